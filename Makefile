@@ -1,0 +1,114 @@
+# Every entry point of the project.
+#
+#   make                 build build/bin/robots and build/lib/librobots.a
+#   make test            every test: unit, CLI, batch, hostile input; again under ASan+UBSan
+#   make bench           parse and query benchmarks (BENCH_CORPUS=DIR adds real files)
+#   make install         PREFIX=/usr/local DESTDIR= : library, header, pkg-config, command
+#   make clean
+#
+# Variables: CC (default gcc), O (output directory, default build), SAN (sanitizer
+# flags for a variant build). `make test` builds a second tree with clang under
+# build/asan, so every build is checked by both compilers.
+
+CC ?= gcc
+ifeq ($(origin CC),default)
+CC := gcc
+endif
+O ?= build
+PREFIX ?= /usr/local
+DESTDIR ?=
+SAN ?=
+OPT ?= -O2 -g
+ASAN_CC ?= clang
+
+WARN := -Wall -Wextra -Werror -Wpedantic -Wshadow -Wstrict-prototypes -Wvla -Wformat=2
+ALL_CFLAGS := -std=c11 $(WARN) $(OPT) $(SAN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L
+DEPFLAGS = -MMD -MP
+
+REF_SRC := $(sort $(wildcard ref/src/*.c))
+CLI_SRC := $(sort $(wildcard ref/cli/*.c))
+TEST_SRC := $(sort $(wildcard ref/tests/*.c))
+BENCH_SRC := $(sort $(wildcard ref/bench/*.c))
+
+obj = $(patsubst %.c,$(O)/obj/%.o,$(1))
+
+LIB := $(O)/lib/librobots.a
+ROBOTS := $(O)/bin/robots
+TESTS := $(O)/bin/robots-tests
+BENCH := $(O)/bin/robots-bench
+
+.PHONY: all lib cli test test-unit test-asan bench install uninstall clean
+.DEFAULT_GOAL := all
+
+all: $(LIB) $(ROBOTS)
+lib: $(LIB)
+cli: $(ROBOTS)
+
+$(O)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iref/include $(INCLUDES) -c $< -o $@
+
+# Each layer sees only what it may use: ref/src its own headers, the command line
+# its helpers, the tests everything (they link the process runner of conformance/).
+$(call obj,$(REF_SRC)): INCLUDES := -Iref/src
+$(call obj,$(CLI_SRC)): INCLUDES := -Iref/cli
+$(call obj,$(TEST_SRC)): INCLUDES := -Iref/src -Iref/cli -Iconformance/src
+
+$(LIB): $(call obj,$(REF_SRC))
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
+
+$(ROBOTS): $(call obj,$(CLI_SRC)) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $^ -o $@
+
+# The unit tests link the CLI's helpers (JSON, base64) to test them directly.
+CLI_LIB_OBJ := $(call obj,$(filter-out ref/cli/main.c,$(CLI_SRC)))
+
+$(TESTS): $(call obj,$(TEST_SRC)) $(CLI_LIB_OBJ) $(O)/obj/conformance/src/process.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $^ -o $@
+
+$(BENCH): $(call obj,$(BENCH_SRC)) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $^ -o $@ -lm
+
+# ---- Tests -----------------------------------------------------------------------
+
+test-unit: $(TESTS) $(ROBOTS)
+	ROBOTS_BIN=$(ROBOTS) $(TESTS)
+
+# The same tests, built by clang with AddressSanitizer and UndefinedBehaviorSanitizer;
+# any finding aborts the run.
+test-asan:
+	$(MAKE) --no-print-directory O=build/asan CC=$(ASAN_CC) OPT="-O1 -g" \
+	    SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+	    test-unit
+
+test: test-unit test-asan
+	@echo "make test: all test suites passed"
+
+# ---- Benchmarks --------------------------------------------------------------------
+
+bench: $(BENCH)
+	$(BENCH) $(if $(BENCH_CORPUS),--corpus $(BENCH_CORPUS))
+
+# ---- Install -------------------------------------------------------------------------
+
+install: $(LIB) $(ROBOTS)
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin
+	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/librobots.a
+	install -m 644 ref/include/robots.h $(DESTDIR)$(PREFIX)/include/robots.h
+	install -m 755 $(ROBOTS) $(DESTDIR)$(PREFIX)/bin/robots
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(shell sed -n 's/^#define ROBOTS_VERSION "\(.*\)"/\1/p' ref/include/robots.h)|g' \
+	    ref/robots.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/robots.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/lib/librobots.a $(DESTDIR)$(PREFIX)/include/robots.h \
+	    $(DESTDIR)$(PREFIX)/bin/robots $(DESTDIR)$(PREFIX)/lib/pkgconfig/robots.pc
+
+clean:
+	rm -rf build
+
+-include $(shell find $(O)/obj -name '*.d' 2>/dev/null)

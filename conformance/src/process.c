@@ -1,0 +1,209 @@
+/*
+ * process.c - run a program under a timeout with captured input and output.
+ *
+ * The child gets its own process group, so a timeout kills everything it started.
+ * A pipe that closes on exec tells the parent whether exec itself failed. Writes to
+ * the child's stdin and reads of its stdout/stderr share one poll loop, so a child
+ * that prints a lot before reading its input cannot deadlock us.
+ */
+#include "process.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void close_fd(int *fd) {
+    if (*fd >= 0) close(*fd);
+    *fd = -1;
+}
+
+static int set_flags(int fd, int cloexec, int nonblock) {
+    if (cloexec && fcntl(fd, F_SETFD, FD_CLOEXEC) < 0) return -1;
+    if (nonblock && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) < 0) return -1;
+    return 0;
+}
+
+/* Keeps at most cap bytes (plus a terminating NUL); notes what was dropped. */
+static void keep(proc_output *o, const char *data, size_t n, size_t cap) {
+    size_t room = o->len < cap ? cap - o->len : 0;
+    if (n > room) {
+        o->truncated = 1;
+        n = room;
+    }
+    if (n == 0) return;
+    char *p = realloc(o->data, o->len + n + 1);
+    if (!p) {
+        o->truncated = 1;
+        return;
+    }
+    o->data = p;
+    memcpy(o->data + o->len, data, n);
+    o->len += n;
+    o->data[o->len] = '\0';
+}
+
+/* Reads what is available; returns 0 at end of file, 1 while open. */
+static int drain(int fd, proc_output *o, size_t cap) {
+    char chunk[65536];
+    for (;;) {
+        ssize_t got = read(fd, chunk, sizeof chunk);
+        if (got > 0) {
+            keep(o, chunk, (size_t)got, cap);
+            continue;
+        }
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return 1;
+        return 0;
+    }
+}
+
+static void child(char *const argv[], int in, int out, int err, int report) {
+    setpgid(0, 0);
+    if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) _exit(127);
+    execvp(argv[0], argv);
+    int e = errno;
+    ssize_t ignored = write(report, &e, sizeof e);
+    (void)ignored;
+    _exit(127);
+}
+
+int proc_run(char *const argv[], const char *input, size_t input_len, double timeout,
+             size_t cap, proc_result *res) {
+    memset(res, 0, sizeof *res);
+    int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, rep[2] = {-1, -1};
+    if (pipe(in) || pipe(out) || pipe(err) || pipe(rep) || set_flags(in[1], 1, 0) ||
+        set_flags(out[0], 1, 0) || set_flags(err[0], 1, 0) || set_flags(rep[0], 1, 0) ||
+        set_flags(rep[1], 1, 0)) {
+        int fds[] = {in[0], in[1], out[0], out[1], err[0], err[1], rep[0], rep[1]};
+        for (size_t i = 0; i < 8; i++) close_fd(&fds[i]);
+        return -1;
+    }
+    /* A child that exits without reading its input must not kill us with SIGPIPE. */
+    struct sigaction ignore, saved;
+    memset(&ignore, 0, sizeof ignore);
+    ignore.sa_handler = SIG_IGN;
+    sigaction(SIGPIPE, &ignore, &saved);
+
+    double deadline = now_seconds() + timeout;
+    pid_t pid = fork();
+    if (pid == 0) child(argv, in[0], out[1], err[1], rep[1]);
+    close_fd(&in[0]);
+    close_fd(&out[1]);
+    close_fd(&err[1]);
+    close_fd(&rep[1]);
+    if (pid < 0) {
+        close_fd(&in[1]);
+        close_fd(&out[0]);
+        close_fd(&err[0]);
+        close_fd(&rep[0]);
+        sigaction(SIGPIPE, &saved, NULL);
+        return -1;
+    }
+    setpgid(pid, pid);
+
+    /* Blocks only until exec: then the close-on-exec pipe reads as end of file. */
+    int exec_errno = 0;
+    ssize_t got;
+    do got = read(rep[0], &exec_errno, sizeof exec_errno);
+    while (got < 0 && errno == EINTR);
+    close_fd(&rep[0]);
+    if (got == (ssize_t)sizeof exec_errno) {
+        res->exec_failed = 1;
+        res->exec_errno = exec_errno;
+    }
+
+    set_flags(in[1], 0, 1);
+    set_flags(out[0], 0, 1);
+    set_flags(err[0], 0, 1);
+    size_t written = 0;
+    if (input_len == 0 || res->exec_failed) close_fd(&in[1]);
+    int status = 0, reaped = 0;
+    while (!reaped) {
+        double left = deadline - now_seconds();
+        if (left <= 0) {
+            res->timed_out = 1;
+            kill(-pid, SIGKILL);
+            kill(pid, SIGKILL);
+            break;
+        }
+        struct pollfd p[3];
+        nfds_t np = 0;
+        if (in[1] >= 0) p[np++] = (struct pollfd){in[1], POLLOUT, 0};
+        if (out[0] >= 0) p[np++] = (struct pollfd){out[0], POLLIN, 0};
+        if (err[0] >= 0) p[np++] = (struct pollfd){err[0], POLLIN, 0};
+        if (np == 0) {
+            /* Both outputs closed: wait for the exit, still bounded by the deadline. */
+            pid_t w = waitpid(pid, &status, WNOHANG);
+            if (w == pid) {
+                reaped = 1;
+                break;
+            }
+            struct timespec nap = {0, 2000000};
+            nanosleep(&nap, NULL);
+            continue;
+        }
+        int ms = left > 1000 ? 1000 : (int)(left * 1000) + 1;
+        if (poll(p, np, ms) < 0 && errno != EINTR) break;
+        for (nfds_t i = 0; i < np; i++) {
+            if (!p[i].revents) continue;
+            if (p[i].fd == in[1]) {
+                ssize_t w = write(in[1], input + written, input_len - written);
+                if (w > 0) written += (size_t)w;
+                if ((w < 0 && errno != EAGAIN && errno != EINTR) || written == input_len)
+                    close_fd(&in[1]);
+            } else if (p[i].fd == out[0]) {
+                if (!drain(out[0], &res->out, cap)) close_fd(&out[0]);
+            } else if (!drain(err[0], &res->err, cap)) {
+                close_fd(&err[0]);
+            }
+        }
+    }
+    close_fd(&in[1]);
+    close_fd(&out[0]);
+    close_fd(&err[0]);
+    if (!reaped) {
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+    }
+    sigaction(SIGPIPE, &saved, NULL);
+    if (WIFSIGNALED(status)) {
+        res->signaled = 1;
+        res->status = WTERMSIG(status);
+    } else if (WIFEXITED(status)) {
+        res->status = WEXITSTATUS(status);
+    }
+    return 0;
+}
+
+void proc_result_free(proc_result *res) {
+    free(res->out.data);
+    free(res->err.data);
+    res->out.data = res->err.data = NULL;
+    res->out.len = res->err.len = 0;
+}
+
+const char *proc_describe(const proc_result *res, double timeout, char *text, size_t cap) {
+    if (res->exec_failed)
+        snprintf(text, cap, "could not run: %s", strerror(res->exec_errno));
+    else if (res->timed_out)
+        snprintf(text, cap, "timed out after %.1f s", timeout);
+    else if (res->signaled)
+        snprintf(text, cap, "killed by signal %d (%s)", res->status, strsignal(res->status));
+    else
+        snprintf(text, cap, "exit status %d", res->status);
+    return text;
+}

@@ -1,0 +1,14 @@
+/* file.h - reading a robots.txt file for the command line tool. */
+#ifndef ROBOTS_CLI_FILE_H
+#define ROBOTS_CLI_FILE_H
+
+#include <stddef.h>
+
+#include "buf.h"
+
+/* Reads `path` ("-" is standard input) into out. With limit > 0 at most limit bytes
+ * are kept and *more tells whether the file has more; memory stays bounded by the
+ * limit. Returns 0, or -1 with errno set. */
+int read_file(const char *path, size_t limit, buf *out, int *more);
+
+#endif

@@ -1,0 +1,201 @@
+/*
+ * robots.h - the reference robots.txt parser and matcher (C11, libc only).
+ *
+ * Parse once, query many:
+ *
+ *   robots_options opt;
+ *   robots_options_init(&opt);               // google profile, 512000-byte cap
+ *   robots_rules *rules = robots_parse(body, body_len, &opt);
+ *   robots_verdict v;
+ *   if (robots_check(rules, "FooBot", 6, url, url_len, &v)) { ... allowed ... }
+ *   robots_free(rules);
+ *
+ * A parsed rule set is immutable: any number of threads may query it at once.
+ * Queries never allocate and never re-parse. Any byte sequence is valid input and
+ * gets a defined answer; the only failure of robots_parse is running out of memory.
+ *
+ * Two profiles share one code path (a profile is a set of switches, see
+ * ref/src/profile.c): ROBOTS_PROFILE_GOOGLE reproduces Google's open-source
+ * production parser, quirks included; ROBOTS_PROFILE_RFC9309 follows RFC 9309 where
+ * the RFC is explicit. The differences are listed in README.md.
+ */
+#ifndef ROBOTS_H
+#define ROBOTS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ROBOTS_VERSION "1.0.0"
+
+/* Google's fetcher reads at most 500 KiB; RFC 9309 asks for at least that much. */
+#define ROBOTS_DEFAULT_MAX_BYTES 512000u
+
+typedef enum robots_profile_id {
+    ROBOTS_PROFILE_GOOGLE = 0,
+    ROBOTS_PROFILE_RFC9309 = 1
+} robots_profile_id;
+
+#define ROBOTS_PROFILE_COUNT 2
+
+/* "google" or "rfc9309"; NULL for an unknown id. */
+const char *robots_profile_name(robots_profile_id profile);
+/* Looks a profile up by name; returns 0 and sets *out, or -1 for an unknown name. */
+int robots_profile_from_name(const char *name, robots_profile_id *out);
+
+/* The allocator used for everything a rule set owns. Tests use it to inject
+ * allocation failures; the default is realloc/free. realloc_fn(ctx, NULL, n)
+ * allocates, realloc_fn(ctx, p, n) resizes; it returns NULL on failure. */
+typedef struct robots_allocator {
+    void *(*realloc_fn)(void *ctx, void *ptr, size_t size);
+    void (*free_fn)(void *ctx, void *ptr);
+    void *ctx;
+} robots_allocator;
+
+typedef struct robots_options {
+    robots_profile_id profile;
+    size_t max_bytes;                 /* bytes past this are ignored; 0 = no cap */
+    const robots_allocator *allocator; /* NULL = realloc/free */
+} robots_options;
+
+void robots_options_init(robots_options *options);
+
+typedef struct robots_rules robots_rules;
+
+/* Parses `len` bytes (NULL with len 0 is an empty file). `options` may be NULL for
+ * the defaults. Returns NULL only when memory runs out. */
+robots_rules *robots_parse(const void *data, size_t len, const robots_options *options);
+void robots_free(robots_rules *rules);
+
+/* ---- Queries --------------------------------------------------------------- */
+
+typedef enum robots_group_kind {
+    ROBOTS_GROUP_NONE = 0,    /* no group names the agent and there is no '*' group */
+    ROBOTS_GROUP_GLOBAL = 1,  /* the '*' groups applied */
+    ROBOTS_GROUP_SPECIFIC = 2 /* one or more groups name the agent */
+} robots_group_kind;
+
+typedef enum robots_rule_kind {
+    ROBOTS_RULE_NONE = 0, /* no rule decided: allowed by default */
+    ROBOTS_RULE_ALLOW = 1,
+    ROBOTS_RULE_DISALLOW = 2
+} robots_rule_kind;
+
+/* Why the verdict is what it is, beyond the deciding rule. */
+#define ROBOTS_WHY_TIE 0x01        /* allow and disallow of equal length matched */
+#define ROBOTS_WHY_INDEX_HTML 0x02 /* an Allow ending in index.htm* allowed its directory */
+#define ROBOTS_WHY_ROBOTS_TXT 0x04 /* rfc9309: /robots.txt is implicitly allowed */
+
+typedef struct robots_verdict {
+    int allowed;             /* 1 allowed, 0 disallowed */
+    robots_group_kind group; /* which kind of group decided */
+    size_t groups;           /* how many groups were merged for the agent */
+    robots_rule_kind rule;   /* the deciding rule's kind, or NONE */
+    size_t line;             /* the deciding rule's line (1-based), 0 when none */
+    const char *pattern;     /* the deciding pattern, normalised, owned by the rules */
+    size_t pattern_len;      /* its length in octets: the rule's precedence */
+    unsigned why;            /* ROBOTS_WHY_* flags */
+} robots_verdict;
+
+/* Is `url` allowed for the crawler `agent`? Returns 1 (allowed) or 0 and fills
+ * *verdict when it is not NULL. `url` is used as given: pass it %-escaped.
+ * NULL rules behave like an empty file. */
+int robots_check(const robots_rules *rules, const char *agent, size_t agent_len,
+                 const char *url, size_t url_len, robots_verdict *verdict);
+
+/* The path a URL is matched by: scheme, authority and fragment dropped, always
+ * starting with '/'. Writes at most `cap` bytes to `out` and returns the full
+ * length (like snprintf, without a terminator). */
+size_t robots_url_path(const char *url, size_t url_len, char *out, size_t cap);
+
+/* ---- What the parser saw --------------------------------------------------- */
+
+typedef enum robots_key {
+    ROBOTS_KEY_NONE = 0, /* the line has no key/value pair */
+    ROBOTS_KEY_USER_AGENT,
+    ROBOTS_KEY_ALLOW,
+    ROBOTS_KEY_DISALLOW,
+    ROBOTS_KEY_SITEMAP,
+    ROBOTS_KEY_OTHER /* any other key, e.g. crawl-delay */
+} robots_key;
+
+/* Per-line metadata, like Google's reporting parser. */
+#define ROBOTS_LINE_EMPTY 0x01         /* nothing but whitespace */
+#define ROBOTS_LINE_COMMENT 0x02       /* nothing but a comment */
+#define ROBOTS_LINE_HAS_COMMENT 0x04   /* a '#' comment somewhere on the line */
+#define ROBOTS_LINE_DIRECTIVE 0x08     /* a key/value pair was found */
+#define ROBOTS_LINE_TYPO 0x10          /* the key is an accepted typo (useragent, ...) */
+#define ROBOTS_LINE_MISSING_COLON 0x20 /* accepted with whitespace instead of ':' */
+#define ROBOTS_LINE_TOO_LONG 0x40      /* truncated at the line cap */
+
+typedef struct robots_line_info {
+    unsigned flags;  /* ROBOTS_LINE_* */
+    robots_key key;  /* the directive's key, NONE without a directive */
+} robots_line_info;
+
+typedef struct robots_parse_info {
+    robots_profile_id profile;
+    size_t input_bytes;   /* bytes given to robots_parse */
+    size_t parsed_bytes;  /* bytes parsed: min(input, cap) */
+    size_t lines;         /* lines seen, the last one counts even if empty */
+    size_t groups;
+    size_t rules;         /* allow/disallow lines inside groups */
+} robots_parse_info;
+
+void robots_get_parse_info(const robots_rules *rules, robots_parse_info *info);
+
+/* Line numbers run from 1 to info.lines; other numbers give {0, NONE}. */
+robots_line_info robots_get_line(const robots_rules *rules, size_t line);
+
+/* A key/value line outside allow/disallow/user-agent, in file order. */
+typedef struct robots_record {
+    const char *key;   /* as written (not lower-cased); "sitemap" records have the key as written */
+    size_t key_len;
+    const char *value; /* google: %-normalised like a pattern, except for sitemaps */
+    size_t value_len;
+    size_t line;
+} robots_record;
+
+size_t robots_sitemap_count(const robots_rules *rules);
+int robots_get_sitemap(const robots_rules *rules, size_t index, robots_record *out);
+size_t robots_record_count(const robots_rules *rules);
+int robots_get_record(const robots_rules *rules, size_t index, robots_record *out);
+
+/* Groups and rules in file order, for tools that enumerate a file. */
+typedef struct robots_group_info {
+    size_t first_line; /* the group's first user-agent line */
+    size_t agents;     /* user-agent lines of the group */
+    int global;        /* one of them is '*' */
+    size_t rules;      /* allow/disallow lines of the group */
+} robots_group_info;
+
+typedef struct robots_agent_info {
+    const char *token; /* product token as written ("" for '*' and for none) */
+    size_t token_len;
+    int global;        /* the line names '*' */
+    size_t group;
+    size_t line;
+} robots_agent_info;
+
+typedef struct robots_rule_info {
+    robots_rule_kind kind;
+    const char *pattern; /* normalised as matched; its length is the precedence */
+    size_t pattern_len;
+    size_t group;
+    size_t line;
+} robots_rule_info;
+
+size_t robots_group_count(const robots_rules *rules);
+int robots_get_group(const robots_rules *rules, size_t index, robots_group_info *out);
+size_t robots_agent_count(const robots_rules *rules);
+int robots_get_agent(const robots_rules *rules, size_t index, robots_agent_info *out);
+size_t robots_rule_count(const robots_rules *rules);
+int robots_get_rule(const robots_rules *rules, size_t index, robots_rule_info *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

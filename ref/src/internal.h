@@ -1,0 +1,195 @@
+/*
+ * internal.h - what the reference's source files share: the profile switches, the
+ * layout of a parsed rule set and the helpers between parse, index and query.
+ */
+#ifndef ROBOTS_INTERNAL_H
+#define ROBOTS_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "robots.h"
+
+/* A profile is data: every behavioural difference between Google's parser and
+ * RFC 9309 is one switch here, read by the single code path. */
+typedef struct profile {
+    const char *name;
+    bool bom_prefix;            /* skip any leading prefix of EF BB BF, not only all of it */
+    size_t max_line_bytes;      /* bytes kept per line, 0 = unlimited */
+    bool nul_ends_line;         /* a NUL byte ends the useful content of its line */
+    bool key_prefix;            /* keys match by case-insensitive prefix */
+    bool key_typos;             /* useragent, dissallow, site-map, ... */
+    bool missing_colon;         /* "Disallow /x" accepted as key + value */
+    bool star_space_global;     /* "* anything" is the global agent, not only "*" */
+    bool caller_agent_token;    /* the caller's agent is reduced to its product token */
+    bool index_html;            /* Allow: /d/index.htm... also allows /d/ */
+    bool percent_decode;        /* %HH and the octet HH compare equal */
+    bool robots_txt_allowed;    /* /robots.txt is always allowed */
+    bool escape_other_values;   /* unknown keys' values are %-normalised like patterns */
+} profile;
+
+const profile *profile_get(robots_profile_id id);
+
+/* A literal run of a pattern between wildcards, in the rule set's byte store. */
+typedef struct segment {
+    size_t off;
+    size_t len;
+} segment;
+
+/* Rule flags. */
+#define RULE_ANCHORED 0x01  /* the pattern ends with '$' */
+#define RULE_LITERAL 0x02   /* no '*' and no '$': a prefix match decides */
+#define RULE_ALT 0x04       /* the index.html alternative of the Allow before it */
+
+typedef struct rule {
+    robots_rule_kind kind;
+    unsigned flags;
+    size_t line;
+    size_t group;
+    size_t text_off;  /* normalised pattern text, for explanations */
+    size_t text_len;  /* its length: the rule's precedence */
+    size_t seg_first; /* literal segments, split at '*' (decoded for rfc9309) */
+    size_t seg_count; /* at least 1; segment 0 is the anchored prefix */
+} rule;
+
+typedef struct group {
+    size_t first_line;
+    size_t agents;
+    bool global;
+    size_t rule_first, rule_count; /* its rules: contiguous in file order */
+    size_t alt_first, alt_count;   /* its index.html alternatives */
+    size_t index_first, index_count; /* its slice of the prefix index */
+} group;
+
+typedef struct agent {
+    size_t tok_off; /* product token as written */
+    size_t tok_len;
+    bool global;
+    size_t group;
+    size_t line;
+} agent_line;
+
+typedef struct record {
+    size_t key_off, key_len;
+    size_t val_off, val_len;
+    size_t line;
+} record;
+
+/* The prefix index of a group: its matchable rules sorted by segment 0, so a query
+ * walks the path once and meets exactly the rules whose literal prefix it has. */
+typedef struct index_entry {
+    const unsigned char *prefix;
+    size_t prefix_len;
+    const rule *rule;
+} index_entry;
+
+/* Lookup of named agents: tokens lower-cased, sorted, each pointing at its group. */
+typedef struct agent_key {
+    const unsigned char *token;
+    size_t len;
+    size_t group;
+} agent_key;
+
+/* A growable array; all memory of a rule set goes through vec_reserve. */
+typedef struct vec {
+    void *data;
+    size_t len; /* elements */
+    size_t cap; /* elements */
+} vec;
+
+struct robots_rules {
+    const profile *profile;
+    robots_profile_id profile_id;
+    robots_allocator alloc;
+    size_t input_bytes, parsed_bytes;
+    vec bytes;      /* unsigned char: all strings */
+    vec lines;      /* uint16_t: per-line flags (low byte) and key (high byte) */
+    vec rules;      /* rule: allow/disallow lines inside groups, file order */
+    vec alts;       /* rule: index.html alternatives (google) */
+    vec segments;   /* segment */
+    vec groups;     /* group */
+    vec agents;     /* agent_line, file order */
+    vec sitemaps;   /* record */
+    vec records;    /* record */
+    vec index;      /* index_entry, grouped by group */
+    vec agent_keys; /* agent_key, sorted */
+    vec globals;    /* size_t: groups that name '*' */
+    bool failed;    /* an allocation failed */
+};
+
+/* ---- vec.c ---- */
+bool vec_reserve(robots_rules *r, vec *v, size_t elem, size_t extra);
+void *vec_push(robots_rules *r, vec *v, size_t elem);
+void vec_release(robots_rules *r, vec *v);
+size_t bytes_append(robots_rules *r, const void *data, size_t len);
+/* Appends a copy of len stored bytes at off (the store may move while growing). */
+size_t bytes_append_stored(robots_rules *r, size_t off, size_t len);
+static inline const unsigned char *bytes_at(const robots_rules *r, size_t off) {
+    return (const unsigned char *)r->bytes.data + off;
+}
+
+/* ---- ascii.c ---- */
+bool ascii_space(unsigned char c);   /* space, \t, \n, \v, \f, \r */
+bool ascii_hex(unsigned char c);
+unsigned hex_value(unsigned char c);
+unsigned char ascii_lower(unsigned char c);
+bool token_char(unsigned char c);    /* [A-Za-z_-]: a product token */
+bool starts_with_nocase(const unsigned char *s, size_t n, const char *prefix);
+bool equals_nocase(const unsigned char *s, size_t n, const char *word);
+size_t token_length(const unsigned char *s, size_t n);
+
+/* ---- pattern.c ---- */
+/* Google's normalisation of a pattern: %hh -> %HH, octets >= 0x80 -> %HH.
+ * Appends the result to the byte store; returns its offset, sets *out_len. */
+size_t pattern_normalise(robots_rules *r, const unsigned char *s, size_t n, size_t *out_len);
+/* Splits a normalised pattern into literal segments at '*', with a final '$' as
+ * anchor; decodes %HH into octets when the profile compares decoded. Fills the
+ * rule's segment fields and flags. */
+void pattern_compile(robots_rules *r, rule *rl);
+
+/* ---- path.c ---- */
+/* Locates the path of a URL per Google's GetPathParamsQuery: *lead is 1 when a '/'
+ * must be put in front of the returned span. */
+void url_path_span(const unsigned char *url, size_t n, size_t *start, size_t *len, int *lead);
+
+/* ---- match.c ---- */
+/* The path as the matcher sees it: an optional virtual leading '/', then raw
+ * octets, where %HH counts as the one octet HH when `decode` is set. A position is
+ * a raw offset (0 .. lead + len). */
+typedef struct path_view {
+    const unsigned char *s;
+    size_t len;
+    unsigned lead;
+    bool decode;
+} path_view;
+
+static inline size_t view_end(const path_view *v) { return v->lead + v->len; }
+
+/* The octet at position pos (< view_end) and the position after it. */
+static inline size_t view_next(const path_view *v, size_t pos, unsigned char *octet) {
+    if (pos < v->lead) {
+        *octet = '/';
+        return pos + 1;
+    }
+    size_t i = pos - v->lead;
+    if (v->decode && v->s[i] == '%' && i + 2 < v->len && ascii_hex(v->s[i + 1]) &&
+        ascii_hex(v->s[i + 2])) {
+        *octet = (unsigned char)(hex_value(v->s[i + 1]) << 4 | hex_value(v->s[i + 2]));
+        return pos + 3;
+    }
+    *octet = v->s[i];
+    return pos + 1;
+}
+
+/* Does the rest of rule `rl` (segments 1..) match the path from position pos, the
+ * end of segment 0? */
+bool rule_matches_from(const robots_rules *r, const rule *rl, const path_view *v, size_t pos);
+
+/* ---- index.c ---- */
+void index_build(robots_rules *r);
+/* The range of agent_keys naming `token` (compared ignoring case). */
+void agent_lookup(const robots_rules *r, const unsigned char *token, size_t len,
+                  size_t *first, size_t *count);
+
+#endif

@@ -1,0 +1,99 @@
+/*
+ * pattern.c - allow/disallow values to matchable patterns.
+ *
+ * Both profiles first normalise a value the way Google's MaybeEscapePattern does:
+ * a %-escape gets upper-case hex (%2f -> %2F) and every octet >= 0x80 is escaped
+ * (ü -> %C3%BC). That text is what explanations show, and its length in octets is
+ * the rule's precedence (longest match wins). Nothing is decoded at this step.
+ *
+ * Compiling splits the text at '*' into literal segments, with a final '$' as the
+ * end anchor (MATCH-8; a '$' anywhere else is a literal). Under the rfc9309 profile
+ * the segments are then decoded (%HH -> octet HH) because RFC 9309 2.2.2 compares
+ * percent-encoded and plain forms as the same octets (RFC-3, RFC-4): the matcher
+ * decodes the URL the same way, so "%2A" in a rule is a literal '*'.
+ */
+#include <string.h>
+
+#include "internal.h"
+
+static const char hex_digits[] = "0123456789ABCDEF";
+
+static unsigned char hex_upper(unsigned char c) {
+    return (c >= 'a' && c <= 'f') ? (unsigned char)(c - 'a' + 'A') : c;
+}
+
+size_t pattern_normalise(robots_rules *r, const unsigned char *s, size_t n, size_t *out_len) {
+    *out_len = 0;
+    size_t off = r->bytes.len;
+    if (n > SIZE_MAX / 3 || !vec_reserve(r, &r->bytes, 1, n * 3)) {
+        r->failed = true;
+        return 0;
+    }
+    unsigned char *d = (unsigned char *)r->bytes.data + off;
+    size_t j = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = s[i];
+        if (c == '%' && i + 2 < n && ascii_hex(s[i + 1]) && ascii_hex(s[i + 2])) {
+            d[j++] = '%';
+            d[j++] = hex_upper(s[i + 1]);
+            d[j++] = hex_upper(s[i + 2]);
+            i += 2;
+        } else if (c >= 0x80) {
+            d[j++] = '%';
+            d[j++] = (unsigned char)hex_digits[c >> 4];
+            d[j++] = (unsigned char)hex_digits[c & 15];
+        } else {
+            d[j++] = c;
+        }
+    }
+    r->bytes.len += j;
+    *out_len = j;
+    return off;
+}
+
+/* Appends a %HH-decoded copy of a stored segment; returns its offset. */
+static size_t decode_segment(robots_rules *r, size_t off, size_t len, size_t *out_len) {
+    size_t at = r->bytes.len;
+    *out_len = 0;
+    if (!vec_reserve(r, &r->bytes, 1, len)) return 0;
+    const unsigned char *s = bytes_at(r, off);
+    unsigned char *d = (unsigned char *)r->bytes.data + at;
+    size_t j = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == '%' && i + 2 < len && ascii_hex(s[i + 1]) && ascii_hex(s[i + 2])) {
+            d[j++] = (unsigned char)(hex_value(s[i + 1]) << 4 | hex_value(s[i + 2]));
+            i += 2;
+        } else {
+            d[j++] = s[i];
+        }
+    }
+    r->bytes.len += j;
+    *out_len = j;
+    return at;
+}
+
+void pattern_compile(robots_rules *r, rule *rl) {
+    size_t len = rl->text_len;
+    const unsigned char *t = bytes_at(r, rl->text_off);
+    if (len && t[len - 1] == '$') {
+        rl->flags |= RULE_ANCHORED;
+        len--;
+    }
+    rl->seg_first = r->segments.len;
+    rl->seg_count = 0;
+    bool wildcard = false;
+    size_t start = 0;
+    for (size_t i = 0; i <= len; i++) {
+        t = bytes_at(r, rl->text_off); /* decoding below may move the store */
+        if (i < len && t[i] != '*') continue;
+        if (i < len) wildcard = true;
+        segment *sg = vec_push(r, &r->segments, sizeof *sg);
+        if (!sg) return;
+        sg->off = rl->text_off + start;
+        sg->len = i - start;
+        if (r->profile->percent_decode) sg->off = decode_segment(r, sg->off, sg->len, &sg->len);
+        rl->seg_count++;
+        start = i + 1;
+    }
+    if (!wildcard && !(rl->flags & RULE_ANCHORED)) rl->flags |= RULE_LITERAL;
+}

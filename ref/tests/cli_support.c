@@ -1,0 +1,57 @@
+/* cli_support.c - run the robots command, make scratch files. */
+#include "cli_support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "test.h"
+
+proc_result run_robots(const char *input, size_t input_len, const char *const *args) {
+    const char *bin = getenv("ROBOTS_BIN");
+    char *argv[10];
+    argv[0] = (char *)(bin ? bin : "build/bin/robots");
+    size_t n = 1;
+    for (; args[n - 1] && n < 9; n++) argv[n] = (char *)args[n - 1];
+    argv[n] = NULL;
+    proc_result r;
+    CHECK_EQ(proc_run(argv, input, input_len, 60.0, (size_t)256 << 20, &r), 0);
+    CHECK(!r.exec_failed);
+    CHECK(!r.timed_out);
+    CHECK(!r.signaled);
+    return r;
+}
+
+static char scratch_dir[64];
+
+static void remove_scratch(void) {
+    char path[128];
+    for (int i = 0; i < 8; i++) {
+        snprintf(path, sizeof path, "%s/f%d", scratch_dir, i);
+        unlink(path);
+    }
+    rmdir(scratch_dir);
+}
+
+const char *scratch_file(int slot, const void *data, size_t len) {
+    static char paths[8][128];
+    if (!scratch_dir[0]) {
+        strcpy(scratch_dir, "/tmp/robots-tests-XXXXXX");
+        if (!mkdtemp(scratch_dir)) return "/nonexistent";
+        atexit(remove_scratch);
+    }
+    snprintf(paths[slot], sizeof paths[slot], "%s/f%d", scratch_dir, slot);
+    FILE *f = fopen(paths[slot], "wb");
+    if (!f) return "/nonexistent";
+    fwrite(data, 1, len, f);
+    fclose(f);
+    return paths[slot];
+}
+
+int output_is(const proc_output *o, const char *want) {
+    size_t n = strlen(want);
+    if (o->len == n && (n == 0 || memcmp(o->data, want, n) == 0)) return 1;
+    printf("    output was: \"%.*s\"\n    wanted:     \"%s\"\n", (int)o->len, o->data ? o->data : "", want);
+    return 0;
+}

@@ -1,0 +1,42 @@
+/* helpers.c - parse-check-free shortcuts for the tests. */
+#include <string.h>
+
+#include "test.h"
+
+robots_rules *parse_text(robots_profile_id profile, const char *text) {
+    robots_options o;
+    robots_options_init(&o);
+    o.profile = profile;
+    return robots_parse(text, strlen(text), &o);
+}
+
+int allowed_bytes(robots_profile_id profile, const void *data, size_t len, const char *agent,
+                  const char *url) {
+    robots_options o;
+    robots_options_init(&o);
+    o.profile = profile;
+    robots_rules *r = robots_parse(data, len, &o);
+    if (!r) return -1;
+    int ok = robots_check(r, agent, strlen(agent), url, strlen(url), NULL);
+    robots_free(r);
+    return ok;
+}
+
+int allowed(robots_profile_id profile, const char *text, const char *agent, const char *url) {
+    return allowed_bytes(profile, text, strlen(text), agent, url);
+}
+
+int verdict_of(robots_profile_id profile, const char *text, const char *agent, const char *url,
+               robots_verdict *v, char *pattern_copy) {
+    robots_rules *r = parse_text(profile, text);
+    if (!r) return -1;
+    int ok = robots_check(r, agent, strlen(agent), url, strlen(url), v);
+    pattern_copy[0] = '\0';
+    if (v->pattern && v->pattern_len < 256) {
+        memcpy(pattern_copy, v->pattern, v->pattern_len);
+        pattern_copy[v->pattern_len] = '\0';
+    }
+    v->pattern = pattern_copy;
+    robots_free(r);
+    return ok;
+}

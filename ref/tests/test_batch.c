@@ -1,0 +1,164 @@
+/* test_batch.c - `robots --batch`: the JSON Lines protocol, including malformed input. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_support.h"
+#include "test.h"
+
+#define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+static proc_result batch(const char *input, const char *const *args) {
+    return run_robots(input, strlen(input), args);
+}
+
+static void answers_in_order(void) {
+    const char *in =
+        "{\"id\": 1, \"robots\": \"user-agent: *\\ndisallow: /x\", \"agent\": \"a\", \"url\": \"http://e.com/x\"}\n"
+        "{\"id\": \"two\", \"robots\": \"\", \"agent\": \"a\", \"url\": \"/\"}\n"
+        "{\"robots\": \"user-agent: a\\nallow: /x/index.html\\ndisallow: /\", \"agent\": \"A\", \"url\": \"/x/\", \"id\": {\"k\": [1, 2]}}\n"
+        "{\"url\": \"/y\", \"agent\": \"b\", \"id\": null, \"robots\": \"user-agent: *\\ndisallow: /\\nuser-agent: b\\nallow: /y\"}";
+    proc_result r = batch(in, ARGS("--batch"));
+    CHECK_EQ(r.status, 0);
+    CHECK(output_is(&r.out,
+                    "{\"id\":1,\"allowed\":false,\"rule\":\"disallow\",\"line\":2,\"pattern\":\"/x\",\"group\":\"global\"}\n"
+                    "{\"id\":\"two\",\"allowed\":true,\"rule\":\"none\",\"line\":0,\"group\":\"none\"}\n"
+                    "{\"id\":{\"k\": [1, 2]},\"allowed\":true,\"rule\":\"allow\",\"line\":2,\"pattern\":\"/x/$\",\"group\":\"specific\"}\n"
+                    "{\"id\":null,\"allowed\":true,\"rule\":\"allow\",\"line\":4,\"pattern\":\"/y\",\"group\":\"specific\"}\n"));
+    CHECK(output_is(&r.err, ""));
+    proc_result_free(&r);
+}
+
+/* robots_base64 carries exact bytes: a BOM prefix and a NUL survive. */
+static void base64_exact_bytes(void) {
+    /* "\xEF\xBBuser-agent: *\ndisallow: /a\0b" */
+    const char *in = "{\"id\":1,\"robots_base64\":\"77t1c2VyLWFnZW50OiAqCmRpc2FsbG93OiAvYQBi\",\"agent\":\"x\",\"url\":\"/a\"}\n"
+                     "{\"id\":2,\"robots_base64\":\"77t1c2VyLWFnZW50OiAqCmRpc2FsbG93OiAvYQBi\",\"agent\":\"x\",\"url\":\"/a\",\"profile\":\"rfc9309\"}\n";
+    proc_result r = batch(in, ARGS("--batch"));
+    CHECK(output_is(&r.out,
+                    "{\"id\":1,\"allowed\":false,\"rule\":\"disallow\",\"line\":2,\"pattern\":\"/a\",\"group\":\"global\"}\n"
+                    "{\"id\":2,\"allowed\":true,\"rule\":\"none\",\"line\":0,\"group\":\"none\"}\n"));
+    proc_result_free(&r);
+}
+
+/* Every malformed request gets an error reply and the stream goes on. */
+static void malformed_requests(void) {
+    const char *in =
+        "garbage\n"
+        "{\"id\": 5, \"robots\": \"\", \"agent\": \"a\"}\n"
+        "{\"id\": 6, \"robots\": \"\", \"url\": \"/\"}\n"
+        "{\"id\": 7, \"agent\": \"a\", \"url\": \"/\"}\n"
+        "{\"id\": 8, \"robots\": \"\", \"robots_base64\": \"\", \"agent\": \"a\", \"url\": \"/\"}\n"
+        "{\"id\": 9, \"robots\": 3, \"agent\": \"a\", \"url\": \"/\"}\n"
+        "{\"id\": 10, \"robots\": \"\", \"agent\": \"a\", \"agent\": \"b\", \"url\": \"/\"}\n"
+        "{\"id\": 11, \"robots_base64\": \"!!\", \"agent\": \"a\", \"url\": \"/\"}\n"
+        "{\"id\": 12, \"robots\": \"\", \"agent\": \"a\", \"url\": \"/\", \"profile\": \"bing\"}\n"
+        "{\"id\": 13, \"robots\": \"\", \"agent\": \"a\", \"url\": \"/\", \"max_bytes\": -1}\n"
+        "{\"id\": 14, \"robots\": \"\", \"agent\": \"a\", \"url\": \"/\", \"x\": [1,}\n"
+        "{\"id\": 15, \"robots\": \"\xFF\", \"agent\": \"a\", \"url\": \"/\"}\n"
+        "[1, 2]\n"
+        "{\"id\": 16, \"robots\": \"\", \"agent\": \"a\", \"url\": \"/\", \"unknown\": true}\n";
+    proc_result r = batch(in, ARGS("--batch"));
+    CHECK_EQ(r.status, 0);
+    CHECK(output_is(&r.out,
+                    "{\"id\":null,\"error\":\"invalid JSON at byte 1: expected a JSON object\"}\n"
+                    "{\"id\":5,\"error\":\"missing field \\\"url\\\"\"}\n"
+                    "{\"id\":6,\"error\":\"missing field \\\"agent\\\"\"}\n"
+                    "{\"id\":7,\"error\":\"missing field \\\"robots\\\" (or \\\"robots_base64\\\")\"}\n"
+                    "{\"id\":8,\"error\":\"give \\\"robots\\\" or \\\"robots_base64\\\", not both\"}\n"
+                    "{\"id\":9,\"error\":\"field \\\"robots\\\": must be a string\"}\n"
+                    "{\"id\":10,\"error\":\"field \\\"agent\\\": given twice\"}\n"
+                    "{\"id\":11,\"error\":\"field \\\"robots_base64\\\": invalid base64 character\"}\n"
+                    "{\"id\":12,\"error\":\"field \\\"profile\\\": must be \\\"google\\\" or \\\"rfc9309\\\"\"}\n"
+                    "{\"id\":13,\"error\":\"field \\\"max_bytes\\\": must be a non-negative integer\"}\n"
+                    "{\"id\":14,\"error\":\"invalid JSON at byte 60: expected a value\"}\n"
+                    "{\"id\":15,\"error\":\"invalid JSON at byte 23: invalid UTF-8 in string\"}\n"
+                    "{\"id\":null,\"error\":\"invalid JSON at byte 1: expected a JSON object\"}\n"
+                    "{\"id\":16,\"allowed\":true,\"rule\":\"none\",\"line\":0,\"group\":\"none\"}\n"));
+    proc_result_free(&r);
+}
+
+/* Blank lines are skipped; CR LF line ends work; per-request max_bytes and profile. */
+static void blank_lines_and_overrides(void) {
+    const char *in = "\n   \n{\"id\":1,\"robots\":\"user-agent: *\\n#\\ndisallow: /\",\"agent\":\"a\",\"url\":\"/\",\"max_bytes\":16}\r\n"
+                     "\t\r\n{\"id\":2,\"robots\":\"user-agent: *\\n#\\ndisallow: /\",\"agent\":\"a\",\"url\":\"/\"}\n"
+                     "{\"id\":3,\"robots\":\"useragent: a\\ndisallow: /\",\"agent\":\"a\",\"url\":\"/\"}\n";
+    proc_result r = batch(in, ARGS("--batch"));
+    CHECK(output_is(&r.out,
+                    "{\"id\":1,\"allowed\":true,\"rule\":\"none\",\"line\":0,\"group\":\"global\"}\n"
+                    "{\"id\":2,\"allowed\":false,\"rule\":\"disallow\",\"line\":3,\"pattern\":\"/\",\"group\":\"global\"}\n"
+                    "{\"id\":3,\"allowed\":false,\"rule\":\"disallow\",\"line\":2,\"pattern\":\"/\",\"group\":\"specific\"}\n"));
+    proc_result_free(&r);
+    /* The command line profile is the default for every request. */
+    r = batch(in, ARGS("--batch", "--profile", "rfc9309", "--max-bytes", "16"));
+    CHECK(output_is(&r.out,
+                    "{\"id\":1,\"allowed\":true,\"rule\":\"none\",\"line\":0,\"group\":\"global\"}\n"
+                    "{\"id\":2,\"allowed\":true,\"rule\":\"none\",\"line\":0,\"group\":\"global\"}\n"
+                    "{\"id\":3,\"allowed\":true,\"rule\":\"none\",\"line\":0,\"group\":\"none\"}\n"));
+    proc_result_free(&r);
+}
+
+/* The same robots.txt under another profile is parsed again, not served from the
+ * previous parse. */
+static void cache_respects_profile(void) {
+    const char *in = "{\"id\":1,\"robots\":\"useragent: a\\ndisallow: /\",\"agent\":\"a\",\"url\":\"/\"}\n"
+                     "{\"id\":2,\"robots\":\"useragent: a\\ndisallow: /\",\"agent\":\"a\",\"url\":\"/\",\"profile\":\"rfc9309\"}\n"
+                     "{\"id\":3,\"robots\":\"useragent: a\\ndisallow: /\",\"agent\":\"a\",\"url\":\"/\"}\n"
+                     "{\"id\":4,\"robots\":\"useragent: a\\ndisallow: /x\",\"agent\":\"a\",\"url\":\"/\"}\n";
+    proc_result r = batch(in, ARGS("--batch"));
+    CHECK(output_is(&r.out,
+                    "{\"id\":1,\"allowed\":false,\"rule\":\"disallow\",\"line\":2,\"pattern\":\"/\",\"group\":\"specific\"}\n"
+                    "{\"id\":2,\"allowed\":true,\"rule\":\"none\",\"line\":0,\"group\":\"none\"}\n"
+                    "{\"id\":3,\"allowed\":false,\"rule\":\"disallow\",\"line\":2,\"pattern\":\"/\",\"group\":\"specific\"}\n"
+                    "{\"id\":4,\"allowed\":true,\"rule\":\"none\",\"line\":0,\"group\":\"specific\"}\n"));
+    proc_result_free(&r);
+}
+
+/* A request line over 64 MiB gets an error and the next line is answered. */
+static void over_long_line(void) {
+    size_t big = ((size_t)64 << 20) + 1000;
+    const char *tail = "\n{\"id\":2,\"robots\":\"\",\"agent\":\"a\",\"url\":\"/\"}\n";
+    char *in = malloc(big + strlen(tail) + 1);
+    memset(in, ' ', big);
+    memcpy(in, "{\"id\":1,\"robots\":\"", 18);
+    strcpy(in + big, tail);
+    proc_result r = run_robots(in, big + strlen(tail), ARGS("--batch"));
+    CHECK(output_is(&r.out,
+                    "{\"id\":null,\"error\":\"request line too long (the limit is 64 MiB)\"}\n"
+                    "{\"id\":2,\"allowed\":true,\"rule\":\"none\",\"line\":0,\"group\":\"none\"}\n"));
+    proc_result_free(&r);
+    free(in);
+}
+
+/* A large robots.txt in one request, with escapes, NUL and a \u escape of a BOM. */
+static void large_request(void) {
+    size_t n = 1 << 20;
+    char *in = malloc(n + 256);
+    strcpy(in, "{\"id\":1,\"robots\":\"\\ufeffuser-agent: *\\u0000\\ndisallow: /z\\n");
+    size_t at = strlen(in);
+    for (; at < n; at += 2) memcpy(in + at, "\\n", 2);
+    strcpy(in + at, "disallow: /y\",\"agent\":\"a\",\"url\":\"/y\",\"max_bytes\":0}\n");
+    proc_result r = run_robots(in, strlen(in), ARGS("--batch"));
+    CHECK(r.out.len > 0 && strstr(r.out.data, "\"allowed\":false,\"rule\":\"disallow\""));
+    CHECK(r.out.len > 0 && strstr(r.out.data, "\"pattern\":\"/y\""));
+    proc_result_free(&r);
+    free(in);
+}
+
+/* End of input without any request: no output, exit 0. */
+static void empty_input(void) {
+    proc_result r = batch("", ARGS("--batch"));
+    CHECK_EQ(r.status, 0);
+    CHECK(output_is(&r.out, ""));
+    proc_result_free(&r);
+}
+
+const test_suite suite_batch = {"batch", (const test_case[]){
+    {"answers in order, ids echoed", answers_in_order},
+    {"robots_base64 carries exact bytes", base64_exact_bytes},
+    {"malformed requests get errors; the stream goes on", malformed_requests},
+    {"blank lines, CR LF, per-request overrides", blank_lines_and_overrides},
+    {"the parse cache respects the profile", cache_respects_profile},
+    {"an over-long line is refused", over_long_line},
+    {"a large request", large_request},
+    {"empty input", empty_input},
+    {NULL, NULL}}};

@@ -1,0 +1,157 @@
+/* test_json.c - the batch protocol's JSON reader and writer, and base64. */
+#include <stdio.h>
+#include <string.h>
+
+#include "base64.h"
+#include "json.h"
+#include "test.h"
+
+typedef struct seen {
+    char keys[8][32];
+    json_type types[8];
+    char raws[8][64];
+    int n;
+} seen;
+
+static int collect(void *ctx, const json_member *m) {
+    seen *s = ctx;
+    if (s->n == 8) return 7;
+    snprintf(s->keys[s->n], 32, "%.*s", (int)m->key_len, m->key);
+    snprintf(s->raws[s->n], 64, "%.*s", (int)m->raw_len, m->raw);
+    s->types[s->n++] = m->type;
+    return 0;
+}
+
+static const char *parse_error(const char *text) {
+    seen s;
+    memset(&s, 0, sizeof s);
+    json_error e;
+    if (json_parse_object(text, strlen(text), collect, &s, &e) == 0) return NULL;
+    return e.message;
+}
+
+static void valid_objects(void) {
+    seen s;
+    memset(&s, 0, sizeof s);
+    json_error e;
+    const char *t = " {\"a\": 1, \"b\\u0063\":[true,{\"x\":null}], \"s\":\"q\\\"\" , \"n\":-0.5e+3} ";
+    CHECK_EQ(json_parse_object(t, strlen(t), collect, &s, &e), 0);
+    CHECK_EQ(s.n, 4);
+    CHECK(strcmp(s.keys[1], "bc") == 0);
+    CHECK_EQ(s.types[0], JSON_NUMBER);
+    CHECK_EQ(s.types[1], JSON_ARRAY);
+    CHECK(strcmp(s.raws[1], "[true,{\"x\":null}]") == 0);
+    CHECK_EQ(s.types[2], JSON_STRING);
+    CHECK(strcmp(s.raws[2], "\"q\\\"\"") == 0);
+    CHECK_EQ(s.types[3], JSON_NUMBER);
+    CHECK(parse_error("{}") == NULL);
+    /* The callback's non-zero return stops parsing and is returned. */
+    memset(&s, 0, sizeof s);
+    s.n = 8;
+    CHECK_EQ(json_parse_object("{\"a\":1}", 7, collect, &s, &e), 7);
+}
+
+static void invalid_objects(void) {
+    static const struct { const char *text, *error; } c[] = {
+        {"", "expected a JSON object"},
+        {"[1]", "expected a JSON object"},
+        {"{", "expected a string key"},
+        {"{\"a\" 1}", "expected ':' after key"},
+        {"{\"a\":}", "expected a value"},
+        {"{\"a\":1,}", "expected a string key"},
+        {"{\"a\":1} x", "text after the object"},
+        {"{\"a\":tru}", "invalid value"},
+        {"{\"a\":01}", "expected ',' or '}'"},
+        {"{\"a\":1.}", "invalid number"},
+        {"{\"a\":-}", "invalid number"},
+        {"{\"a\":1e}", "invalid number"},
+        {"{\"a\":[1 2]}", "expected ',' or ']'"},
+        {"{\"a\":\"x}", "unterminated string"},
+        {"{\"a\":\"\\", "unterminated string"},
+        {"{\"a\":\"\\x\"}", "invalid escape in string"},
+        {"{\"a\":\"\\u12\"}", "invalid hex digit in \\u escape"},
+        {"{\"a\":\"\\u12", "truncated \\u escape"},
+        {"{\"a\":\"\\ud800\"}", "lone high surrogate in \\u escape"},
+        {"{\"a\":\"\\ud800\\u0041\"}", "lone high surrogate in \\u escape"},
+        {"{\"a\":\"\\udc00\"}", "lone low surrogate in \\u escape"},
+        {"{\"a\":\"\x01\"}", "control character in string (escape it)"},
+        {"{\"a\":\"\xC3\"}", "invalid UTF-8 in string"},
+        {"{\"a\":\"\xC0\xAF\"}", "invalid UTF-8 in string"},
+        {"{\"a\":\"\xED\xA0\x80\"}", "invalid UTF-8 in string"},
+        {"{\"a\":\"\xF4\x90\x80\x80\"}", "invalid UTF-8 in string"},
+        {"{\"a\":\"\xE0\x80\x80\"}", "invalid UTF-8 in string"},
+        {"{\"a\":\"\xF0\x80\x80\x80\"}", "invalid UTF-8 in string"},
+        {"{\"a\":\"\xE2\x82\"}", "invalid UTF-8 in string"},
+        {"{\"a\":x}", "expected a value"},
+        {"{1:2}", "expected a string key"},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        const char *got = parse_error(c[i].text);
+        CHECK(got != NULL && strcmp(got, c[i].error) == 0);
+        if (got && strcmp(got, c[i].error) != 0) printf("    for %s: got %s\n", c[i].text, got);
+    }
+    /* Nesting is bounded. */
+    char deep[600];
+    strcpy(deep, "{\"a\":");
+    size_t at = strlen(deep);
+    for (int i = 0; i < 200; i++) deep[at++] = '[';
+    deep[at] = '\0';
+    CHECK(strcmp(parse_error(deep), "nesting too deep") == 0);
+    /* The error offset points at the problem. */
+    json_error e;
+    seen s;
+    memset(&s, 0, sizeof s);
+    json_parse_object("{\"a\":1,}", 8, collect, &s, &e);
+    CHECK_EQ(e.offset, 7);
+}
+
+static void strings_decode_and_encode(void) {
+    buf b = {NULL, 0, 0};
+    const char *raw = "\"a\\n\\t\\u00e4\\ud83d\\ude00\\u0000\\/\"";
+    CHECK_EQ(json_decode_string(raw, strlen(raw), &b), 0);
+    CHECK_EQ(b.len, 11);
+    CHECK(memcmp(b.data, "a\n\t\xC3\xA4\xF0\x9F\x98\x80\0/", 11) == 0);
+    b.len = 0;
+    CHECK_EQ(json_append_string(&b, "q\"\\\x01\x7F\xC3\xA4\xFF", 8), 0);
+    CHECK_STR(b.data, b.len, "\"q\\\"\\\\\\u0001\\u007f\xC3\xA4\\ufffd\"");
+    buf_free(&b);
+    CHECK_EQ(utf8_sequence((const unsigned char *)"\xF0\x9F\x98\x80", 4), 4);
+    CHECK_EQ(utf8_sequence((const unsigned char *)"\xF0\x9F\x98", 3), 0);
+    CHECK_EQ(utf8_sequence((const unsigned char *)"", 0), 0);
+    CHECK_EQ(utf8_sequence((const unsigned char *)"\xF8\x80", 2), 0);
+}
+
+static void base64(void) {
+    static const struct { const char *in, *out; size_t len; } ok[] = {
+        {"", "", 0}, {"QQ==", "A", 1}, {"QQ", "A", 1}, {"QUI=", "AB", 2}, {"QUI", "AB", 2},
+        {"QUJD", "ABC", 3}, {"77u/", "\xEF\xBB\xBF", 3}, {"AA==", "\0", 1}, {"+/8=", "\xFB\xFF", 2},
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        buf b = {NULL, 0, 0};
+        const char *err = NULL;
+        CHECK_EQ(base64_decode(ok[i].in, strlen(ok[i].in), &b, &err), 0);
+        CHECK_EQ(b.len, ok[i].len);
+        CHECK(b.len == 0 || memcmp(b.data, ok[i].out, b.len) == 0);
+        buf_free(&b);
+    }
+    static const struct { const char *in, *error; } bad[] = {
+        {"Q", "invalid base64 length"}, {"QQ=", "invalid base64 character"},
+        {"Q===", "invalid base64 character"}, {"QQ==QQ==", "invalid base64 character"},
+        {"QR==", "invalid base64 padding bits"}, {"QU J", "invalid base64 character"},
+        {"QQ\n=", "invalid base64 character"}, {"====", "invalid base64 character"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        buf b = {NULL, 0, 0};
+        const char *err = NULL;
+        CHECK_EQ(base64_decode(bad[i].in, strlen(bad[i].in), &b, &err), -1);
+        CHECK(err && strcmp(err, bad[i].error) == 0);
+        buf_free(&b);
+    }
+}
+
+const test_suite suite_json = {"json", (const test_case[]){
+    {"valid objects", valid_objects},
+    {"invalid objects and their errors", invalid_objects},
+    {"strings decode and encode", strings_decode_and_encode},
+    {"base64", base64},
+    {NULL, NULL}}};
