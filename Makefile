@@ -53,6 +53,7 @@ $(O)/obj/%.o: %.c
 $(call obj,$(REF_SRC)): INCLUDES := -Iref/src
 $(call obj,$(CLI_SRC)): INCLUDES := -Iref/cli
 $(call obj,$(TEST_SRC)): INCLUDES := -Iref/src -Iref/cli -Iconformance/src
+$(call obj,$(BENCH_SRC)): INCLUDES := -Iconformance/src
 
 $(LIB): $(call obj,$(REF_SRC))
 	@mkdir -p $(dir $@)
@@ -70,9 +71,9 @@ $(TESTS): $(call obj,$(TEST_SRC)) $(CLI_LIB_OBJ) $(O)/obj/conformance/src/proces
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@
 
-$(BENCH): $(call obj,$(BENCH_SRC)) $(LIB)
+$(BENCH): $(call obj,$(BENCH_SRC)) $(O)/obj/conformance/src/process.o $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $^ -o $@ -lm
+	$(CC) $(ALL_CFLAGS) $^ -o $@
 
 # ---- Tests -----------------------------------------------------------------------
 
@@ -91,8 +92,8 @@ test: test-unit test-asan
 
 # ---- Benchmarks --------------------------------------------------------------------
 
-bench: $(BENCH)
-	$(BENCH) $(if $(BENCH_CORPUS),--corpus $(BENCH_CORPUS))
+bench: $(BENCH) $(ROBOTS)
+	$(BENCH) --robots $(ROBOTS) $(if $(BENCH_CORPUS),--corpus $(BENCH_CORPUS))
 
 # ---- Install -------------------------------------------------------------------------
 

@@ -7,9 +7,6 @@
 
 #include "internal.h"
 
-/* The whitespace trimmed around keys and values: space, \t, \n, \v, \f, \r. */
-bool ascii_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
-
 bool ascii_hex(unsigned char c) {
     return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }

@@ -21,12 +21,37 @@ static int compare_bytes(const unsigned char *a, size_t an, const unsigned char 
     return an < bn ? -1 : an > bn;
 }
 
+/* Different keys order two prefixes as their octets do (a shorter prefix pads with
+ * zeros and sorts first); equal keys need the full comparison. */
+static uint64_t sort_key(const unsigned char *p, size_t n) {
+    unsigned char b[8] = {0};
+    memcpy(b, p, n < 8 ? n : 8);
+    uint64_t k = 0;
+    for (size_t i = 0; i < 8; i++) k = k << 8 | b[i];
+    return k;
+}
+
 static int compare_entries(const void *pa, const void *pb) {
     const index_entry *a = pa, *b = pb;
+    if (a->key != b->key) return a->key < b->key ? -1 : 1;
     int c = compare_bytes(a->prefix, a->prefix_len, b->prefix, b->prefix_len);
     if (c) return c;
     /* Deterministic order for equal prefixes. */
     return a->rule < b->rule ? -1 : a->rule > b->rule;
+}
+
+/* Most groups hold a handful of rules: insertion sort beats qsort's setup there. */
+static void sort_entries(index_entry *e, size_t n) {
+    if (n > 16) {
+        qsort(e, n, sizeof *e, compare_entries);
+        return;
+    }
+    for (size_t i = 1; i < n; i++) {
+        index_entry x = e[i];
+        size_t j = i;
+        for (; j > 0 && compare_entries(&e[j - 1], &x) > 0; j--) e[j] = e[j - 1];
+        e[j] = x;
+    }
 }
 
 static int compare_nocase(const unsigned char *a, size_t an, const unsigned char *b, size_t bn) {
@@ -45,19 +70,50 @@ static int compare_agent_keys(const void *pa, const void *pb) {
     return a->group < b->group ? -1 : a->group > b->group;
 }
 
-/* An empty pattern has precedence 0 and never decides (RULE-1), so it is not
- * indexed. */
-static void index_rules(robots_rules *r, const rule *rules, size_t first, size_t count) {
-    const segment *sg = r->segments.data;
-    for (size_t i = first; i < first + count; i++) {
-        const rule *rl = &rules[i];
-        if (rl->text_len == 0) continue;
-        index_entry *e = vec_push(r, &r->index, sizeof *e);
-        if (!e) return;
-        e->prefix = bytes_at(r, sg[rl->seg_first].off);
-        e->prefix_len = sg[rl->seg_first].len;
-        e->rule = rl;
+/* The clue of a wildcard rule: from its longest segment after the first, the first
+ * two octets (or the one octet). */
+static void set_clue(const robots_rules *r, const rule *rl, index_entry *e) {
+    const segment *sg = (const segment *)r->segments.data + rl->seg_first;
+    size_t best = 0;
+    for (size_t k = 1; k < rl->seg_count; k++)
+        if (sg[k].len > sg[best].len || best == 0) best = sg[k].len ? k : best;
+    e->clue_kind = CLUE_NONE;
+    if (best == 0) return;
+    const unsigned char *t = bytes_at(r, sg[best].off);
+    if (sg[best].len >= 2) {
+        e->clue_kind = CLUE_PAIR;
+        e->clue = (uint16_t)pair_hash(t[0], t[1]);
+    } else {
+        e->clue_kind = CLUE_OCTET;
+        e->clue = t[0];
     }
+}
+
+/* Appends the group's rules of one sort (literal or not) to the index, sorted.
+ * An empty pattern has precedence 0 and never decides (RULE-1): not indexed. */
+static void index_rules(robots_rules *r, const group *g, bool literal, size_t *first, size_t *count) {
+    *first = r->index.len;
+    const vec *sources[2] = {&r->rules, &r->alts};
+    size_t starts[2] = {g->rule_first, g->alt_first}, counts[2] = {g->rule_count, g->alt_count};
+    const segment *sg = r->segments.data;
+    for (int s = 0; s < 2; s++) {
+        const rule *rules = sources[s]->data;
+        for (size_t i = starts[s]; i < starts[s] + counts[s]; i++) {
+            const rule *rl = &rules[i];
+            if (rl->text_len == 0 || ((rl->flags & RULE_LITERAL) != 0) != literal) continue;
+            index_entry *e = vec_push(r, &r->index, sizeof *e);
+            if (!e) return;
+            e->prefix = bytes_at(r, sg[rl->seg_first].off);
+            e->prefix_len = sg[rl->seg_first].len;
+            e->key = sort_key(e->prefix, e->prefix_len);
+            e->length = rl->text_len;
+            e->literal = literal;
+            e->rule = rl;
+            if (!literal) set_clue(r, rl, e);
+        }
+    }
+    *count = r->index.len - *first;
+    if (*count > 1) sort_entries((index_entry *)r->index.data + *first, *count);
 }
 
 void index_build(robots_rules *r) {
@@ -70,14 +126,9 @@ void index_build(robots_rules *r) {
         size_t alt_end = g + 1 < ng ? groups[g + 1].alt_first : r->alts.len;
         groups[g].rule_count = rule_end - groups[g].rule_first;
         groups[g].alt_count = alt_end - groups[g].alt_first;
-        groups[g].index_first = r->index.len;
-        index_rules(r, r->rules.data, groups[g].rule_first, groups[g].rule_count);
-        index_rules(r, r->alts.data, groups[g].alt_first, groups[g].alt_count);
+        index_rules(r, &groups[g], true, &groups[g].literal_first, &groups[g].literals);
+        index_rules(r, &groups[g], false, &groups[g].wildcard_first, &groups[g].wildcards);
         if (r->failed) return;
-        groups[g].index_count = r->index.len - groups[g].index_first;
-        if (groups[g].index_count > 1)
-            qsort((index_entry *)r->index.data + groups[g].index_first, groups[g].index_count,
-                  sizeof(index_entry), compare_entries);
     }
     const agent_line *agents = r->agents.data;
     for (size_t i = 0; i < r->agents.len; i++) {

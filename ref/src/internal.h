@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "robots.h"
 
@@ -51,6 +52,7 @@ typedef struct rule {
     size_t text_len;  /* its length: the rule's precedence */
     size_t seg_first; /* literal segments, split at '*' (decoded for rfc9309) */
     size_t seg_count; /* at least 1; segment 0 is the anchored prefix */
+    size_t tail_octets; /* octets of segments 1..: the least the path must still hold */
 } rule;
 
 typedef struct group {
@@ -59,7 +61,8 @@ typedef struct group {
     bool global;
     size_t rule_first, rule_count; /* its rules: contiguous in file order */
     size_t alt_first, alt_count;   /* its index.html alternatives */
-    size_t index_first, index_count; /* its slice of the prefix index */
+    size_t literal_first, literals;   /* its literal rules in the prefix index */
+    size_t wildcard_first, wildcards; /* its other rules in the prefix index */
 } group;
 
 typedef struct agent {
@@ -79,10 +82,25 @@ typedef struct record {
 /* The prefix index of a group: its matchable rules sorted by segment 0, so a query
  * walks the path once and meets exactly the rules whose literal prefix it has. */
 typedef struct index_entry {
+    uint64_t key;    /* the first 8 prefix octets, big-endian, zero-padded: sorts fast */
     const unsigned char *prefix;
     size_t prefix_len;
+    size_t length;   /* the rule's precedence, kept here so pruning needs no lookup */
+    bool literal;    /* RULE_LITERAL: a complete prefix is a match */
+    uint8_t clue_kind; /* CLUE_*: what the path must contain for the rule to match */
+    uint16_t clue;     /* an octet, or the hash of two adjacent octets */
     const rule *rule;
 } index_entry;
+
+/* A necessary condition for a wildcard rule: an octet, or a pair of adjacent octets,
+ * taken from its longest later segment, must occur in the path. */
+#define CLUE_NONE 0
+#define CLUE_OCTET 1
+#define CLUE_PAIR 2
+#define PAIR_BITS 4096
+static inline unsigned pair_hash(unsigned char a, unsigned char b) {
+    return ((unsigned)a * 131u + (unsigned)b * 7u + ((unsigned)a >> 4)) & (PAIR_BITS - 1);
+}
 
 /* Lookup of named agents: tokens lower-cased, sorted, each pointing at its group. */
 typedef struct agent_key {
@@ -120,7 +138,14 @@ struct robots_rules {
 
 /* ---- vec.c ---- */
 bool vec_reserve(robots_rules *r, vec *v, size_t elem, size_t extra);
-void *vec_push(robots_rules *r, vec *v, size_t elem);
+void *vec_push_slow(robots_rules *r, vec *v, size_t elem);
+/* A zeroed new last element, or NULL when memory ran out. */
+static inline void *vec_push(robots_rules *r, vec *v, size_t elem) {
+    if (v->len == v->cap) return vec_push_slow(r, v, elem);
+    void *slot = (char *)v->data + v->len++ * elem;
+    memset(slot, 0, elem);
+    return slot;
+}
 void vec_release(robots_rules *r, vec *v);
 size_t bytes_append(robots_rules *r, const void *data, size_t len);
 /* Appends a copy of len stored bytes at off (the store may move while growing). */
@@ -130,7 +155,8 @@ static inline const unsigned char *bytes_at(const robots_rules *r, size_t off) {
 }
 
 /* ---- ascii.c ---- */
-bool ascii_space(unsigned char c);   /* space, \t, \n, \v, \f, \r */
+/* The whitespace trimmed around keys and values: space, \t, \n, \v, \f, \r. */
+static inline bool ascii_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 bool ascii_hex(unsigned char c);
 unsigned hex_value(unsigned char c);
 unsigned char ascii_lower(unsigned char c);
@@ -181,6 +207,10 @@ static inline size_t view_next(const path_view *v, size_t pos, unsigned char *oc
     *octet = v->s[i];
     return pos + 1;
 }
+
+/* Do the n octets of seg occur at position p? Sets *after to the position after
+ * them. */
+bool view_match_at(const path_view *v, size_t p, const unsigned char *seg, size_t n, size_t *after);
 
 /* Does the rest of rule `rl` (segments 1..) match the path from position pos, the
  * end of segment 0? */

@@ -17,9 +17,8 @@
 
 #include "internal.h"
 
-/* Does seg occur at position p? Sets *after to the position after it. */
-static bool segment_at(const path_view *v, size_t p, const unsigned char *seg, size_t n,
-                       size_t *after) {
+bool view_match_at(const path_view *v, size_t p, const unsigned char *seg, size_t n,
+                   size_t *after) {
     if (!v->decode && p >= v->lead) {
         size_t i = p - v->lead;
         if (v->len - i < n || (n && memcmp(v->s + i, seg, n) != 0)) return false;
@@ -51,7 +50,7 @@ static bool segment_find(const path_view *v, size_t *pos, const unsigned char *s
             if (end - p < n) return false;
         }
         size_t after;
-        if (segment_at(v, p, seg, n, &after)) {
+        if (view_match_at(v, p, seg, n, &after)) {
             *pos = after;
             return true;
         }
@@ -66,10 +65,10 @@ static bool segment_ends_path(const path_view *v, size_t pos, const unsigned cha
     size_t end = view_end(v), after;
     if (!v->decode) {
         /* Octets and positions coincide: there is one candidate place. */
-        return end - pos >= n && segment_at(v, end - n, seg, n, &after);
+        return end - pos >= n && view_match_at(v, end - n, seg, n, &after);
     }
     for (size_t p = pos;; ) {
-        if (segment_at(v, p, seg, n, &after) && after == end) return true;
+        if (view_match_at(v, p, seg, n, &after) && after == end) return true;
         if (p >= end) return false;
         unsigned char c;
         p = view_next(v, p, &c);
@@ -77,6 +76,8 @@ static bool segment_ends_path(const path_view *v, size_t pos, const unsigned cha
 }
 
 bool rule_matches_from(const robots_rules *r, const rule *rl, const path_view *v, size_t pos) {
+    /* Each octet of the path takes at least one position: too little path left. */
+    if (view_end(v) - pos < rl->tail_octets) return false;
     const segment *sg = (const segment *)r->segments.data + rl->seg_first;
     bool anchored = (rl->flags & RULE_ANCHORED) != 0;
     for (size_t k = 1; k < rl->seg_count; k++) {

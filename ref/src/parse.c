@@ -31,9 +31,13 @@ static size_t bom_length(const parser *ps, const unsigned char *s, size_t n) {
     return i == 3 ? 3 : 0;
 }
 
-static void trim(const unsigned char **s, size_t *n) {
-    while (*n && ascii_space((*s)[0])) (*s)++, (*n)--;
-    while (*n && ascii_space((*s)[*n - 1])) (*n)--;
+static void trim(const unsigned char **text, size_t *len) {
+    const unsigned char *s = *text;
+    size_t n = *len;
+    while (n && ascii_space(s[0])) s++, n--;
+    while (n && ascii_space(s[n - 1])) n--;
+    *text = s;
+    *len = n;
 }
 
 static void push_line(parser *ps, unsigned flags, robots_key key) {
@@ -65,7 +69,10 @@ static const struct {
 };
 
 static robots_key classify_key(const profile *p, const unsigned char *k, size_t n, bool *typo) {
+    unsigned char first = ascii_lower(k[0]);
     for (size_t i = 0; i < sizeof key_words / sizeof key_words[0]; i++) {
+        /* Every word differs from the key at once unless the first letters agree. */
+        if ((unsigned char)key_words[i].word[0] != first) continue;
         if (key_words[i].typo && !p->key_typos) continue;
         bool hit = p->key_prefix ? starts_with_nocase(k, n, key_words[i].word)
                                  : equals_nocase(k, n, key_words[i].word);
@@ -206,12 +213,10 @@ static void handle_record(parser *ps, vec *into, size_t line, const unsigned cha
     }
 }
 
+/* Parses one line of n bytes (already cut at the line cap and, for google, at the
+ * first NUL). */
 static void parse_line(parser *ps, size_t line, const unsigned char *l, size_t n, bool too_long) {
     unsigned flags = too_long ? ROBOTS_LINE_TOO_LONG : 0;
-    if (ps->p->nul_ends_line) {
-        const unsigned char *nul = memchr(l, '\0', n);
-        if (nul) n = (size_t)(nul - l);
-    }
     /* FORMAT-5: '#' starts a comment anywhere, also inside a value. */
     const unsigned char *hash = memchr(l, '#', n);
     if (hash) {
@@ -252,18 +257,45 @@ static void parse_line(parser *ps, size_t line, const unsigned char *l, size_t n
     push_line(ps, flags, key);
 }
 
+/* The next CR or LF at or after `from`. memchr finds each kind fast; the position
+ * found for each is kept until the walk passes it, so a file of CR-only lines costs
+ * one pass, not one pass per line. */
+typedef struct line_ends {
+    const unsigned char *s;
+    size_t n;
+    size_t next_lf, next_cr, next_nul; /* n when there is none */
+} line_ends;
+
+static size_t find_from(const unsigned char *s, size_t n, size_t from, unsigned char c) {
+    const unsigned char *hit = from < n ? memchr(s + from, c, n - from) : NULL;
+    return hit ? (size_t)(hit - s) : n;
+}
+
+static size_t next_line_end(line_ends *le, size_t from) {
+    if (le->next_lf < from) le->next_lf = find_from(le->s, le->n, from, '\n');
+    if (le->next_cr < from) le->next_cr = find_from(le->s, le->n, from, '\r');
+    return le->next_lf < le->next_cr ? le->next_lf : le->next_cr;
+}
+
 /* FORMAT-1: lines end at LF, CR or CR LF. Google keeps at most max_line_bytes of a
  * line; the final line counts even when empty, as in Google's parser. */
 static void parse_lines(parser *ps, const unsigned char *s, size_t n) {
     size_t at = bom_length(ps, s, n);
     size_t line = 0;
     size_t cap = ps->p->max_line_bytes;
+    line_ends le = {s, n, 0, 0, 0};
+    le.next_lf = find_from(s, n, at, '\n');
+    le.next_cr = find_from(s, n, at, '\r');
+    le.next_nul = ps->p->nul_ends_line ? find_from(s, n, at, '\0') : n;
     for (;;) {
-        size_t end = at;
-        while (end < n && s[end] != '\n' && s[end] != '\r') end++;
+        size_t end = next_line_end(&le, at);
         size_t len = end - at;
         bool too_long = cap && len > cap;
-        parse_line(ps, ++line, s + at, too_long ? cap : len, too_long);
+        if (too_long) len = cap;
+        /* Google's parser works on C strings: a NUL ends the line's content. */
+        if (le.next_nul < at) le.next_nul = find_from(s, n, at, '\0');
+        if (le.next_nul < at + len) len = le.next_nul - at;
+        parse_line(ps, ++line, s + at, len, too_long);
         if (end >= n || ps->r->failed) break;
         if (s[end] == '\r' && end + 1 < n && s[end + 1] == '\n') end++;
         at = end + 1;

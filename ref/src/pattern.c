@@ -22,8 +22,19 @@ static unsigned char hex_upper(unsigned char c) {
     return (c >= 'a' && c <= 'f') ? (unsigned char)(c - 'a' + 'A') : c;
 }
 
+/* Most patterns are plain ASCII without escapes and are copied as they are. */
+static bool needs_normalising(const unsigned char *s, size_t n) {
+    unsigned char high = 0;
+    for (size_t i = 0; i < n; i++) high |= s[i];
+    return (high & 0x80) || memchr(s, '%', n) != NULL;
+}
+
 size_t pattern_normalise(robots_rules *r, const unsigned char *s, size_t n, size_t *out_len) {
     *out_len = 0;
+    if (!needs_normalising(s, n)) {
+        *out_len = n;
+        return bytes_append(r, s, n);
+    }
     size_t off = r->bytes.len;
     if (n > SIZE_MAX / 3 || !vec_reserve(r, &r->bytes, 1, n * 3)) {
         r->failed = true;
@@ -81,19 +92,19 @@ void pattern_compile(robots_rules *r, rule *rl) {
     }
     rl->seg_first = r->segments.len;
     rl->seg_count = 0;
-    bool wildcard = false;
-    size_t start = 0;
-    for (size_t i = 0; i <= len; i++) {
+    for (size_t start = 0;;) {
         t = bytes_at(r, rl->text_off); /* decoding below may move the store */
-        if (i < len && t[i] != '*') continue;
-        if (i < len) wildcard = true;
+        const unsigned char *star = memchr(t + start, '*', len - start);
+        size_t stop = star ? (size_t)(star - t) : len;
         segment *sg = vec_push(r, &r->segments, sizeof *sg);
         if (!sg) return;
         sg->off = rl->text_off + start;
-        sg->len = i - start;
+        sg->len = stop - start;
         if (r->profile->percent_decode) sg->off = decode_segment(r, sg->off, sg->len, &sg->len);
+        if (rl->seg_count) rl->tail_octets += sg->len;
         rl->seg_count++;
-        start = i + 1;
+        if (!star) break;
+        start = stop + 1;
     }
-    if (!wildcard && !(rl->flags & RULE_ANCHORED)) rl->flags |= RULE_LITERAL;
+    if (rl->seg_count == 1 && !(rl->flags & RULE_ANCHORED)) rl->flags |= RULE_LITERAL;
 }

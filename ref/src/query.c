@@ -18,48 +18,109 @@ typedef struct query {
     const path_view *path;
     const rule *allow;    /* the best of each kind so far */
     const rule *disallow;
+    size_t floor;         /* the longest match so far, of either kind */
+    bool use_clues;       /* the slice being walked has enough wildcard rules */
+    bool clues_ready;     /* the two sets below are filled in */
+    uint64_t octets[256 / 64];     /* octets of the path */
+    uint64_t pairs[PAIR_BITS / 64]; /* hashes of adjacent octet pairs of the path */
 } query;
 
-/* Longer wins; between equally long rules of one kind, the first line explains. */
-static void consider(query *q, const rule *rl, size_t pos) {
-    if (!(rl->flags & RULE_LITERAL) && !rule_matches_from(q->r, rl, q->path, pos)) return;
+static void add_clue(query *q, unsigned char prev, unsigned char c, bool pair) {
+    q->octets[c >> 6] |= (uint64_t)1 << (c & 63);
+    if (pair) {
+        unsigned h = pair_hash(prev, c);
+        q->pairs[h >> 6] |= (uint64_t)1 << (h & 63);
+    }
+}
+
+/* Fills the octet and pair sets from the path, the first time a clue is needed. */
+static void gather_clues(query *q) {
+    memset(q->octets, 0, sizeof q->octets);
+    memset(q->pairs, 0, sizeof q->pairs);
+    const path_view *v = q->path;
+    if (!v->decode) {
+        /* Octets are the raw bytes, after the implicit '/' if there is one. */
+        unsigned char prev = '/';
+        if (v->lead) add_clue(q, 0, '/', false);
+        for (size_t i = 0; i < v->len; i++) {
+            add_clue(q, prev, v->s[i], i > 0 || v->lead);
+            prev = v->s[i];
+        }
+    } else {
+        size_t pos = 0, end = view_end(v);
+        unsigned char prev = 0, c;
+        for (bool first = true; pos < end; first = false, prev = c) {
+            pos = view_next(v, pos, &c);
+            add_clue(q, prev, c, !first);
+        }
+    }
+    q->clues_ready = true;
+}
+
+static bool clue_present(query *q, const index_entry *e) {
+    if (e->clue_kind == CLUE_NONE) return true;
+    if (!q->clues_ready) gather_clues(q);
+    const uint64_t *set = e->clue_kind == CLUE_PAIR ? q->pairs : q->octets;
+    return (set[e->clue >> 6] >> (e->clue & 63)) & 1;
+}
+
+/* Only the longest match of each kind can decide, so a rule shorter than the best
+ * match so far is not worth matching (an equal one is: it may tie, or explain from
+ * an earlier line). Literal rules cost nothing to confirm, so they are walked first
+ * (each group indexes them apart), and then only wildcard rules long enough to
+ * count are matched. Longer wins; between equally long rules of one kind, the first
+ * line explains. */
+static void consider(query *q, const index_entry *e, size_t pos) {
+    if (e->length < q->floor) return;
+    const rule *rl = e->rule;
+    if (!e->literal && ((q->use_clues && !clue_present(q, e)) || !rule_matches_from(q->r, rl, q->path, pos)))
+        return;
     const rule **best = rl->kind == ROBOTS_RULE_ALLOW ? &q->allow : &q->disallow;
     if (!*best || rl->text_len > (*best)->text_len ||
         (rl->text_len == (*best)->text_len && rl->line < (*best)->line))
         *best = rl;
+    if (rl->text_len > q->floor) q->floor = rl->text_len;
 }
 
-/* Does the path at pos continue with prefix[depth..]? Sets *after. */
-static bool prefix_continues(const path_view *v, size_t pos, const index_entry *e, size_t depth,
-                             size_t *after) {
-    size_t end = view_end(v);
-    for (size_t k = depth; k < e->prefix_len; k++) {
-        unsigned char c;
-        if (pos >= end) return false;
-        pos = view_next(v, pos, &c);
-        if (c != e->prefix[k]) return false;
-    }
-    *after = pos;
-    return true;
-}
+/* Filling the clue sets costs about as much as matching a few wildcard rules, so
+ * clues are used only for groups with more than this many. */
+#define CLUE_THRESHOLD 8
+
+/* Below this many entries, checking each one directly beats narrowing further. */
+#define DIRECT_CHECK 6
 
 /* Walks the path through the group's sorted prefixes. Invariant: the entries in
  * [lo, hi) are exactly those whose prefix starts with the first `depth` octets of
  * the path, and pos is where those octets end. Entries whose whole prefix is that
- * long sort first in the range: they are the candidates at this depth. */
-static void walk_group(query *q, const group *g) {
-    if (g->index_count == 0) return;
-    const index_entry *e = (const index_entry *)q->r->index.data + g->index_first;
+ * long sort first in the range: they are the candidates at this depth. All entries
+ * between two sorted strings share the strings' common prefix, so the walk jumps
+ * over it in one comparison and narrows by binary search only where they differ. */
+static void walk(query *q, size_t from, size_t count) {
+    if (count == 0) return;
+    const index_entry *e = (const index_entry *)q->r->index.data + from;
     const path_view *v = q->path;
-    size_t lo = 0, hi = g->index_count, depth = 0, pos = 0, end = view_end(v);
+    size_t lo = 0, hi = count, depth = 0, pos = 0, end = view_end(v);
     while (lo < hi) {
-        while (lo < hi && e[lo].prefix_len == depth) consider(q, e[lo++].rule, pos);
-        if (lo == hi || pos >= end) return;
-        if (hi - lo == 1) {
-            size_t after;
-            if (prefix_continues(v, pos, &e[lo], depth, &after)) consider(q, e[lo].rule, after);
+        while (lo < hi && e[lo].prefix_len == depth) consider(q, &e[lo++], pos);
+        if (lo == hi) return;
+        if (hi - lo <= DIRECT_CHECK) {
+            for (size_t k = lo; k < hi; k++) {
+                size_t after;
+                if (view_match_at(v, pos, e[k].prefix + depth, e[k].prefix_len - depth, &after))
+                    consider(q, &e[k], after);
+            }
             return;
         }
+        const index_entry *first = &e[lo], *last = &e[hi - 1];
+        size_t common = depth;
+        size_t shorter = first->prefix_len < last->prefix_len ? first->prefix_len : last->prefix_len;
+        while (common < shorter && first->prefix[common] == last->prefix[common]) common++;
+        if (common > depth) {
+            if (!view_match_at(v, pos, first->prefix + depth, common - depth, &pos)) return;
+            depth = common;
+            continue;
+        }
+        if (pos >= end) return;
         unsigned char c;
         pos = view_next(v, pos, &c);
         size_t a = lo, b = hi;
@@ -83,14 +144,9 @@ static void walk_group(query *q, const group *g) {
 /* RFC-6 (rfc9309): the robots.txt file itself is always allowed. */
 static bool is_robots_txt(const path_view *v) {
     static const char name[] = "/robots.txt";
-    size_t pos = 0, end = view_end(v);
-    for (size_t k = 0; k < sizeof name - 1; k++) {
-        unsigned char c;
-        if (pos >= end) return false;
-        pos = view_next(v, pos, &c);
-        if (c != (unsigned char)name[k]) return false;
-    }
-    return pos == end;
+    size_t after;
+    return view_match_at(v, 0, (const unsigned char *)name, sizeof name - 1, &after) &&
+           after == view_end(v);
 }
 
 static void fill_rule(robots_verdict *v, const robots_rules *r, const rule *rl,
@@ -129,13 +185,26 @@ int robots_check(const robots_rules *r, const char *agent, size_t agent_len, con
     v.group = count ? ROBOTS_GROUP_SPECIFIC : ROBOTS_GROUP_GLOBAL;
 
     if (p->robots_txt_allowed && is_robots_txt(&view)) v.why |= ROBOTS_WHY_ROBOTS_TXT;
-    query q = {r, &view, NULL, NULL};
-    for (size_t i = 0; i < groups; i++) {
-        size_t g = count ? keys[i].group : globals[i];
-        /* A group naming the agent on several lines is one group. */
-        if (count && i && keys[i - 1].group == g) continue;
-        v.groups++;
-        if (!(v.why & ROBOTS_WHY_ROBOTS_TXT)) walk_group(&q, (const group *)r->groups.data + g);
+    query q;
+    q.r = r;
+    q.path = &view;
+    q.allow = q.disallow = NULL;
+    q.floor = 0;
+    q.use_clues = q.clues_ready = false;
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t i = 0; i < groups; i++) {
+            size_t g = count ? keys[i].group : globals[i];
+            /* A group naming the agent on several lines is one group. */
+            if (count && i && keys[i - 1].group == g) continue;
+            const group *gr = (const group *)r->groups.data + g;
+            v.groups += pass == 0;
+            if (v.why & ROBOTS_WHY_ROBOTS_TXT) continue;
+            if (pass == 0) walk(&q, gr->literal_first, gr->literals);
+            else {
+                q.use_clues = gr->wildcards > CLUE_THRESHOLD;
+                walk(&q, gr->wildcard_first, gr->wildcards);
+            }
+        }
     }
 
     size_t allow_len = q.allow ? q.allow->text_len : 0;

@@ -26,7 +26,7 @@ fail:
     return false;
 }
 
-void *vec_push(robots_rules *r, vec *v, size_t elem) {
+void *vec_push_slow(robots_rules *r, vec *v, size_t elem) {
     if (!vec_reserve(r, v, elem, 1)) return NULL;
     void *slot = (char *)v->data + v->len * elem;
     memset(slot, 0, elem);

@@ -1,0 +1,411 @@
+/*
+ * bench.c - `make bench`: how fast the reference parses and answers.
+ *
+ * Figures printed (each timed over at least BENCH_SECONDS of repetitions):
+ * - generated files of tens, hundreds and thousands of rules (wildcards, long
+ *   paths, several groups): parse throughput, ns per query on the parsed file, ns
+ *   per parse-plus-query;
+ * - with --corpus DIR, every file of a folder of real robots.txt files, with checks
+ *   built from each file's own rules: parse once then query, against re-parsing
+ *   for every check (what Google's matcher does);
+ * - the worst case: 500 KiB of "/" followed by six "*a" and "*b", against a
+ *   2,000-byte path;
+ * - the batch protocol through the robots command, in checks per second.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "process.h"
+#include "robots.h"
+
+#define BENCH_SECONDS 0.4
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Keeps the compiler from dropping work whose result is unused. */
+static volatile size_t sink;
+
+static unsigned long long rng_state = 0x9E3779B97F4A7C15ULL;
+static unsigned rnd(unsigned n) {
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (unsigned)(rng_state % n);
+}
+
+typedef struct text {
+    char *data;
+    size_t len, cap;
+} text;
+
+static void add(text *t, const char *s, size_t n) {
+    if (t->len + n + 1 > t->cap) {
+        t->cap = (t->len + n + 1) * 2;
+        t->data = realloc(t->data, t->cap);
+        if (!t->data) abort();
+    }
+    memcpy(t->data + t->len, s, n);
+    t->len += n;
+    t->data[t->len] = '\0';
+}
+static void adds(text *t, const char *s) { add(t, s, strlen(s)); }
+
+static const char *const words[] = {"search", "images", "api", "v2", "account", "login", "cart",
+                                    "product", "category", "blog", "2019", "tag", "print", "share",
+                                    "cgi-bin", "admin", "wp-content", "static", "media", "user"};
+#define NWORDS (sizeof words / sizeof words[0])
+static const char *const agents[] = {"Googlebot", "Bingbot", "Slurp", "DuckDuckBot", "Baiduspider",
+                                     "YandexBot", "AhrefsBot", "GPTBot"};
+#define NAGENTS (sizeof agents / sizeof agents[0])
+
+static void random_path(text *t, unsigned segments, int pattern) {
+    for (unsigned i = 0; i < segments; i++) {
+        adds(t, "/");
+        if (pattern && rnd(8) == 0) adds(t, "*");
+        adds(t, words[rnd(NWORDS)]);
+    }
+    if (pattern) {
+        unsigned k = rnd(10);
+        if (k == 0) adds(t, "/");
+        else if (k == 1) adds(t, "*.php$");
+        else if (k == 2) adds(t, "?*sessionid=");
+    } else if (rnd(3) == 0) {
+        adds(t, "?q=");
+        adds(t, words[rnd(NWORDS)]);
+        adds(t, "&page=12");
+    }
+}
+
+/* A file of about `rules` rules in a few groups, like large real files. */
+static text generate_file(unsigned rules) {
+    text t = {NULL, 0, 0};
+    adds(&t, "# generated for the benchmark\nSitemap: https://www.example.com/sitemap.xml\n");
+    unsigned groups = rules < 20 ? 2 : 5;
+    for (unsigned g = 0; g < groups; g++) {
+        adds(&t, "\nUser-agent: ");
+        adds(&t, g == 0 ? "*" : agents[g % NAGENTS]);
+        adds(&t, "\n");
+        if (g == 1) adds(&t, "User-agent: Slurp\n");
+        for (unsigned r = 0; r < rules / groups; r++) {
+            adds(&t, rnd(4) == 0 ? "Allow: " : "Disallow: ");
+            random_path(&t, 1 + rnd(4), 1);
+            adds(&t, "\n");
+        }
+        if (g == 0) adds(&t, "Crawl-delay: 10\n");
+    }
+    return t;
+}
+
+typedef struct query {
+    char agent[32];
+    char url[512];
+} query;
+
+static query *generate_queries(size_t n) {
+    query *q = calloc(n, sizeof *q);
+    for (size_t i = 0; i < n; i++) {
+        text u = {NULL, 0, 0};
+        adds(&u, "https://www.example.com");
+        random_path(&u, 1 + rnd(6), 0);
+        /* Some long paths, as crawlers see them. */
+        if (rnd(10) == 0)
+            for (int k = 0; k < 8; k++) adds(&u, "/segment-of-a-long-generated-path");
+        snprintf(q[i].url, sizeof q[i].url, "%s", u.data);
+        snprintf(q[i].agent, sizeof q[i].agent, "%s", rnd(3) ? agents[rnd(NAGENTS)] : "OtherBot");
+        free(u.data);
+    }
+    return q;
+}
+
+static robots_options options_for(robots_profile_id p) {
+    robots_options o;
+    robots_options_init(&o);
+    o.profile = p;
+    return o;
+}
+
+static void bench_generated(robots_profile_id p, unsigned rules, const char *label) {
+    text t = generate_file(rules);
+    robots_options o = options_for(p);
+    enum { NQ = 4096 };
+    query *q = generate_queries(NQ);
+
+    size_t parses = 0;
+    double start = now(), elapsed;
+    do {
+        for (int k = 0; k < 16; k++, parses++) {
+            robots_rules *r = robots_parse(t.data, t.len, &o);
+            sink += robots_rule_count(r);
+            robots_free(r);
+        }
+    } while ((elapsed = now() - start) < BENCH_SECONDS);
+    double parse_s = elapsed / (double)parses;
+
+    robots_rules *r = robots_parse(t.data, t.len, &o);
+    size_t queries = 0, disallowed = 0;
+    start = now();
+    do {
+        for (size_t i = 0; i < NQ; i++, queries++)
+            disallowed += !robots_check(r, q[i].agent, strlen(q[i].agent), q[i].url, strlen(q[i].url), NULL);
+    } while ((elapsed = now() - start) < BENCH_SECONDS);
+    double query_s = elapsed / (double)queries;
+    sink += disallowed;
+    robots_free(r);
+
+    printf("  %-26s %7.1f KB %6zu %10.0f %9.1f %13.0f\n", label, (double)t.len / 1e3,
+           (size_t)rules, (double)t.len / parse_s / 1e6, query_s * 1e9, (parse_s + query_s) * 1e9);
+    free(t.data);
+    free(q);
+}
+
+/* ---- A folder of real files ---------------------------------------------------- */
+
+typedef struct corpus_file {
+    char *data;
+    size_t len;
+    query *checks;
+    size_t nchecks;
+} corpus_file;
+
+/* Checks from the file's own rules: for each rule, a URL its pattern matches
+ * ('*' as "x", the '$' dropped) and the agent of its group; plus two common URLs. */
+static void build_checks(corpus_file *f) {
+    robots_rules *r = robots_parse(f->data, f->len, NULL);
+    size_t n = robots_rule_count(r);
+    f->checks = calloc(n + 2, sizeof(query));
+    for (size_t i = 0; i < n; i++) {
+        robots_rule_info ri;
+        robots_get_rule(r, i, &ri);
+        query *q = &f->checks[f->nchecks];
+        const char *agent = "AnyBot";
+        for (size_t a = 0; a < robots_agent_count(r); a++) {
+            robots_agent_info ai;
+            robots_get_agent(r, a, &ai);
+            if (ai.group == ri.group && !ai.global && ai.token_len > 0 && ai.token_len < sizeof q->agent) {
+                snprintf(q->agent, sizeof q->agent, "%.*s", (int)ai.token_len, ai.token);
+                agent = NULL;
+                break;
+            }
+        }
+        if (agent) snprintf(q->agent, sizeof q->agent, "%s", agent);
+        size_t at = (size_t)snprintf(q->url, sizeof q->url, "https://www.example.com");
+        for (size_t k = 0; k < ri.pattern_len && at + 2 < sizeof q->url; k++) {
+            char c = ri.pattern[k];
+            if (c == '$' && k + 1 == ri.pattern_len) break;
+            q->url[at++] = c == '*' ? 'x' : c;
+        }
+        q->url[at] = '\0';
+        f->nchecks++;
+    }
+    snprintf(f->checks[f->nchecks].agent, 32, "Googlebot");
+    snprintf(f->checks[f->nchecks++].url, 512, "https://www.example.com/");
+    snprintf(f->checks[f->nchecks].agent, 32, "OtherBot");
+    snprintf(f->checks[f->nchecks++].url, 512, "https://www.example.com/some/page.html?id=1");
+    robots_free(r);
+}
+
+static int compare_doubles(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void bench_corpus(const char *dir) {
+    DIR *d = opendir(dir);
+    if (!d) {
+        printf("  cannot open %s\n", dir);
+        return;
+    }
+    corpus_file *files = NULL;
+    size_t nfiles = 0, bytes = 0, checks = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.') continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        FILE *fp = fopen(path, "rb");
+        if (!fp) continue;
+        corpus_file f = {NULL, 0, NULL, 0};
+        text t = {NULL, 0, 0};
+        char chunk[65536];
+        size_t got;
+        while ((got = fread(chunk, 1, sizeof chunk, fp)) > 0) add(&t, chunk, got);
+        fclose(fp);
+        if (!t.data) add(&t, "", 0); /* an empty file is a file too */
+        f.data = t.data;
+        f.len = t.len;
+        build_checks(&f);
+        files = realloc(files, (nfiles + 1) * sizeof *files);
+        files[nfiles++] = f;
+        bytes += f.len;
+        checks += f.nchecks;
+    }
+    closedir(d);
+    printf("  %zu files, %.1f MB, %zu checks built from the files' own rules\n", nfiles,
+           (double)bytes / 1e6, checks);
+
+    /* Parse throughput, and the cost of one query on each parsed file. */
+    double *per_file = calloc(nfiles ? nfiles : 1, sizeof(double));
+    double parse_time = 0, query_time = 0;
+    size_t parsed = 0, disallowed = 0;
+    for (size_t i = 0; i < nfiles; i++) {
+        double t0 = now();
+        robots_rules *r = robots_parse(files[i].data, files[i].len, NULL);
+        parse_time += now() - t0;
+        parsed += files[i].len < ROBOTS_DEFAULT_MAX_BYTES ? files[i].len : ROBOTS_DEFAULT_MAX_BYTES;
+        /* Repeat the file's checks until the clock can resolve them. */
+        size_t reps = 0;
+        t0 = now();
+        double spent;
+        do {
+            for (size_t k = 0; k < files[i].nchecks; k++) {
+                const query *q = &files[i].checks[k];
+                disallowed += !robots_check(r, q->agent, strlen(q->agent), q->url, strlen(q->url), NULL);
+            }
+            reps++;
+        } while ((spent = now() - t0) < 20e-6);
+        per_file[i] = spent / (double)(reps * files[i].nchecks);
+        query_time += per_file[i] * (double)files[i].nchecks;
+        robots_free(r);
+    }
+    qsort(per_file, nfiles, sizeof(double), compare_doubles);
+    printf("  parse: %.0f MB/s, %.1f us per file on average\n", (double)parsed / parse_time / 1e6,
+           parse_time / (double)nfiles * 1e6);
+    printf("  one query on a parsed file: %.0f ns on average over all checks; per file: median %.0f ns,"
+           " 99th percentile %.0f ns\n",
+           query_time / (double)checks * 1e9, per_file[nfiles / 2] * 1e9, per_file[nfiles * 99 / 100] * 1e9);
+    free(per_file);
+
+    /* The same sample of checks (up to 8 per file) answered both ways. */
+    size_t sample = 0;
+    double once = 0, every = 0;
+    for (int round = 0; round < 3; round++) {
+        double t0 = now();
+        for (size_t i = 0; i < nfiles; i++) {
+            size_t n = files[i].nchecks < 8 ? files[i].nchecks : 8;
+            robots_rules *r = robots_parse(files[i].data, files[i].len, NULL);
+            for (size_t k = 0; k < n; k++) {
+                const query *q = &files[i].checks[k];
+                disallowed += !robots_check(r, q->agent, strlen(q->agent), q->url, strlen(q->url), NULL);
+            }
+            robots_free(r);
+            if (round == 0) sample += n;
+        }
+        double t1 = now();
+        for (size_t i = 0; i < nfiles; i++) {
+            size_t n = files[i].nchecks < 8 ? files[i].nchecks : 8;
+            for (size_t k = 0; k < n; k++) {
+                const query *q = &files[i].checks[k];
+                robots_rules *r = robots_parse(files[i].data, files[i].len, NULL);
+                disallowed += !robots_check(r, q->agent, strlen(q->agent), q->url, strlen(q->url), NULL);
+                robots_free(r);
+            }
+        }
+        double t2 = now();
+        once += t1 - t0;
+        every += t2 - t1;
+    }
+    printf("  %zu checks (up to 8 per file), parse once per file then query: %.2f us per check\n", sample,
+           once / 3 / (double)sample * 1e6);
+    printf("  the same checks, re-parsing for every check (as Google's matcher does): %.2f us per check\n",
+           every / 3 / (double)sample * 1e6);
+    sink += disallowed;
+    for (size_t i = 0; i < nfiles; i++) {
+        free(files[i].data);
+        free(files[i].checks);
+    }
+    free(files);
+}
+
+/* ---- The worst case --------------------------------------------------------------- */
+
+static void bench_worst_case(void) {
+    static const char line[] = "disallow: /*a*a*a*a*a*a*b\n";
+    text t = {NULL, 0, 0};
+    adds(&t, "user-agent: *\n");
+    while (t.len + sizeof line - 1 <= ROBOTS_DEFAULT_MAX_BYTES) adds(&t, line);
+    char url[2002];
+    url[0] = '/';
+    memset(url + 1, 'a', 2000);
+    url[2001] = '\0';
+    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+        robots_options o = options_for((robots_profile_id)p);
+        double t0 = now();
+        robots_rules *r = robots_parse(t.data, t.len, &o);
+        double t1 = now();
+        int ok = robots_check(r, "x", 1, url, 2001, NULL);
+        double t2 = now();
+        printf("  %-8s %zu rules, %.0f KB: parse %.2f ms, one query on a 2,000-byte path %.2f ms (%s)\n",
+               robots_profile_name((robots_profile_id)p), robots_rule_count(r), (double)t.len / 1e3,
+               (t1 - t0) * 1e3, (t2 - t1) * 1e3, ok ? "allowed" : "disallowed");
+        robots_free(r);
+    }
+    free(t.data);
+}
+
+/* ---- The batch protocol -------------------------------------------------------------- */
+
+static void bench_batch(const char *robots_bin) {
+    text in = {NULL, 0, 0};
+    size_t n = 200000;
+    static const char *const files[] = {
+        "user-agent: *\\ndisallow: /private/\\nallow: /private/public*\\n",
+        "user-agent: googlebot\\ndisallow: /*.php$\\nuser-agent: *\\ndisallow: /cgi-bin/\\n",
+    };
+    char line[512];
+    for (size_t i = 0; i < n; i++) {
+        snprintf(line, sizeof line,
+                 "{\"id\":%zu,\"robots\":\"%s\",\"agent\":\"%s\",\"url\":\"https://e.com/private/public%zu.php\"}\n",
+                 i, files[(i / 8) % 2], i % 2 ? "googlebot" : "otherbot", i);
+        adds(&in, line);
+    }
+    char *argv[] = {(char *)robots_bin, "--batch", NULL};
+    proc_result r;
+    double t0 = now();
+    int rc = proc_run(argv, in.data, in.len, 120.0, (size_t)1 << 30, &r);
+    double elapsed = now() - t0;
+    size_t replies = 0;
+    for (size_t i = 0; rc == 0 && i < r.out.len; i++) replies += r.out.data[i] == '\n';
+    if (rc != 0 || r.exec_failed || replies != n) {
+        printf("  could not run %s --batch (got %zu of %zu replies)\n", robots_bin, replies, n);
+    } else {
+        printf("  %zu checks (a new robots.txt every 8) in %.2f s: %.0f checks/s\n", n, elapsed,
+               (double)n / elapsed);
+    }
+    if (rc == 0) proc_result_free(&r);
+    free(in.data);
+}
+
+int main(int argc, char **argv) {
+    const char *corpus = NULL, *robots_bin = "build/bin/robots";
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--corpus") && i + 1 < argc) corpus = argv[++i];
+        else if (!strcmp(argv[i], "--robots") && i + 1 < argc) robots_bin = argv[++i];
+        else {
+            fprintf(stderr, "usage: %s [--corpus DIR] [--robots PATH-TO-ROBOTS]\n", argv[0]);
+            return 2;
+        }
+    }
+    printf("robots-bench (reference %s)\n\n", ROBOTS_VERSION);
+    printf("generated files              size    rules  parse MB/s  query ns  parse+query ns\n");
+    bench_generated(ROBOTS_PROFILE_GOOGLE, 12, "tens of rules");
+    bench_generated(ROBOTS_PROFILE_GOOGLE, 200, "hundreds of rules");
+    bench_generated(ROBOTS_PROFILE_GOOGLE, 3000, "thousands of rules");
+    bench_generated(ROBOTS_PROFILE_RFC9309, 200, "hundreds, rfc9309");
+    bench_generated(ROBOTS_PROFILE_RFC9309, 3000, "thousands, rfc9309");
+    if (corpus) {
+        printf("\nreal files: %s\n", corpus);
+        bench_corpus(corpus);
+    }
+    printf("\nworst case: 500 KiB of \"/\" + six \"*a\" + \"*b\", against a 2,000-byte path of a's\n");
+    bench_worst_case();
+    printf("\nbatch protocol: %s --batch\n", robots_bin);
+    bench_batch(robots_bin);
+    return 0;
+}
