@@ -37,7 +37,7 @@ ROBOTS := $(O)/bin/robots
 TESTS := $(O)/bin/robots-tests
 BENCH := $(O)/bin/robots-bench
 
-.PHONY: all lib cli test test-unit test-asan bench install uninstall clean
+.PHONY: all lib cli example test test-unit test-asan test-install bench install uninstall clean
 .DEFAULT_GOAL := all
 
 all: $(LIB) $(ROBOTS)
@@ -75,6 +75,25 @@ $(BENCH): $(call obj,$(BENCH_SRC)) $(O)/obj/conformance/src/process.o $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@
 
+# ---- Example -----------------------------------------------------------------------
+
+EXAMPLE_CHECKS := \
+	"OtherBot https://www.example.com/private/report.html" \
+	"OtherBot https://www.example.com/private/press/2026.html" \
+	"OtherBot https://www.example.com/files/manual.pdf" \
+	"OtherBot https://www.example.com/files/manual.pdf?download=1" \
+	"FooBot https://www.example.com/private/report.html" \
+	"FooBot https://www.example.com/search/about/" \
+	"FooBot https://www.example.com/search?q=robots"
+
+# Builds the command and checks a few URLs against ref/examples/robots.txt.
+example: $(ROBOTS)
+	@for check in $(EXAMPLE_CHECKS); do \
+	    set -- $$check; \
+	    $(ROBOTS) --explain ref/examples/robots.txt "$$1" "$$2"; \
+	    echo; \
+	done
+
 # ---- Tests -----------------------------------------------------------------------
 
 test-unit: $(TESTS) $(ROBOTS)
@@ -87,7 +106,19 @@ test-asan:
 	    SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	    test-unit
 
-test: test-unit test-asan
+# Installs into a scratch DESTDIR and builds a program against what was installed.
+INSTALL_TEST := $(O)/install-test
+test-install: $(LIB) $(ROBOTS)
+	rm -rf $(INSTALL_TEST)
+	$(MAKE) --no-print-directory install DESTDIR=$(INSTALL_TEST) PREFIX=/opt/robots
+	grep -q '^Libs: -L$${libdir} -lrobots$$' $(INSTALL_TEST)/opt/robots/lib/pkgconfig/robots.pc
+	$(CC) $(ALL_CFLAGS) -I$(INSTALL_TEST)/opt/robots/include ref/tests/install/use_installed.c \
+	    -L$(INSTALL_TEST)/opt/robots/lib -lrobots -o $(INSTALL_TEST)/use_installed
+	$(INSTALL_TEST)/use_installed
+	$(INSTALL_TEST)/opt/robots/bin/robots --version
+	rm -rf $(INSTALL_TEST)
+
+test: test-unit test-asan test-install
 	@echo "make test: all test suites passed"
 
 # ---- Benchmarks --------------------------------------------------------------------

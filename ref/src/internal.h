@@ -18,7 +18,7 @@ typedef struct profile {
     const char *name;
     bool bom_prefix;            /* skip any leading prefix of EF BB BF, not only all of it */
     size_t max_line_bytes;      /* bytes kept per line, 0 = unlimited */
-    bool nul_ends_line;         /* a NUL byte ends the useful content of its line */
+    bool c_strings;             /* lines and the URL's path end at a NUL byte */
     bool key_prefix;            /* keys match by case-insensitive prefix */
     bool key_typos;             /* useragent, dissallow, site-map, ... */
     bool missing_colon;         /* "Disallow /x" accepted as key + value */

@@ -286,7 +286,7 @@ static void parse_lines(parser *ps, const unsigned char *s, size_t n) {
     line_ends le = {s, n, 0, 0, 0};
     le.next_lf = find_from(s, n, at, '\n');
     le.next_cr = find_from(s, n, at, '\r');
-    le.next_nul = ps->p->nul_ends_line ? find_from(s, n, at, '\0') : n;
+    le.next_nul = ps->p->c_strings ? find_from(s, n, at, '\0') : n;
     for (;;) {
         size_t end = next_line_end(&le, at);
         size_t len = end - at;

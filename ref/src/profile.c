@@ -14,8 +14,9 @@ static const profile profiles[ROBOTS_PROFILE_COUNT] = {
         .bom_prefix = true,
         /* kMaxLineLen = 2083 * 8, one byte kept for the terminating NUL. */
         .max_line_bytes = 2083 * 8 - 1,
-        /* Lines are C strings inside Google's parser. */
-        .nul_ends_line = true,
+        /* Lines, and the path a URL is matched by, are C strings inside Google's
+         * parser and matcher. */
+        .c_strings = true,
         /* StartsWithIgnoreCase: "Disallowed:" is a disallow, "allowance:" an allow. */
         .key_prefix = true,
         .key_typos = true,
@@ -35,7 +36,7 @@ static const profile profiles[ROBOTS_PROFILE_COUNT] = {
         /* Section 2.2: an optional BOM; a partial BOM is just bytes of line 1. */
         .bom_prefix = false,
         .max_line_bytes = 0,
-        .nul_ends_line = false,
+        .c_strings = false,
         /* Section 2.2: the keys are the words user-agent, allow, disallow. */
         .key_prefix = false,
         .key_typos = false,

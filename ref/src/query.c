@@ -170,6 +170,10 @@ int robots_check(const robots_rules *r, const char *agent, size_t agent_len, con
     size_t start, len;
     int lead;
     url_path_span(u, url_len, &start, &len, &lead);
+    if (p->c_strings) {
+        const unsigned char *nul = len ? memchr(u + start, '\0', len) : NULL;
+        if (nul) len = (size_t)(nul - (u + start));
+    }
     path_view view = {u + start, len, (unsigned)lead, false};
     view.decode = p->percent_decode && len && memchr(view.s, '%', len) != NULL;
 

@@ -76,9 +76,28 @@ static void implicit_slash_matches(void) {
     CHECK_BOTH("user-agent: *\ndisallow: /?\n", "x", "?", DISALLOWED);
 }
 
+/* Google's matcher holds the path as a C string: a NUL in the URL's path ends it.
+ * rfc9309 matches the NUL as an octet. */
+static void nul_in_url(void) {
+    robots_rules *g = parse_text(GOOGLE, "user-agent: *\ndisallow: /a$\ndisallow: /ab\n");
+    robots_rules *r = parse_text(RFC, "user-agent: *\ndisallow: /a$\ndisallow: /ab\n");
+    static const char url[] = "http://e.com/a\0b";
+    CHECK_EQ(robots_check(g, "x", 1, url, sizeof url - 1, NULL), DISALLOWED); /* "/a" */
+    CHECK_EQ(robots_check(r, "x", 1, url, sizeof url - 1, NULL), ALLOWED);    /* "/a\0b" */
+    static const char url2[] = "http://e.com/ab\0";
+    CHECK_EQ(robots_check(g, "x", 1, url2, sizeof url2 - 1, NULL), DISALLOWED);
+    CHECK_EQ(robots_check(r, "x", 1, url2, sizeof url2 - 1, NULL), DISALLOWED);
+    /* A NUL before the path leaves the path alone. */
+    static const char url3[] = "http://e\0.com/ab";
+    CHECK_EQ(robots_check(g, "x", 1, url3, sizeof url3 - 1, NULL), DISALLOWED);
+    robots_free(g);
+    robots_free(r);
+}
+
 const test_suite suite_path = {"path", (const test_case[]){
     {"path, params and query are kept", path_forms},
     {"scheme and fragment edges", scheme_and_fragment_edges},
     {"robots_url_path truncates like snprintf", truncated_output},
     {"the implicit leading '/' matches", implicit_slash_matches},
+    {"a NUL ends the path (google)", nul_in_url},
     {NULL, NULL}}};
