@@ -15,12 +15,22 @@ typedef struct cli_options {
     robots_profile_id profile;
     size_t max_bytes;
     int explain;
+    unsigned redirects;        /* status */
+    unsigned unreachable_days; /* status */
+    int cached;                /* status */
+    const char *cache_control; /* cache-lifetime */
 } cli_options;
 
 /* robots FILE AGENT URL */
 int run_check(const cli_options *o, const char *file, const char *agent, const char *url);
 /* robots --batch: JSON Lines on stdin and stdout */
 int run_batch(const cli_options *o);
+/* robots url URL; robots scope ROBOTS_URL URL */
+int run_url(const cli_options *o, const char *url);
+int run_scope(const cli_options *o, const char *file_url, const char *url);
+/* robots status CODE|network-error; robots cache-lifetime */
+int run_status(const cli_options *o, const char *code);
+int run_cache_lifetime(const cli_options *o);
 
 /* Explanation texts shared by --explain and the batch replies. */
 const char *group_kind_name(robots_group_kind kind);

@@ -1,7 +1,8 @@
 /*
  * main.c - the `robots` command: a drop-in for Google's robots_main
  * (`robots FILE AGENT URL`, exit 0 allowed, 1 disallowed, 2 usage error or
- * unreadable file) with optional extensions.
+ * unreadable file) with optional extensions: --batch, and the sub-commands url,
+ * scope, status and cache-lifetime.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -15,24 +16,40 @@ static void usage(FILE *out, const char *prog) {
             "Usage:\n"
             "  %s [OPTIONS] FILE AGENT URL   is URL allowed for AGENT by robots.txt FILE?\n"
             "  %s [OPTIONS] --batch          JSON Lines checks on stdin, replies on stdout\n"
+            "  %s url URL                    the robots.txt URL that governs URL\n"
+            "  %s scope ROBOTS_URL URL       does that robots.txt govern URL?\n"
+            "  %s status CODE|network-error [--redirects N] [--unreachable-days D] [--cached]\n"
+            "                                what a crawler does with that robots.txt response\n"
+            "  %s cache-lifetime [--cache-control VALUE]\n"
+            "                                how many seconds the file may be cached\n"
             "\n"
-            "Prints \"user-agent 'AGENT' with URI 'URL': ALLOWED\" (or DISALLOWED) and exits\n"
-            "0 when allowed, 1 when disallowed, 2 on a usage error or an unreadable file,\n"
-            "like Google's robots command. URL must be %%-escaped (RFC 3986). FILE '-' reads\n"
-            "standard input.\n"
+            "FILE AGENT URL prints \"user-agent 'AGENT' with URI 'URL': ALLOWED\" (or DISALLOWED)\n"
+            "and exits 0 when allowed, 1 when disallowed, 2 on a usage error or an unreadable\n"
+            "file, like Google's robots command. URL must be %%-escaped (RFC 3986). FILE '-'\n"
+            "reads standard input; write ./url, ./scope ... for files with those names.\n"
+            "\n"
+            "url prints the URL and exits 0. scope prints applies (exit 0), does-not-apply or\n"
+            "not-a-robots-url (exit 1). status prints full-allow, full-disallow, conditional or\n"
+            "use-cached. A malformed URL or status exits 2 with the reason on stderr.\n"
             "\n"
             "Options:\n"
-            "  --profile google|rfc9309  whose reading of robots.txt to apply (default google)\n"
+            "  --profile google|rfc9309  whose reading to apply (default google)\n"
             "  --max-bytes N             ignore the file past N bytes; 0 = no cap\n"
             "                            (default %u, Google's 500 KiB)\n"
-            "  --explain                 also print the deciding line, pattern and reason\n"
+            "  --explain                 also print the reason (checks, scope, status, cache)\n"
             "  --batch                   serve the batch protocol (see README.md)\n"
+            "  --redirects N             status: redirects already followed before this response\n"
+            "  --unreachable-days D      status: days the file has been unreachable\n"
+            "  --cached                  status: a cached copy of the file exists\n"
+            "  --cache-control VALUE     cache-lifetime: the response's Cache-Control header\n"
             "  --version                 print the version\n"
             "  -h, --help                print this help\n"
             "\n"
-            "Example:\n"
-            "  %s robots.txt FooBot http://example.com/fish.html\n",
-            prog, prog, ROBOTS_DEFAULT_MAX_BYTES, prog);
+            "Examples:\n"
+            "  %s robots.txt FooBot http://example.com/fish.html\n"
+            "  %s url http://www.m\xC3\xBCller.eu/page\n"
+            "  %s status 503 --unreachable-days 31 --cached\n",
+            prog, prog, prog, prog, prog, prog, ROBOTS_DEFAULT_MAX_BYTES, prog, prog, prog);
 }
 
 /* "PROG: WHAT 'ARG'" (or WHAT alone) and a pointer to --help; exit status 2. */
@@ -56,56 +73,136 @@ static int parse_size(const char *s, size_t *out) {
     return 0;
 }
 
-/* "--name VALUE" or "--name=VALUE"; returns the value or NULL when absent. */
-static const char *option_value(int argc, char **argv, int *i, const char *name) {
-    size_t n = strlen(name);
-    if (strncmp(argv[*i], name, n) != 0) return NULL;
-    if (argv[*i][n] == '=') return argv[*i] + n + 1;
-    if (argv[*i][n] != '\0' || *i + 1 >= argc) return NULL;
-    return argv[++*i];
+/* What the command line asks for. */
+enum mode { MODE_CHECK, MODE_BATCH, MODE_URL, MODE_SCOPE, MODE_STATUS, MODE_CACHE };
+
+/* Options, and the modes each belongs to (a bit per mode). */
+enum option_id { OPT_PROFILE, OPT_MAX_BYTES, OPT_EXPLAIN, OPT_BATCH, OPT_REDIRECTS, OPT_DAYS,
+                 OPT_CACHED, OPT_CACHE_CONTROL, OPT_COUNT };
+#define M(m) (1u << (m))
+static const struct {
+    const char *name;
+    int takes_value;
+    unsigned modes;
+} options[OPT_COUNT] = {
+    [OPT_PROFILE] = {"--profile", 1, M(MODE_CHECK) | M(MODE_BATCH) | M(MODE_STATUS) | M(MODE_CACHE)},
+    [OPT_MAX_BYTES] = {"--max-bytes", 1, M(MODE_CHECK) | M(MODE_BATCH)},
+    [OPT_EXPLAIN] = {"--explain", 0, M(MODE_CHECK) | M(MODE_SCOPE) | M(MODE_STATUS) | M(MODE_CACHE)},
+    [OPT_BATCH] = {"--batch", 0, M(MODE_BATCH)},
+    [OPT_REDIRECTS] = {"--redirects", 1, M(MODE_STATUS)},
+    [OPT_DAYS] = {"--unreachable-days", 1, M(MODE_STATUS)},
+    [OPT_CACHED] = {"--cached", 0, M(MODE_STATUS)},
+    [OPT_CACHE_CONTROL] = {"--cache-control", 1, M(MODE_CACHE)},
+};
+
+static const struct {
+    const char *name;
+    enum mode mode;
+    int args; /* positional arguments after the sub-command's name */
+    const char *usage;
+} commands[] = {
+    {"url", MODE_URL, 1, "url URL"},
+    {"scope", MODE_SCOPE, 2, "scope ROBOTS_URL URL"},
+    {"status", MODE_STATUS, 1, "status CODE|network-error"},
+    {"cache-lifetime", MODE_CACHE, 0, "cache-lifetime [--cache-control VALUE]"},
+};
+
+/* Parses an unsigned number for --redirects and --unreachable-days. */
+static int parse_count(const char *s, unsigned *out) {
+    size_t v;
+    if (parse_size(s, &v) || v > 1000000000u) return -1;
+    *out = (unsigned)v;
+    return 0;
 }
 
 int main(int argc, char **argv) {
     const char *prog = argc > 0 && argv[0] ? argv[0] : "robots";
-    cli_options o = {ROBOTS_PROFILE_GOOGLE, ROBOTS_DEFAULT_MAX_BYTES, 0};
-    int batch = 0;
-    const char *pos[3];
+    cli_options o = {ROBOTS_PROFILE_GOOGLE, ROBOTS_DEFAULT_MAX_BYTES, 0, 0, 0, 0, NULL};
+    const char *pos[4];
     int npos = 0, options_done = 0;
+    unsigned seen = 0;
+    const char *seen_name[OPT_COUNT] = {0};
     if (argc < 2) {
         usage(stderr, prog);
         return EXIT_USAGE;
     }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        const char *v;
         if (options_done || a[0] != '-' || strcmp(a, "-") == 0) {
-            if (npos == 3) return usage_error(prog, "too many arguments, starting at", a);
+            if (npos == 4) return usage_error(prog, "too many arguments, starting at", a);
             pos[npos++] = a;
-        } else if (strcmp(a, "--") == 0) {
+            continue;
+        }
+        if (strcmp(a, "--") == 0) {
             options_done = 1;
-        } else if (!strcmp(a, "-h") || !strcmp(a, "-help") || !strcmp(a, "--help")) {
+            continue;
+        }
+        if (!strcmp(a, "-h") || !strcmp(a, "-help") || !strcmp(a, "--help")) {
             usage(stdout, prog);
             return 0;
-        } else if (strcmp(a, "--version") == 0) {
+        }
+        if (strcmp(a, "--version") == 0) {
             printf("robots %s\n", ROBOTS_VERSION);
             return 0;
-        } else if (strcmp(a, "--explain") == 0) {
-            o.explain = 1;
-        } else if (strcmp(a, "--batch") == 0) {
-            batch = 1;
-        } else if ((v = option_value(argc, argv, &i, "--profile"))) {
-            if (robots_profile_from_name(v, &o.profile))
-                return usage_error(prog, "--profile must be google or rfc9309, not", v);
-        } else if ((v = option_value(argc, argv, &i, "--max-bytes"))) {
-            if (parse_size(v, &o.max_bytes))
-                return usage_error(prog, "--max-bytes needs a number of bytes, not", v);
-        } else if (!strcmp(a, "--profile") || !strcmp(a, "--max-bytes")) {
-            return usage_error(prog, "missing value for option", a);
-        } else {
-            return usage_error(prog, "unknown option", a);
+        }
+        int id = -1;
+        const char *value = NULL;
+        for (int k = 0; k < OPT_COUNT && id < 0; k++) {
+            size_t n = strlen(options[k].name);
+            if (strncmp(a, options[k].name, n) != 0) continue;
+            if (a[n] == '\0') id = k;
+            else if (a[n] == '=' && options[k].takes_value) id = k, value = a + n + 1;
+        }
+        if (id < 0) return usage_error(prog, "unknown option", a);
+        if (options[id].takes_value && !value) {
+            if (i + 1 >= argc) return usage_error(prog, "missing value for option", a);
+            value = argv[++i];
+        }
+        seen |= 1u << id;
+        seen_name[id] = options[id].name;
+        switch (id) {
+        case OPT_PROFILE:
+            if (robots_profile_from_name(value, &o.profile))
+                return usage_error(prog, "--profile must be google or rfc9309, not", value);
+            break;
+        case OPT_MAX_BYTES:
+            if (parse_size(value, &o.max_bytes))
+                return usage_error(prog, "--max-bytes needs a number of bytes, not", value);
+            break;
+        case OPT_REDIRECTS:
+            if (parse_count(value, &o.redirects))
+                return usage_error(prog, "--redirects needs a number, not", value);
+            break;
+        case OPT_DAYS:
+            if (parse_count(value, &o.unreachable_days))
+                return usage_error(prog, "--unreachable-days needs a number, not", value);
+            break;
+        case OPT_CACHE_CONTROL: o.cache_control = value; break;
+        case OPT_EXPLAIN: o.explain = 1; break;
+        case OPT_CACHED: o.cached = 1; break;
+        default: break; /* --batch: seen */
         }
     }
-    if (batch) {
+
+    enum mode mode = (seen & (1u << OPT_BATCH)) ? MODE_BATCH : MODE_CHECK;
+    int command = -1;
+    for (size_t k = 0; mode == MODE_CHECK && npos > 0 && k < sizeof commands / sizeof commands[0]; k++)
+        if (strcmp(pos[0], commands[k].name) == 0) command = (int)k, mode = commands[k].mode;
+    for (int k = 0; k < OPT_COUNT; k++)
+        if ((seen & (1u << k)) && !(options[k].modes & M(mode)))
+            return usage_error(prog, "this option does not apply here:", seen_name[k]);
+
+    if (command >= 0) {
+        if (npos - 1 != commands[command].args)
+            return usage_error(prog, "usage:", commands[command].usage);
+        switch (mode) {
+        case MODE_URL: return run_url(&o, pos[1]);
+        case MODE_SCOPE: return run_scope(&o, pos[1], pos[2]);
+        case MODE_STATUS: return run_status(&o, pos[1]);
+        default: return run_cache_lifetime(&o);
+        }
+    }
+    if (mode == MODE_BATCH) {
         if (npos) return usage_error(prog, "--batch takes no FILE AGENT URL; got", pos[0]);
         return run_batch(&o);
     }

@@ -23,6 +23,7 @@
 #define ROBOTS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -193,6 +194,104 @@ size_t robots_agent_count(const robots_rules *rules);
 int robots_get_agent(const robots_rules *rules, size_t index, robots_agent_info *out);
 size_t robots_rule_count(const robots_rules *rules);
 int robots_get_rule(const robots_rules *rules, size_t index, robots_rule_info *out);
+
+/* ---- Scope: which robots.txt governs a URL (ref/src/url.c, host.c, idna.c) ---- */
+
+#define ROBOTS_SCHEME_MAX 32 /* octets of a scheme */
+#define ROBOTS_HOST_MAX 255  /* octets of a host in its ASCII form */
+
+/* What robots.txt scoping needs of a URL, normalised: the scheme and host in lower
+ * case, the host in ASCII (IDN labels as punycode, IPv6 in RFC 5952 form, in
+ * brackets), the port made explicit when the scheme has a default (http 80,
+ * https 443, ftp 21). Userinfo is ignored. */
+typedef enum robots_host_type {
+    ROBOTS_HOST_NAME = 0, /* a registered name (RFC 3986 reg-name) */
+    ROBOTS_HOST_IPV4 = 1, /* dotted decimal */
+    ROBOTS_HOST_IPV6 = 2  /* in brackets */
+} robots_host_type;
+
+typedef struct robots_url {
+    char scheme[ROBOTS_SCHEME_MAX + 1];
+    char host[ROBOTS_HOST_MAX + 1];
+    robots_host_type host_type;
+    int port;           /* the effective port, or -1: no port and no default */
+    int port_is_default; /* no port, or the scheme's default port, was given */
+    const char *path;   /* into the input: from the first '/' after the authority */
+    size_t path_len;    /* (0 when the URL has no path) */
+    int has_query;      /* a '?' follows the path */
+} robots_url;
+
+/* Parses an absolute URL. Returns 0, or -1 with *error set to a static sentence
+ * saying what is wrong (no scheme, empty host, bad port, bad brackets, a bad
+ * percent-escape in the host, an IDN the reference cannot convert, ...). */
+int robots_url_parse(const char *url, size_t len, robots_url *out, const char **error);
+
+/* The robots.txt URL governing `url`: "scheme://host[:port]/robots.txt", without
+ * userinfo, query, fragment or default port. Writes at most cap bytes (with a
+ * terminating NUL when it fits) and returns the length, or 0 with *error set. */
+size_t robots_robots_txt_url(const char *url, size_t len, char *out, size_t cap, const char **error);
+
+typedef enum robots_scope {
+    ROBOTS_SCOPE_APPLIES = 0,        /* same scheme, host and port */
+    ROBOTS_SCOPE_DOES_NOT_APPLY = 1,
+    ROBOTS_SCOPE_NOT_ROBOTS_URL = 2, /* file_url's path is not exactly /robots.txt */
+    ROBOTS_SCOPE_ERROR = 3           /* a URL is malformed: *error says why */
+} robots_scope;
+
+/* Does the robots.txt at file_url govern url? (SCOPE-1..10) */
+robots_scope robots_scope_check(const char *file_url, size_t file_len, const char *url,
+                                size_t url_len, const char **error);
+
+/* IDNA ToASCII of a host (UTF-8): ASCII labels are lower-cased; "xn--" labels must
+ * be valid punycode and are lower-cased; other labels become "xn--" + punycode.
+ * The reference depends on libc alone, so it converts only code points that need
+ * no UTS #46 mapping (lower-case letters of Latin-1, Latin Extended-A, Greek and
+ * Cyrillic, kana, CJK ideographs, Hangul syllables); anything else (upper case
+ * beyond ASCII, compatibility characters, other scripts) is refused with a clear
+ * error rather than mapped wrongly. Returns the length written (NUL-terminated when
+ * it fits in cap), or 0 with *error set. */
+size_t robots_host_to_ascii(const char *host, size_t len, char *out, size_t cap, const char **error);
+
+/* RFC 3492 Punycode. Each returns 0 and sets *out_len, or -1 (bad input, or the
+ * output does not fit in cap). */
+int robots_punycode_encode(const uint32_t *in, size_t len, char *out, size_t cap, size_t *out_len);
+int robots_punycode_decode(const char *in, size_t len, uint32_t *out, size_t cap, size_t *out_len);
+
+/* ---- The fetch outcome: what a crawler does with the robots.txt response ---- */
+
+typedef enum robots_fetch_decision {
+    ROBOTS_FETCH_FULL_ALLOW = 0,    /* crawl anything: there is no valid robots.txt */
+    ROBOTS_FETCH_FULL_DISALLOW = 1, /* crawl nothing */
+    ROBOTS_FETCH_CONDITIONAL = 2,   /* the rules of the file fetched decide */
+    ROBOTS_FETCH_USE_CACHED = 3     /* the rules of the last cached copy decide */
+} robots_fetch_decision;
+
+typedef struct robots_fetch {
+    int status;                /* the final HTTP status (100-599), when not network_error */
+    int network_error;         /* DNS failure, timeout, reset, invalid response, ... */
+    unsigned redirects;        /* redirects already followed before this response */
+    unsigned unreachable_days; /* how long the file has been unreachable */
+    int cached;                /* a cached copy of the file exists */
+} robots_fetch;
+
+/* STATUS-1..8 and RFC-7 under the profile. Returns -1 with *why set for a status
+ * outside 100-599; otherwise the decision, with *why (when not NULL) set to a
+ * sentence in the profile's own terms. */
+int robots_fetch_policy(robots_profile_id profile, const robots_fetch *fetch, const char **why);
+
+/* "full-allow", "full-disallow", "conditional", "use-cached". */
+const char *robots_fetch_decision_name(robots_fetch_decision decision);
+
+/* STATUS-9: how many seconds a fetched robots.txt may be cached, given the value of
+ * its Cache-Control header (NULL or empty when absent). 24 hours by default;
+ * google: max-age shortens or lengthens it; rfc9309: max-age may only shorten it.
+ * *why (when not NULL) says which rule applied. */
+long robots_cache_lifetime(robots_profile_id profile, const char *cache_control, size_t len,
+                           const char **why);
+
+#define ROBOTS_MAX_REDIRECTS 5 /* STATUS-2, RFC-7 */
+#define ROBOTS_UNREACHABLE_DAYS 30 /* STATUS-6 */
+#define ROBOTS_CACHE_SECONDS 86400 /* STATUS-9 */
 
 #ifdef __cplusplus
 }

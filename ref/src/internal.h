@@ -216,6 +216,12 @@ bool view_match_at(const path_view *v, size_t p, const unsigned char *seg, size_
  * end of segment 0? */
 bool rule_matches_from(const robots_rules *r, const rule *rl, const path_view *v, size_t pos);
 
+/* ---- host.c ---- */
+/* The host of an authority ("[v6]" with its brackets, or a reg-name/IPv4 as
+ * written) in the form scoping compares. Returns 0, or -1 with *error set. */
+int host_normalise(const unsigned char *h, size_t n, char out[ROBOTS_HOST_MAX + 1],
+                   robots_host_type *type, const char **error);
+
 /* ---- index.c ---- */
 void index_build(robots_rules *r);
 /* The range of agent_keys naming `token` (compared ignoring case). */

@@ -1,0 +1,149 @@
+/*
+ * status.c - what a crawler does with the response to its robots.txt request
+ * (STATUS-1..9, RFC-7), and how long it may keep the file.
+ *
+ * Both profiles reach the same decisions; each states them in its own terms: the
+ * google profile as Google's documentation does (full allow, full disallow,
+ * conditional allow), the rfc9309 profile as RFC 9309 section 2.3.1 does
+ * (unavailable, unreachable).
+ */
+#include <limits.h>
+
+#include "internal.h"
+
+typedef struct wording {
+    const char *success, *redirect, *too_many_redirects, *client_error, *server_error,
+        *network_error, *informational, *cached, *no_cache;
+} wording;
+
+static const wording google_words = {
+    "2xx: the rules of the file decide (conditional allow)",
+    "3xx: follow the redirect (at most five hops); the rules of the file it leads to decide",
+    "3xx after five redirects: Google stops following and treats the file as a 404: full allow",
+    "4xx (401 and 403 included): there is no valid robots.txt: full allow",
+    "5xx: a temporary server error: full disallow, and the request is retried",
+    "a failed request (DNS, timeout, reset or hung connection, invalid response) counts as a "
+    "server error: full disallow",
+    "1xx is not a final status: an invalid response, which counts as a server error: full disallow",
+    "unreachable for more than 30 days: the last cached copy decides",
+    "unreachable for more than 30 days with no cached copy: no crawl restrictions (full allow)",
+};
+
+static const wording rfc_words = {
+    "successful access (2xx): the crawler must follow the parsable rules (RFC 9309 2.3.1.1)",
+    "redirect (3xx): follow at least five consecutive redirects, across authorities too; the "
+    "rules found apply to the initial authority (2.3.1.2)",
+    "more than five consecutive redirects: the crawler may assume the robots.txt is unavailable "
+    "and access any resource (2.3.1.2)",
+    "unavailable (4xx): the crawler may access any resource (2.3.1.3)",
+    "unreachable (5xx): the crawler must assume complete disallow (2.3.1.4)",
+    "unreachable (network error): the crawler must assume complete disallow (2.3.1.4)",
+    "unreachable (1xx is not a final status): the crawler must assume complete disallow (2.3.1.4)",
+    "unreachable for a reasonably long period (30 days): the crawler may use a cached copy (2.3.1.4, 2.4)",
+    "unreachable for a reasonably long period (30 days) with no cached copy: the crawler may "
+    "assume the robots.txt is unavailable and access any resource (2.3.1.4)",
+};
+
+const char *robots_fetch_decision_name(robots_fetch_decision d) {
+    switch (d) {
+    case ROBOTS_FETCH_FULL_ALLOW: return "full-allow";
+    case ROBOTS_FETCH_FULL_DISALLOW: return "full-disallow";
+    case ROBOTS_FETCH_CONDITIONAL: return "conditional";
+    default: return "use-cached";
+    }
+}
+
+static int decide(const char **why, const char *text, robots_fetch_decision d) {
+    if (why) *why = text;
+    return (int)d;
+}
+
+int robots_fetch_policy(robots_profile_id id, const robots_fetch *f, const char **why) {
+    const wording *w = id == ROBOTS_PROFILE_RFC9309 ? &rfc_words : &google_words;
+    if (!f->network_error && (f->status < 100 || f->status > 599)) {
+        if (why) *why = "an HTTP status is a number from 100 to 599";
+        return -1;
+    }
+    int klass = f->network_error ? 0 : f->status / 100;
+    if (klass == 2) return decide(why, w->success, ROBOTS_FETCH_CONDITIONAL);
+    if (klass == 3) {
+        /* STATUS-2, RFC-7: this response would be hop redirects + 1. */
+        if (f->redirects >= ROBOTS_MAX_REDIRECTS)
+            return decide(why, w->too_many_redirects, ROBOTS_FETCH_FULL_ALLOW);
+        return decide(why, w->redirect, ROBOTS_FETCH_CONDITIONAL);
+    }
+    if (klass == 4) return decide(why, w->client_error, ROBOTS_FETCH_FULL_ALLOW);
+    /* 5xx, network failures and invalid responses: unreachable (STATUS-5, STATUS-8). */
+    if (f->unreachable_days > ROBOTS_UNREACHABLE_DAYS) {
+        /* STATUS-6 */
+        if (f->cached) return decide(why, w->cached, ROBOTS_FETCH_USE_CACHED);
+        return decide(why, w->no_cache, ROBOTS_FETCH_FULL_ALLOW);
+    }
+    const char *text = klass == 5 ? w->server_error : klass == 1 ? w->informational : w->network_error;
+    return decide(why, text, ROBOTS_FETCH_FULL_DISALLOW);
+}
+
+/* RFC 9111 5.2.2.1: max-age=delta-seconds; a value too large to hold counts as 2^31. */
+static bool find_max_age(const unsigned char *s, size_t n, long *out, bool *invalid) {
+    for (size_t i = 0; i < n;) {
+        while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == ',')) i++;
+        size_t start = i;
+        while (i < n && s[i] != ',' && s[i] != '=') i++;
+        size_t name_end = i;
+        while (name_end > start && (s[name_end - 1] == ' ' || s[name_end - 1] == '\t')) name_end--;
+        bool is_max_age = equals_nocase(s + start, name_end - start, "max-age");
+        size_t vstart = i, vend = i;
+        if (i < n && s[i] == '=') {
+            vstart = ++i;
+            bool quoted = i < n && s[i] == '"';
+            if (quoted) {
+                vstart = ++i;
+                while (i < n && s[i] != '"') i++;
+                vend = i;
+                if (i < n) i++;
+            }
+            while (i < n && s[i] != ',') i++;
+            if (!quoted) {
+                vend = i;
+                while (vstart < vend && (s[vstart] == ' ' || s[vstart] == '\t')) vstart++;
+                while (vend > vstart && (s[vend - 1] == ' ' || s[vend - 1] == '\t')) vend--;
+            }
+        }
+        if (!is_max_age) continue;
+        /* The first max-age counts. */
+        long v = 0;
+        *invalid = vstart == vend;
+        for (size_t k = vstart; k < vend && !*invalid; k++) {
+            if (s[k] < '0' || s[k] > '9') *invalid = true;
+            else if (v < 2147483648L) v = v * 10 + (s[k] - '0');
+        }
+        *out = v > 2147483648L ? 2147483648L : v;
+        return !*invalid;
+    }
+    return false;
+}
+
+long robots_cache_lifetime(robots_profile_id id, const char *cache_control, size_t len,
+                           const char **why) {
+    long max_age = 0;
+    bool invalid = false;
+    bool found = cache_control && find_max_age((const unsigned char *)cache_control, len, &max_age, &invalid);
+    bool rfc = id == ROBOTS_PROFILE_RFC9309;
+    const char *text;
+    long seconds = ROBOTS_CACHE_SECONDS;
+    if (!found) {
+        text = invalid ? "max-age is not a number of seconds and is ignored: 24 hours"
+                       : "no max-age: 24 hours";
+    } else if (!rfc) {
+        /* STATUS-9: Google may lengthen or shorten the lifetime by max-age. */
+        seconds = max_age;
+        text = "Cache-Control max-age sets the lifetime (Google may lengthen or shorten it by max-age)";
+    } else if (max_age < ROBOTS_CACHE_SECONDS) {
+        seconds = max_age;
+        text = "max-age shortens the lifetime (RFC 9309 2.4: standard HTTP caching)";
+    } else {
+        text = "at most 24 hours while the file is reachable (RFC 9309 2.4), whatever max-age says";
+    }
+    if (why) *why = text;
+    return seconds;
+}

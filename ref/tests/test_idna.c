@@ -1,0 +1,161 @@
+/* test_idna.c - RFC 3492 Punycode and the reference's IDNA ToASCII (SCOPE-4). */
+#include <string.h>
+
+#include "test.h"
+
+typedef struct vector {
+    const char *name;
+    uint32_t points[40];
+    size_t n;
+    const char *encoded;
+} vector;
+
+/* RFC 3492 section 7.1 samples (and two more), verified against an independent
+ * implementation. */
+static const vector vectors[] = {
+    {"Arabic", {0x644, 0x64A, 0x647, 0x645, 0x627, 0x628, 0x62A, 0x643, 0x644, 0x645, 0x648, 0x634,
+                0x639, 0x631, 0x628, 0x64A, 0x61F}, 17, "egbpdaj6bu4bxfgehfvwxn"},
+    {"Chinese", {0x4ED6, 0x4EEC, 0x4E3A, 0x4EC0, 0x4E48, 0x4E0D, 0x8BF4, 0x4E2D, 0x6587}, 9,
+     "ihqwcrb4cv8a8dqg056pqjye"},
+    {"Czech", {0x50, 0x72, 0x6F, 0x10D, 0x70, 0x72, 0x6F, 0x73, 0x74, 0x11B, 0x6E, 0x65, 0x6D, 0x6C,
+               0x75, 0x76, 0xED, 0x10D, 0x65, 0x73, 0x6B, 0x79}, 22, "Proprostnemluvesky-uyb24dma41a"},
+    {"Japanese", {0x306A, 0x305C, 0x307F, 0x3093, 0x306A, 0x65E5, 0x672C, 0x8A9E, 0x3092, 0x8A71,
+                  0x3057, 0x3066, 0x304F, 0x308C, 0x306A, 0x3044, 0x306E, 0x304B}, 18,
+     "n8jok5ay5dzabd5bym9f0cm5685rrjetr6pdxa"},
+    {"Russian", {0x43F, 0x43E, 0x447, 0x435, 0x43C, 0x443, 0x436, 0x435, 0x43E, 0x43D, 0x438, 0x43D,
+                 0x435, 0x433, 0x43E, 0x432, 0x43E, 0x440, 0x44F, 0x442, 0x43F, 0x43E, 0x440, 0x443,
+                 0x441, 0x441, 0x43A, 0x438}, 28, "b1abfaaepdrnnbgefbadotcwatmq2g4l"},
+    {"3B", {0x33, 0x5E74, 0x42, 0x7D44, 0x91D1, 0x516B, 0x5148, 0x751F}, 8, "3B-ww4c5e180e575a65lsy2b"},
+    {"all basic", {0x2D, 0x3E, 0x20, 0x24, 0x31, 0x2E, 0x30, 0x30, 0x20, 0x3C, 0x2D}, 11, "-> $1.00 <--"},
+    {"mueller", {0x6D, 0xFC, 0x6C, 0x6C, 0x65, 0x72}, 6, "mller-kva"},
+    {"last code point", {0x10FFFF}, 1, "dn32g"},
+    {"empty", {0}, 0, ""},
+};
+
+static void punycode_vectors(void) {
+    for (size_t i = 0; i < sizeof vectors / sizeof vectors[0]; i++) {
+        const vector *v = &vectors[i];
+        char out[128];
+        size_t n = 0;
+        CHECK_EQ(robots_punycode_encode(v->points, v->n, out, sizeof out, &n), 0);
+        CHECK_STR(out, n, v->encoded);
+        uint32_t back[64];
+        size_t m = 0;
+        CHECK_EQ(robots_punycode_decode(v->encoded, strlen(v->encoded), back, 64, &m), 0);
+        CHECK_EQ(m, v->n);
+        CHECK(m == v->n && (m == 0 || memcmp(back, v->points, m * sizeof(uint32_t)) == 0));
+    }
+    /* Decoding ignores the case of digits: RFC 3492's own sample writes "D". */
+    uint32_t back[64];
+    size_t m;
+    CHECK_EQ(robots_punycode_decode("b1abfaaepdrnnbgefbaDotcwatmq2g4l", 32, back, 64, &m), 0);
+    CHECK_EQ(m, 28);
+}
+
+static void punycode_bad_input(void) {
+    uint32_t out[16];
+    size_t m;
+    static const char *const bad[] = {
+        "zz",          /* runs off the end */
+        "a-!",         /* not a digit */
+        "\xC3\xBC-a",  /* a basic part must be ASCII */
+        "99999999999", /* overflow */
+        "-abc",        /* a leading delimiter with nothing before it starts no basic part */
+        "ib9b",        /* U+D800: a surrogate is no code point */
+        "a-qo7g",      /* U+DFFF */
+        "dn32h",       /* U+110000: past the last code point */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        CHECK_EQ(robots_punycode_decode(bad[i], strlen(bad[i]), out, 16, &m), -1);
+    /* "a" alone is the delta for U+0080, the first non-basic code point. */
+    CHECK_EQ(robots_punycode_decode("a", 1, out, 16, &m), 0);
+    CHECK_EQ(m, 1);
+    CHECK_EQ(out[0], 0x80);
+    /* Output that does not fit. */
+    CHECK_EQ(robots_punycode_decode("mller-kva", 9, out, 3, &m), -1);
+    CHECK_EQ(robots_punycode_decode("ihqwcrb4cv8a8dqg056pqjye", 24, out, 4, &m), -1);
+    char enc[4];
+    size_t n;
+    CHECK_EQ(robots_punycode_encode(vectors[1].points, vectors[1].n, enc, sizeof enc, &n), -1);
+    CHECK_EQ(robots_punycode_encode(vectors[6].points, vectors[6].n, enc, sizeof enc, &n), -1);
+    const uint32_t too_big[] = {0x110000};
+    CHECK_EQ(robots_punycode_encode(too_big, 1, enc, sizeof enc, &n), -1);
+}
+
+static void expect_ascii(const char *host, const char *want) {
+    char out[300];
+    const char *error = NULL;
+    size_t n = robots_host_to_ascii(host, strlen(host), out, sizeof out, &error);
+    CHECK_STR(out, n, want);
+    if (!n) printf("    (%s: %s)\n", host, error);
+}
+
+static void expect_refused(const char *host, const char *fragment) {
+    char out[300];
+    const char *error = NULL;
+    CHECK_EQ(robots_host_to_ascii(host, strlen(host), out, sizeof out, &error), 0);
+    CHECK(error && strstr(error, fragment));
+}
+
+/* SCOPE-4 and the conversions libidn2 agrees with. */
+static void to_ascii(void) {
+    expect_ascii("www.m\xC3\xBCller.eu", "www.xn--mller-kva.eu");
+    expect_ascii("WWW.Example.COM", "www.example.com");
+    expect_ascii("www.xn--mller-kva.eu", "www.xn--mller-kva.eu");
+    expect_ascii("XN--MLLER-KVA.eu", "xn--mller-kva.eu");
+    expect_ascii("stra\xC3\x9F" "e.de", "xn--strae-oqa.de");              /* ß is kept */
+    expect_ascii("\xCF\x82\xCF\x83.gr", "xn--3xac.gr");                   /* ς is kept */
+    expect_ascii("\xE6\x97\xA5\xE6\x9C\xAC.jp", "xn--wgv71a.jp");         /* 日本 */
+    expect_ascii("M\xC3\xBCller.eu", "xn--mller-kva.eu");                 /* ASCII upper case is fine */
+    expect_ascii("\xC3\xA4_b.com", "xn--_b-uia.com");
+    expect_ascii("\xC4\xB1.com", "xn--cfa.com");                          /* dotless i */
+    expect_ascii("a.b..c", "a.b..c");                                     /* empty labels pass */
+    expect_ascii("192.168.0.1", "192.168.0.1");
+    expect_ascii("ab--c.com", "ab--c.com");                               /* ASCII labels as written */
+}
+
+static void to_ascii_refusals(void) {
+    expect_refused("M\xC3\x9CLLER.eu", "upper-case letter beyond ASCII");   /* Ü */
+    expect_refused("\xD0\x9C\xD0\xBE\xD1\x81\xD0\xBA\xD0\xB2\xD0\xB0.ru", "upper-case"); /* Москва */
+    expect_refused("\xEF\xBD\x86ull.com", "compatibility character");       /* fullwidth f */
+    expect_refused("\xEF\xAC\x81.com", "compatibility character");          /* ﬁ */
+    expect_refused("\xC4\xB3.nl", "compatibility character");               /* ĳ */
+    expect_refused("\xD8\xB9\xD8\xB1\xD8\xA8\xD9\x8A.com", "UTS #46");      /* Arabic */
+    expect_refused("\xF0\x9F\x98\x80.la", "UTS #46");                       /* emoji */
+    expect_refused("a\xCC\x88.de", "UTS #46");                              /* combining mark */
+    expect_refused("xn--zz.com", "not valid punycode");
+    expect_refused("xn--.com", "not valid punycode");
+    expect_refused("-\xC3\xBC.de", "starts or ends with '-'");
+    expect_refused("\xC3\xBC-.de", "starts or ends with '-'");
+    expect_refused("ab--\xC3\xA4.com", "'--' in its third and fourth places");
+    expect_refused("\xC3\xBC!.de", "only letters, digits");
+    expect_refused("\xC3\x28.de", "not valid UTF-8");
+    expect_refused("\xED\xA0\x80.de", "not valid UTF-8");
+    expect_refused("a b.com", "invalid character");
+    expect_refused("", "empty host");
+    /* A label of 63 octets in ASCII form is the longest: 60 a's and a ü take more. */
+    char long_label[200];
+    memset(long_label, 'a', 60);
+    strcpy(long_label + 60, "\xC3\xBC");
+    expect_refused(long_label, "longer than 63 octets");
+    long_label[55] = '\0';
+    strcat(long_label, "\xC3\xBC"); /* 55 a's and a ü: exactly 63 */
+    char out[300];
+    const char *err;
+    CHECK_EQ(robots_host_to_ascii(long_label, strlen(long_label), out, sizeof out, &err), 63);
+    char long_host[300];
+    memset(long_host, 'a', 256);
+    long_host[256] = '\0';
+    expect_refused(long_host, "longer than 255 octets");
+    /* A short output buffer still gets the full length back. */
+    char small[4];
+    const char *error;
+    CHECK_EQ(robots_host_to_ascii("www.m\xC3\xBCller.eu", 14, small, sizeof small, &error), 20);
+}
+
+const test_suite suite_idna = {"idna", (const test_case[]){
+    {"RFC 3492 sample strings", punycode_vectors},
+    {"punycode rejects bad input", punycode_bad_input},
+    {"ToASCII: SCOPE-4 and friends", to_ascii},
+    {"ToASCII refuses what needs UTS #46 mapping", to_ascii_refusals},
+    {NULL, NULL}}};

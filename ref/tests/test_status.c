@@ -1,0 +1,129 @@
+/* test_status.c - STATUS-1..9 and RFC-7: the fetch outcome policy and the cache lifetime. */
+#include <string.h>
+
+#include "test.h"
+
+static robots_fetch_decision policy(robots_profile_id p, int status, int net, unsigned redirects,
+                                    unsigned days, int cached) {
+    robots_fetch f = {status, net, redirects, days, cached};
+    const char *why = NULL;
+    int d = robots_fetch_policy(p, &f, &why);
+    CHECK(why != NULL && strlen(why) > 10);
+    return (robots_fetch_decision)d;
+}
+
+#define BOTH_POLICY(status, net, redirects, days, cached, want)                  \
+    do {                                                                      \
+        CHECK_EQ(policy(GOOGLE, status, net, redirects, days, cached), want);  \
+        CHECK_EQ(policy(RFC, status, net, redirects, days, cached), want);     \
+    } while (0)
+
+static void status_classes(void) {
+    BOTH_POLICY(200, 0, 0, 0, 0, ROBOTS_FETCH_CONDITIONAL);    /* STATUS-1 */
+    BOTH_POLICY(204, 0, 0, 0, 0, ROBOTS_FETCH_CONDITIONAL);
+    BOTH_POLICY(299, 0, 0, 0, 0, ROBOTS_FETCH_CONDITIONAL);
+    BOTH_POLICY(400, 0, 0, 0, 0, ROBOTS_FETCH_FULL_ALLOW);     /* STATUS-4 */
+    BOTH_POLICY(401, 0, 0, 0, 0, ROBOTS_FETCH_FULL_ALLOW);
+    BOTH_POLICY(403, 0, 0, 0, 0, ROBOTS_FETCH_FULL_ALLOW);
+    BOTH_POLICY(404, 0, 0, 0, 0, ROBOTS_FETCH_FULL_ALLOW);
+    BOTH_POLICY(410, 0, 0, 0, 0, ROBOTS_FETCH_FULL_ALLOW);
+    BOTH_POLICY(429, 0, 0, 0, 0, ROBOTS_FETCH_FULL_ALLOW);
+    BOTH_POLICY(500, 0, 0, 0, 0, ROBOTS_FETCH_FULL_DISALLOW);  /* STATUS-5 */
+    BOTH_POLICY(503, 0, 0, 0, 1, ROBOTS_FETCH_FULL_DISALLOW);
+    BOTH_POLICY(599, 0, 0, 30, 1, ROBOTS_FETCH_FULL_DISALLOW);
+    BOTH_POLICY(0, 1, 0, 0, 0, ROBOTS_FETCH_FULL_DISALLOW);    /* STATUS-8 */
+    BOTH_POLICY(100, 0, 0, 0, 0, ROBOTS_FETCH_FULL_DISALLOW);  /* not a final status */
+}
+
+/* STATUS-2, RFC-7: five redirects are followed; the sixth gives up (404). */
+static void redirects(void) {
+    for (unsigned n = 0; n < ROBOTS_MAX_REDIRECTS; n++) {
+        BOTH_POLICY(301, 0, n, 0, 0, ROBOTS_FETCH_CONDITIONAL);
+        BOTH_POLICY(308, 0, n, 0, 0, ROBOTS_FETCH_CONDITIONAL);
+    }
+    BOTH_POLICY(301, 0, 5, 0, 0, ROBOTS_FETCH_FULL_ALLOW);
+    BOTH_POLICY(302, 0, 6, 0, 0, ROBOTS_FETCH_FULL_ALLOW);
+    BOTH_POLICY(307, 0, 1000, 0, 1, ROBOTS_FETCH_FULL_ALLOW);
+    /* Redirects before a final response do not change it. */
+    BOTH_POLICY(200, 0, 5, 0, 0, ROBOTS_FETCH_CONDITIONAL);
+    BOTH_POLICY(404, 0, 4, 0, 0, ROBOTS_FETCH_FULL_ALLOW);
+}
+
+/* STATUS-6: unreachable for more than 30 days: the cached copy, else no restrictions. */
+static void unreachable_for_long(void) {
+    BOTH_POLICY(503, 0, 0, 31, 1, ROBOTS_FETCH_USE_CACHED);
+    BOTH_POLICY(503, 0, 0, 31, 0, ROBOTS_FETCH_FULL_ALLOW);
+    BOTH_POLICY(0, 1, 0, 365, 1, ROBOTS_FETCH_USE_CACHED);
+    BOTH_POLICY(0, 1, 0, 31, 0, ROBOTS_FETCH_FULL_ALLOW);
+    BOTH_POLICY(500, 0, 0, 30, 0, ROBOTS_FETCH_FULL_DISALLOW);
+    /* Reachable again: days no longer matter. */
+    BOTH_POLICY(200, 0, 0, 90, 1, ROBOTS_FETCH_CONDITIONAL);
+    BOTH_POLICY(404, 0, 0, 90, 1, ROBOTS_FETCH_FULL_ALLOW);
+}
+
+/* Each profile words its reasons in its own terms. */
+static void wording(void) {
+    robots_fetch f = {404, 0, 0, 0, 0};
+    const char *g = NULL, *r = NULL;
+    robots_fetch_policy(GOOGLE, &f, &g);
+    robots_fetch_policy(RFC, &f, &r);
+    CHECK(g && strstr(g, "full allow"));
+    CHECK(r && strstr(r, "unavailable"));
+    f.status = 503;
+    robots_fetch_policy(GOOGLE, &f, &g);
+    robots_fetch_policy(RFC, &f, &r);
+    CHECK(g && strstr(g, "full disallow"));
+    CHECK(r && strstr(r, "unreachable") && strstr(r, "complete disallow"));
+    CHECK_EQ(robots_fetch_policy(GOOGLE, &f, NULL), ROBOTS_FETCH_FULL_DISALLOW);
+}
+
+static void invalid_status(void) {
+    static const int bad[] = {0, 99, 600, 999, -1};
+    for (size_t i = 0; i < 5; i++) {
+        robots_fetch f = {bad[i], 0, 0, 0, 0};
+        const char *why = NULL;
+        CHECK_EQ(robots_fetch_policy(GOOGLE, &f, &why), -1);
+        CHECK(why && strstr(why, "100 to 599"));
+    }
+    static const char *const names[] = {"full-allow", "full-disallow", "conditional", "use-cached"};
+    for (int d = 0; d < 4; d++) CHECK(strcmp(robots_fetch_decision_name((robots_fetch_decision)d), names[d]) == 0);
+}
+
+static long lifetime(robots_profile_id p, const char *cc) {
+    const char *why = NULL;
+    long s = robots_cache_lifetime(p, cc, cc ? strlen(cc) : 0, &why);
+    CHECK(why != NULL);
+    return s;
+}
+
+/* STATUS-9: 24 hours by default; google follows max-age both ways, rfc9309 only
+ * shortens. */
+static void cache_lifetime(void) {
+    CHECK_EQ(lifetime(GOOGLE, NULL), 86400);
+    CHECK_EQ(lifetime(RFC, ""), 86400);
+    CHECK_EQ(lifetime(GOOGLE, "max-age=3600"), 3600);
+    CHECK_EQ(lifetime(RFC, "max-age=3600"), 3600);
+    CHECK_EQ(lifetime(GOOGLE, "public, max-age=172800"), 172800);
+    CHECK_EQ(lifetime(RFC, "public, max-age=172800"), 86400);
+    CHECK_EQ(lifetime(GOOGLE, "MAX-AGE = 60 , no-transform"), 60);
+    CHECK_EQ(lifetime(GOOGLE, "max-age=\"120\""), 120);
+    CHECK_EQ(lifetime(GOOGLE, "max-age=0"), 0);
+    CHECK_EQ(lifetime(GOOGLE, "s-maxage=10"), 86400);
+    CHECK_EQ(lifetime(GOOGLE, "max-age=10, max-age=20"), 10);
+    CHECK_EQ(lifetime(GOOGLE, "max-age=99999999999999999999"), 2147483648L);
+    CHECK_EQ(lifetime(GOOGLE, "max-age=abc"), 86400);
+    CHECK_EQ(lifetime(GOOGLE, "max-age="), 86400);
+    CHECK_EQ(lifetime(GOOGLE, "max-age"), 86400);
+    CHECK_EQ(lifetime(GOOGLE, "no-cache,,,"), 86400);
+    CHECK_EQ(lifetime(RFC, "max-age=-5"), 86400);
+    CHECK_EQ(robots_cache_lifetime(GOOGLE, "max-age=7", 7, NULL), 86400); /* cut before the digit */
+}
+
+const test_suite suite_status = {"status", (const test_case[]){
+    {"status classes (STATUS-1, 4, 5, 8)", status_classes},
+    {"five redirects, then 404 (STATUS-2, RFC-7)", redirects},
+    {"unreachable for more than 30 days (STATUS-6)", unreachable_for_long},
+    {"each profile in its own words", wording},
+    {"statuses outside 100-599 are refused", invalid_status},
+    {"cache lifetime (STATUS-9)", cache_lifetime},
+    {NULL, NULL}}};

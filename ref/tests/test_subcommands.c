@@ -1,0 +1,118 @@
+/* test_subcommands.c - robots url, scope, status and cache-lifetime: one word on
+ * stdout, exit codes, and malformed input exiting 2 with a reason. */
+#include <string.h>
+
+#include "cli_support.h"
+#include "test.h"
+
+#define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+/* Runs the command; checks its exit status and that stdout is exactly `out`. */
+static void expect(const char *const *args, int status, const char *out) {
+    proc_result r = run_robots(NULL, 0, args);
+    CHECK_EQ(r.status, status);
+    CHECK(output_is(&r.out, out));
+    proc_result_free(&r);
+}
+
+/* Checks exit status 2, nothing on stdout and the reason on stderr. */
+static void expect_error(const char *const *args, const char *reason) {
+    proc_result r = run_robots(NULL, 0, args);
+    CHECK_EQ(r.status, 2);
+    CHECK(output_is(&r.out, ""));
+    CHECK(r.err.len && strstr(r.err.data, reason));
+    proc_result_free(&r);
+}
+
+static void url_command(void) {
+    expect(ARGS("url", "http://www.m\xC3\xBC" "ller.eu/page?q#f"), 0, "http://www.xn--mller-kva.eu/robots.txt\n");
+    expect(ARGS("url", "HTTPS://user@Example.COM:443/x"), 0, "https://example.com/robots.txt\n");
+    expect(ARGS("url", "http://example.com:8181/x"), 0, "http://example.com:8181/robots.txt\n");
+    expect(ARGS("url", "ftp://example.com:21/pub/"), 0, "ftp://example.com/robots.txt\n");
+    expect(ARGS("url", "http://[::1]:80/"), 0, "http://[::1]/robots.txt\n");
+    expect_error(ARGS("url", "example.com/page"), "malformed URL 'example.com/page': no scheme");
+    expect_error(ARGS("url", "http://a:99999/"), "out of range");
+    expect_error(ARGS("url", "http://[::1/"), "'[' without ']'");
+    expect_error(ARGS("url", "http://a%zz/"), "bad percent-escape");
+    expect_error(ARGS("url", "http://"), "empty host");
+    expect_error(ARGS("url"), "usage");
+    expect_error(ARGS("url", "a", "b"), "usage");
+    expect_error(ARGS("url", "--explain", "http://e.com/"), "does not apply");
+}
+
+static void scope_command(void) {
+    expect(ARGS("scope", "http://example.com/robots.txt", "http://example.com/folder/file"), 0, "applies\n");
+    expect(ARGS("scope", "http://example.com:80/robots.txt", "http://example.com/"), 0, "applies\n");
+    expect(ARGS("scope", "http://www.m\xC3\xBC" "ller.eu/robots.txt", "http://www.xn--mller-kva.eu/"), 0, "applies\n");
+    expect(ARGS("scope", "http://example.com/robots.txt", "https://example.com/"), 1, "does-not-apply\n");
+    expect(ARGS("scope", "http://example.com/robots.txt", "http://example.com:8181/"), 1, "does-not-apply\n");
+    expect(ARGS("scope", "http://example.com/folder/robots.txt", "http://example.com/"), 1, "not-a-robots-url\n");
+    expect(ARGS("scope", "http://example.com/ROBOTS.TXT", "http://example.com/"), 1, "not-a-robots-url\n");
+    expect(ARGS("scope", "--explain", "http://example.com/robots.txt", "http://example.com:8181/"), 1,
+           "does-not-apply\n"
+           "explain: robots.txt: scheme http, host example.com, port 80 (the default)\n"
+           "explain: url: scheme http, host example.com, port 8181\n"
+           "explain: why: a robots.txt governs only its own scheme, host and port\n");
+    expect(ARGS("scope", "gopher://h/robots.txt", "gopher://h/x", "--explain"), 0,
+           "applies\n"
+           "explain: robots.txt: scheme gopher, host h, no port\n"
+           "explain: url: scheme gopher, host h, no port\n"
+           "explain: why: same scheme, host and port\n");
+    expect_error(ARGS("scope", "http://[x/robots.txt", "http://e.com/"), "malformed URL 'http://[x/robots.txt'");
+    expect_error(ARGS("scope", "http://e.com/robots.txt", "e.com"), "malformed URL 'e.com': no scheme");
+    expect_error(ARGS("scope", "http://e.com/robots.txt"), "usage");
+}
+
+static void status_command(void) {
+    expect(ARGS("status", "200"), 0, "conditional\n");
+    expect(ARGS("status", "301"), 0, "conditional\n");
+    expect(ARGS("status", "301", "--redirects", "4"), 0, "conditional\n");
+    expect(ARGS("status", "301", "--redirects", "5"), 0, "full-allow\n");
+    expect(ARGS("status", "403"), 0, "full-allow\n");
+    expect(ARGS("status", "503"), 0, "full-disallow\n");
+    expect(ARGS("status", "network-error"), 0, "full-disallow\n");
+    expect(ARGS("status", "503", "--unreachable-days", "31", "--cached"), 0, "use-cached\n");
+    expect(ARGS("status", "network-error", "--unreachable-days=31"), 0, "full-allow\n");
+    expect(ARGS("status", "--profile", "rfc9309", "500", "--unreachable-days", "30"), 0, "full-disallow\n");
+    expect(ARGS("status", "404", "--explain"), 0,
+           "full-allow\nexplain: why: 4xx (401 and 403 included): there is no valid robots.txt: full allow\n");
+    expect(ARGS("status", "404", "--explain", "--profile=rfc9309"), 0,
+           "full-allow\nexplain: why: unavailable (4xx): the crawler may access any resource (2.3.1.3)\n");
+    expect_error(ARGS("status", "600"), "invalid status '600': an HTTP status is a number from 100 to 599");
+    expect_error(ARGS("status", "20x"), "invalid status '20x'");
+    expect_error(ARGS("status", "2000"), "invalid status '2000'");
+    expect_error(ARGS("status", ""), "invalid status ''");
+    expect_error(ARGS("status", "200", "--redirects", "x"), "--redirects needs a number");
+    expect_error(ARGS("status", "200", "--unreachable-days", "-1"), "--unreachable-days needs a number");
+    expect_error(ARGS("status"), "usage");
+    expect_error(ARGS("status", "200", "--max-bytes", "5"), "does not apply");
+    expect_error(ARGS("status", "200", "--cache-control", "max-age=5"), "does not apply");
+}
+
+static void cache_lifetime_command(void) {
+    expect(ARGS("cache-lifetime"), 0, "86400\n");
+    expect(ARGS("cache-lifetime", "--cache-control", "public, max-age=172800"), 0, "172800\n");
+    expect(ARGS("cache-lifetime", "--cache-control", "max-age=172800", "--profile", "rfc9309"), 0, "86400\n");
+    expect(ARGS("cache-lifetime", "--cache-control=max-age=60", "--explain"), 0,
+           "60\nexplain: why: Cache-Control max-age sets the lifetime (Google may lengthen or shorten it by max-age)\n");
+    expect_error(ARGS("cache-lifetime", "x"), "usage");
+    expect_error(ARGS("cache-lifetime", "--cached"), "does not apply");
+}
+
+/* Sub-commands are recognised only as the first word; FILE AGENT URL still works
+ * for a file named like one when written as a path. */
+static void subcommand_names_and_files(void) {
+    static const char t[] = "user-agent: *\ndisallow: /\n";
+    const char *f = scratch_file(6, t, strlen(t));
+    expect(ARGS(f, "status", "/x"), 1, "user-agent 'status' with URI '/x': DISALLOWED\n");
+    expect_error(ARGS("--batch", "url", "x"), "--batch takes no FILE AGENT URL");
+    expect_error(ARGS("--redirects", "1", f, "a", "/"), "does not apply");
+}
+
+const test_suite suite_subcommands = {"subcommands", (const test_case[]){
+    {"robots url", url_command},
+    {"robots scope", scope_command},
+    {"robots status", status_command},
+    {"robots cache-lifetime", cache_lifetime_command},
+    {"sub-command names and files", subcommand_names_and_files},
+    {NULL, NULL}}};
