@@ -29,18 +29,20 @@ REF_SRC := $(sort $(wildcard ref/src/*.c))
 CLI_SRC := $(sort $(wildcard ref/cli/*.c))
 TEST_SRC := $(sort $(wildcard ref/tests/*.c))
 BENCH_SRC := $(sort $(wildcard ref/bench/*.c))
+CONFORM_SRC := $(sort $(wildcard conformance/src/*.c))
 
 obj = $(patsubst %.c,$(O)/obj/%.o,$(1))
 
 LIB := $(O)/lib/librobots.a
 ROBOTS := $(O)/bin/robots
+CONFORM := $(O)/bin/robots-conform
 TESTS := $(O)/bin/robots-tests
 BENCH := $(O)/bin/robots-bench
 
 .PHONY: all lib cli example test test-unit test-asan test-install bench install uninstall clean
 .DEFAULT_GOAL := all
 
-all: $(LIB) $(ROBOTS)
+all: $(LIB) $(ROBOTS) $(CONFORM)
 lib: $(LIB)
 cli: $(ROBOTS)
 
@@ -54,6 +56,7 @@ $(call obj,$(REF_SRC)): INCLUDES := -Iref/src
 $(call obj,$(CLI_SRC)): INCLUDES := -Iref/cli
 $(call obj,$(TEST_SRC)): INCLUDES := -Iref/src -Iref/cli -Iconformance/src
 $(call obj,$(BENCH_SRC)): INCLUDES := -Iconformance/src
+$(call obj,$(CONFORM_SRC)): INCLUDES := -Iconformance/src -Iref/cli
 
 $(LIB): $(call obj,$(REF_SRC))
 	@mkdir -p $(dir $@)
@@ -66,6 +69,13 @@ $(ROBOTS): $(call obj,$(CLI_SRC)) $(LIB)
 
 # The unit tests link the CLI's helpers (JSON, base64) to test them directly.
 CLI_LIB_OBJ := $(call obj,$(filter-out ref/cli/main.c,$(CLI_SRC)))
+
+# The runner: C, with cJSON for the tables and replies, and the command line's
+# libc-only helpers (files, base64, JSON strings).
+CONFORM_HELPERS := $(call obj,ref/cli/buf.c ref/cli/file.c ref/cli/base64.c ref/cli/json.c)
+$(CONFORM): $(call obj,$(CONFORM_SRC)) $(CONFORM_HELPERS) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson -lm
 
 $(TESTS): $(call obj,$(TEST_SRC)) $(CLI_LIB_OBJ) $(O)/obj/conformance/src/process.o $(LIB)
 	@mkdir -p $(dir $@)
@@ -108,7 +118,7 @@ test-asan:
 
 # Installs into a scratch DESTDIR and builds a program against what was installed.
 INSTALL_TEST := $(O)/install-test
-test-install: $(LIB) $(ROBOTS)
+test-install: $(LIB) $(ROBOTS) $(CONFORM)
 	rm -rf $(INSTALL_TEST)
 	$(MAKE) --no-print-directory install DESTDIR=$(INSTALL_TEST) PREFIX=/opt/robots
 	grep -q '^Libs: -L$${libdir} -lrobots$$' $(INSTALL_TEST)/opt/robots/lib/pkgconfig/robots.pc
@@ -128,7 +138,7 @@ bench: $(BENCH) $(ROBOTS)
 
 # ---- Install -------------------------------------------------------------------------
 
-install: $(LIB) $(ROBOTS)
+install: $(LIB) $(ROBOTS) $(CONFORM)
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/librobots.a
 	install -m 644 ref/include/robots.h $(DESTDIR)$(PREFIX)/include/robots.h

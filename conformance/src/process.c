@@ -207,3 +207,189 @@ const char *proc_describe(const proc_result *res, double timeout, char *text, si
         snprintf(text, cap, "exit status %d", res->status);
     return text;
 }
+
+/* ---- Sessions: a long-lived child, one reply line per request line ---------- */
+
+#define REPLY_MAX ((size_t)16 << 20)
+
+int session_start(char *const argv[], proc_session *s) {
+    memset(s, 0, sizeof *s);
+    s->in = s->out = s->err = -1;
+    int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, rep[2] = {-1, -1};
+    if (pipe(in) || pipe(out) || pipe(err) || pipe(rep) || set_flags(in[1], 1, 0) ||
+        set_flags(out[0], 1, 0) || set_flags(err[0], 1, 0) || set_flags(rep[0], 1, 0) ||
+        set_flags(rep[1], 1, 0)) {
+        int fds[] = {in[0], in[1], out[0], out[1], err[0], err[1], rep[0], rep[1]};
+        for (size_t i = 0; i < 8; i++) close_fd(&fds[i]);
+        return -1;
+    }
+    /* The child may go away while we write to it: that must be an error, not death. */
+    signal(SIGPIPE, SIG_IGN);
+    pid_t pid = fork();
+    if (pid == 0) child(argv, in[0], out[1], err[1], rep[1]);
+    close_fd(&in[0]);
+    close_fd(&out[1]);
+    close_fd(&err[1]);
+    close_fd(&rep[1]);
+    if (pid < 0) {
+        close_fd(&in[1]);
+        close_fd(&out[0]);
+        close_fd(&err[0]);
+        close_fd(&rep[0]);
+        return -1;
+    }
+    setpgid(pid, pid);
+    int exec_errno = 0;
+    ssize_t got;
+    do got = read(rep[0], &exec_errno, sizeof exec_errno);
+    while (got < 0 && errno == EINTR);
+    close_fd(&rep[0]);
+    if (got == (ssize_t)sizeof exec_errno) {
+        s->ended.exec_failed = 1;
+        s->ended.exec_errno = exec_errno;
+    }
+    s->pid = pid;
+    s->in = in[1];
+    s->out = out[0];
+    s->err = err[0];
+    set_flags(s->in, 0, 1);
+    set_flags(s->out, 0, 1);
+    set_flags(s->err, 0, 1);
+    return 0;
+}
+
+/* How the child ended, after its output closed: waits a moment for the exit. */
+static void describe_end(proc_session *s, const char *what, char *why, size_t cap) {
+    int status = 0;
+    pid_t w = 0;
+    for (int i = 0; i < 100 && w == 0; i++) {
+        w = waitpid(s->pid, &status, WNOHANG);
+        if (w == 0) {
+            struct timespec nap = {0, 5000000};
+            nanosleep(&nap, NULL);
+        }
+    }
+    if (w == s->pid) {
+        s->pid = 0;
+        if (WIFSIGNALED(status)) {
+            s->ended.signaled = 1;
+            s->ended.status = WTERMSIG(status);
+        } else {
+            s->ended.status = WEXITSTATUS(status);
+        }
+        char text[128];
+        snprintf(why, cap, "%s (%s)", what, proc_describe(&s->ended, 0, text, sizeof text));
+    } else {
+        snprintf(why, cap, "%s", what);
+    }
+}
+
+int session_request(proc_session *s, const char *line, size_t len, double timeout, char **reply,
+                    char *why, size_t cap) {
+    if (s->ended.exec_failed) {
+        snprintf(why, cap, "could not run the target: %s", strerror(s->ended.exec_errno));
+        return -1;
+    }
+    double deadline = now_seconds() + timeout;
+    size_t written = 0, total = len + 1;
+    for (;;) {
+        char *nl = written == total && s->pending ? memchr(s->pending, '\n', s->pending_len) : NULL;
+        if (nl) {
+            /* Hand out the line (without CR LF) and keep what follows it. */
+            size_t n = (size_t)(nl - s->pending);
+            if (n + 1 > s->line_cap) {
+                char *grown = realloc(s->line, n + 1);
+                if (!grown) {
+                    snprintf(why, cap, "out of memory reading the reply");
+                    return -1;
+                }
+                s->line = grown;
+                s->line_cap = n + 1;
+            }
+            memcpy(s->line, s->pending, n);
+            if (n && s->line[n - 1] == '\r') n--;
+            s->line[n] = '\0';
+            size_t used = (size_t)(nl - s->pending) + 1;
+            memmove(s->pending, nl + 1, s->pending_len - used);
+            s->pending_len -= used;
+            *reply = s->line;
+            return 0;
+        }
+        if (s->pending_len > REPLY_MAX) {
+            snprintf(why, cap, "a reply line longer than 16 MiB");
+            return -1;
+        }
+        double left = deadline - now_seconds();
+        if (left <= 0) {
+            snprintf(why, cap, "no reply within %.1f s", timeout);
+            return -1;
+        }
+        struct pollfd p[3];
+        nfds_t np = 0;
+        if (written < total) p[np++] = (struct pollfd){s->in, POLLOUT, 0};
+        if (s->out >= 0) p[np++] = (struct pollfd){s->out, POLLIN, 0};
+        if (s->err >= 0) p[np++] = (struct pollfd){s->err, POLLIN, 0};
+        int ms = left > 1000 ? 1000 : (int)(left * 1000) + 1;
+        if (poll(p, np, ms) < 0 && errno != EINTR) {
+            snprintf(why, cap, "poll failed: %s", strerror(errno));
+            return -1;
+        }
+        for (nfds_t i = 0; i < np; i++) {
+            if (!p[i].revents) continue;
+            if (p[i].fd == s->in) {
+                ssize_t w = written < len ? write(s->in, line + written, len - written) : write(s->in, "\n", 1);
+                if (w > 0) written += (size_t)w;
+                else if (w < 0 && errno != EAGAIN && errno != EINTR) {
+                    describe_end(s, "the target stopped reading its input", why, cap);
+                    return -1;
+                }
+            } else if (p[i].fd == s->out) {
+                char chunk[65536];
+                ssize_t got = read(s->out, chunk, sizeof chunk);
+                if (got > 0) {
+                    char *grown = realloc(s->pending, s->pending_len + (size_t)got + 1);
+                    if (!grown) {
+                        snprintf(why, cap, "out of memory reading the reply");
+                        return -1;
+                    }
+                    s->pending = grown;
+                    memcpy(s->pending + s->pending_len, chunk, (size_t)got);
+                    s->pending_len += (size_t)got;
+                } else if (got == 0 || (errno != EAGAIN && errno != EINTR)) {
+                    close_fd(&s->out);
+                    describe_end(s, "the target ended without replying", why, cap);
+                    return -1;
+                }
+            } else {
+                char chunk[65536];
+                ssize_t got = read(s->err, chunk, sizeof chunk); /* ignored, but drained */
+                if (got == 0 || (got < 0 && errno != EAGAIN && errno != EINTR)) close_fd(&s->err);
+            }
+        }
+    }
+}
+
+void session_stop(proc_session *s, double timeout) {
+    close_fd(&s->in);
+    if (s->pid > 0) {
+        double deadline = now_seconds() + timeout;
+        int status;
+        while (waitpid(s->pid, &status, WNOHANG) == 0) {
+            if (now_seconds() > deadline) {
+                kill(-s->pid, SIGKILL);
+                kill(s->pid, SIGKILL);
+                waitpid(s->pid, &status, 0);
+                break;
+            }
+            struct timespec nap = {0, 2000000};
+            nanosleep(&nap, NULL);
+        }
+    }
+    close_fd(&s->out);
+    close_fd(&s->err);
+    free(s->pending);
+    free(s->line);
+    s->pending = s->line = NULL;
+    s->pending_len = s->line_cap = 0;
+    s->pid = 0;
+}

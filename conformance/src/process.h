@@ -34,4 +34,30 @@ void proc_result_free(proc_result *result);
  * fault)", "timed out after 5.0 s", "could not run: No such file or directory". */
 const char *proc_describe(const proc_result *result, double timeout_seconds, char *text, size_t cap);
 
+/* A long-lived child answering one line per request line (the batch protocol). */
+typedef struct proc_session {
+    int pid;
+    int in, out, err; /* our ends of its stdin, stdout, stderr */
+    char *pending;    /* bytes read after the last reply line */
+    size_t pending_len;
+    char *line;       /* the reply handed out last */
+    size_t line_cap;
+    proc_result ended; /* how it ended, once it has */
+} proc_session;
+
+/* Starts argv[0] (searched in PATH). Returns 0, or -1 with errno set; when exec
+ * itself fails, 0 is returned and the first request reports it. */
+int session_start(char *const argv[], proc_session *s);
+
+/* Sends one line (a newline is added) and waits up to timeout seconds for one line
+ * back, which *reply points to (NUL-terminated, valid until the next call). Returns
+ * 0, or -1 with `why` describing the failure (the child exited or was killed, timed
+ * out, closed its output); after a failure the session is over: stop it. */
+int session_request(proc_session *s, const char *line, size_t len, double timeout, char **reply,
+                    char *why, size_t cap);
+
+/* Closes the child's input, waits up to timeout seconds, then kills its process
+ * group; frees everything. */
+void session_stop(proc_session *s, double timeout);
+
 #endif

@@ -5,116 +5,24 @@
  *   {"id": 7, "robots": "user-agent: *\ndisallow: /x", "agent": "FooBot",
  *    "url": "http://example.com/x"}
  *   -> {"id":7,"allowed":false,"rule":"disallow","line":2,"pattern":"/x","group":"global"}
- * "robots_base64" carries exact bytes instead of "robots"; "profile" and
- * "max_bytes" override the command line for one request. A request that cannot be
- * answered gets {"id": ..., "error": "..."} (id null when unknown) and the stream
- * goes on. Blank lines are skipped. Replies are flushed whenever the tool would
- * otherwise wait for input, so a driver can go one request at a time.
+ * "kind" asks other questions: robots-url, scope, status, sitemaps, cache-lifetime
+ * (batch_request.c lists their fields). A request that cannot be answered gets
+ * {"id": ..., "error": "..."} (id null when unknown) and the stream goes on. Blank
+ * lines are skipped. Replies are flushed whenever the tool would otherwise wait for
+ * input, so a driver can go one request at a time.
  */
 #include <errno.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "base64.h"
+#include "batch_request.h"
 #include "buf.h"
 #include "cli.h"
 #include "json.h"
 
 /* A request line longer than this gets an error reply instead of unbounded memory. */
 #define BATCH_MAX_LINE ((size_t)64 << 20)
-
-typedef struct request {
-    const char *id; /* raw JSON text, NULL when absent */
-    size_t id_len;
-    buf robots, agent, url;
-    unsigned seen; /* FIELD_* bits */
-    robots_profile_id profile;
-    size_t max_bytes;
-    const char *error; /* the first problem found */
-    char error_text[160];
-} request;
-
-enum { FIELD_ID = 1, FIELD_ROBOTS = 2, FIELD_BASE64 = 4, FIELD_AGENT = 8, FIELD_URL = 16,
-       FIELD_PROFILE = 32, FIELD_MAX_BYTES = 64 };
-
-static const struct {
-    const char *name;
-    unsigned bit;
-} fields[] = {{"id", FIELD_ID},           {"robots", FIELD_ROBOTS}, {"robots_base64", FIELD_BASE64},
-              {"agent", FIELD_AGENT},     {"url", FIELD_URL},       {"profile", FIELD_PROFILE},
-              {"max_bytes", FIELD_MAX_BYTES}};
-
-/* Keeps the first problem: "field \"NAME\": WHAT", or WHAT alone. */
-static void request_error(request *q, const char *field, const char *what) {
-    if (q->error) return;
-    if (field) snprintf(q->error_text, sizeof q->error_text, "field \"%s\": %s", field, what);
-    else snprintf(q->error_text, sizeof q->error_text, "%s", what);
-    q->error = q->error_text;
-}
-
-static int read_size(const char *s, size_t n, size_t *out) {
-    size_t v = 0;
-    if (n == 0) return -1;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] < '0' || s[i] > '9') return -1;
-        size_t d = (size_t)(s[i] - '0');
-        if (v > (SIZE_MAX - d) / 10) return -1;
-        v = v * 10 + d;
-    }
-    *out = v;
-    return 0;
-}
-
-static int on_member(void *ctx, const json_member *m) {
-    request *q = ctx;
-    unsigned bit = 0;
-    const char *name = NULL;
-    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
-        if (strlen(fields[i].name) == m->key_len && !memcmp(fields[i].name, m->key, m->key_len)) {
-            bit = fields[i].bit;
-            name = fields[i].name;
-        }
-    }
-    if (!bit) return 0; /* unknown fields are ignored, for forward compatibility */
-    if (q->seen & bit) {
-        request_error(q, name, "given twice");
-        return 0;
-    }
-    q->seen |= bit;
-    if (bit == FIELD_ID) {
-        q->id = m->raw;
-        q->id_len = m->raw_len;
-        return 0;
-    }
-    if (bit == FIELD_MAX_BYTES) {
-        if (m->type != JSON_NUMBER || read_size(m->raw, m->raw_len, &q->max_bytes))
-            request_error(q, name, "must be a non-negative integer");
-        return 0;
-    }
-    if (m->type != JSON_STRING) {
-        request_error(q, name, "must be a string");
-        return 0;
-    }
-    buf text = {NULL, 0, 0};
-    buf *into = bit == FIELD_AGENT ? &q->agent : bit == FIELD_URL ? &q->url : bit == FIELD_ROBOTS ? &q->robots : &text;
-    if (json_decode_string(m->raw, m->raw_len, into)) {
-        request_error(q, name, "out of memory");
-    } else if (bit == FIELD_BASE64) {
-        const char *err;
-        if (base64_decode(text.data ? text.data : "", text.len, &q->robots, &err))
-            request_error(q, name, err);
-    } else if (bit == FIELD_PROFILE) {
-        char name_buf[16] = "";
-        if (text.len < sizeof name_buf) memcpy(name_buf, text.data ? text.data : "", text.len);
-        if (text.len >= sizeof name_buf || memchr(name_buf, 0, text.len) ||
-            robots_profile_from_name(name_buf, &q->profile))
-            request_error(q, name, "must be \"google\" or \"rfc9309\"");
-    }
-    buf_free(&text);
-    return 0;
-}
 
 /* The parsed rules of the previous request, reused while the robots.txt is the same:
  * drivers send many checks against one file in a row. */
@@ -145,70 +53,112 @@ static robots_rules *cached_rules(rules_cache *c, const request *q) {
 
 static int add_text(buf *out, const char *s) { return buf_add(out, s, strlen(s)); }
 
-static int add_id(buf *out, const request *q) {
+static void add_string_field(buf *out, const char *name, const char *value, size_t len) {
+    buf_addc(out, ',');
+    json_append_string(out, name, strlen(name));
+    buf_addc(out, ':');
+    json_append_string(out, value, len);
+}
+
+static void add_id(buf *out, const request *q) {
     add_text(out, "{\"id\":");
-    return q->id ? buf_add(out, q->id, q->id_len) : add_text(out, "null");
+    if (q->id) buf_add(out, q->id, q->id_len);
+    else add_text(out, "null");
 }
 
 static void error_reply(buf *out, const request *q, const char *message) {
     add_id(out, q);
-    add_text(out, ",\"error\":");
-    json_append_string(out, message, strlen(message));
+    add_string_field(out, "error", message, strlen(message));
     add_text(out, "}");
 }
 
-static void answer(buf *out, request *q, rules_cache *cache) {
-    if (!q->error && !(q->seen & (FIELD_ROBOTS | FIELD_BASE64)))
-        request_error(q, NULL, "missing field \"robots\" (or \"robots_base64\")");
-    if (!q->error && (q->seen & FIELD_ROBOTS) && (q->seen & FIELD_BASE64))
-        request_error(q, NULL, "give \"robots\" or \"robots_base64\", not both");
-    if (!q->error && !(q->seen & FIELD_AGENT)) request_error(q, NULL, "missing field \"agent\"");
-    if (!q->error && !(q->seen & FIELD_URL)) request_error(q, NULL, "missing field \"url\"");
-    robots_rules *rules = q->error ? NULL : cached_rules(cache, q);
-    if (!q->error && !rules) request_error(q, NULL, "out of memory parsing the robots.txt");
-    if (q->error) {
-        error_reply(out, q, q->error);
-        return;
-    }
+static void answer_check(buf *out, const request *q, robots_rules *rules) {
     robots_verdict v;
     robots_check(rules, q->agent.data, q->agent.len, q->url.data, q->url.len, &v);
     char num[64];
-    add_id(out, q);
-    add_text(out, v.allowed ? ",\"allowed\":true,\"rule\":" : ",\"allowed\":false,\"rule\":");
-    json_append_string(out, rule_kind_name(v.rule), strlen(rule_kind_name(v.rule)));
+    add_text(out, v.allowed ? ",\"allowed\":true" : ",\"allowed\":false");
+    add_string_field(out, "rule", rule_kind_name(v.rule), strlen(rule_kind_name(v.rule)));
     snprintf(num, sizeof num, ",\"line\":%zu", v.line);
     add_text(out, num);
-    if (v.rule != ROBOTS_RULE_NONE) {
-        add_text(out, ",\"pattern\":");
-        json_append_string(out, v.pattern, v.pattern_len);
+    if (v.rule != ROBOTS_RULE_NONE) add_string_field(out, "pattern", v.pattern, v.pattern_len);
+    add_string_field(out, "group", group_kind_name(v.group), strlen(group_kind_name(v.group)));
+}
+
+static void answer_sitemaps(buf *out, robots_rules *rules) {
+    add_text(out, ",\"sitemaps\":[");
+    for (size_t i = 0; i < robots_sitemap_count(rules); i++) {
+        robots_record s;
+        robots_get_sitemap(rules, i, &s);
+        if (i) buf_addc(out, ',');
+        json_append_string(out, s.value, s.value_len);
     }
-    add_text(out, ",\"group\":");
-    json_append_string(out, group_kind_name(v.group), strlen(group_kind_name(v.group)));
+    buf_addc(out, ']');
+}
+
+static void answer(buf *out, request *q, rules_cache *cache) {
+    robots_rules *rules = NULL;
+    if (q->kind == REQUEST_CHECK || q->kind == REQUEST_SITEMAPS) {
+        rules = cached_rules(cache, q);
+        if (!rules) {
+            error_reply(out, q, "out of memory parsing the robots.txt");
+            return;
+        }
+    }
+    const char *why = NULL;
+    add_id(out, q);
+    switch (q->kind) {
+    case REQUEST_CHECK:
+        answer_check(out, q, rules);
+        break;
+    case REQUEST_SITEMAPS:
+        answer_sitemaps(out, rules);
+        break;
+    case REQUEST_ROBOTS_URL: {
+        char url[ROBOTS_SCHEME_MAX + ROBOTS_HOST_MAX + 32];
+        size_t n = robots_robots_txt_url(q->url.data, q->url.len, url, sizeof url, &why);
+        if (n) {
+            add_string_field(out, "robots_url", url, n);
+        } else {
+            add_text(out, ",\"robots_url\":null");
+            add_string_field(out, "reason", why, strlen(why));
+        }
+        break;
+    }
+    case REQUEST_SCOPE: {
+        static const char *const words[] = {"applies", "does-not-apply", "not-a-robots-url", "invalid"};
+        robots_scope s = robots_scope_check(q->robots_url.data, q->robots_url.len, q->url.data, q->url.len, &why);
+        add_string_field(out, "scope", words[s], strlen(words[s]));
+        if (s == ROBOTS_SCOPE_ERROR) add_string_field(out, "reason", why, strlen(why));
+        break;
+    }
+    case REQUEST_STATUS: {
+        /* The status was checked to be 100-599 or a network error. */
+        const char *d = robots_fetch_decision_name((robots_fetch_decision)robots_fetch_policy(q->profile, &q->fetch, &why));
+        add_string_field(out, "decision", d, strlen(d));
+        add_string_field(out, "why", why, strlen(why));
+        break;
+    }
+    default: {
+        char num[64];
+        long seconds = robots_cache_lifetime(q->profile, q->cache_control.data, q->cache_control.len, &why);
+        snprintf(num, sizeof num, ",\"seconds\":%ld", seconds);
+        add_text(out, num);
+        add_string_field(out, "why", why, strlen(why));
+        break;
+    }
+    }
     add_text(out, "}");
 }
 
-static void handle_line(const cli_options *o, const char *line, size_t n, buf *out,
-                        rules_cache *cache) {
+static void handle_line(const cli_options *o, const char *line, size_t n, buf *out, rules_cache *cache) {
     size_t i = 0;
     while (i < n && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) i++;
     if (i == n) return; /* blank line */
     request q;
-    memset(&q, 0, sizeof q);
-    q.profile = o->profile;
-    q.max_bytes = o->max_bytes;
-    json_error err;
     out->len = 0;
-    if (json_parse_object(line, n, on_member, &q, &err) != 0) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "invalid JSON at byte %zu: %s", err.offset + 1, err.message);
-        q.error = NULL;
-        error_reply(out, &q, msg);
-    } else {
-        answer(out, &q, cache);
-    }
-    buf_free(&q.robots);
-    buf_free(&q.agent);
-    buf_free(&q.url);
+    if (request_read(line, n, o->profile, o->max_bytes, &q) != 0) error_reply(out, &q, q.error);
+    else answer(out, &q, cache);
+    request_free(&q);
     buf_addc(out, '\n');
     fwrite(out->data, 1, out->len, stdout);
 }

@@ -1,0 +1,239 @@
+/*
+ * main.c - robots-conform: runs the conformance tables against the reference (by
+ * default, under every profile), or against another implementation through the
+ * batch protocol or a command template, and reports the results.
+ *
+ * Exit status: 0 when nothing failed, 1 when a check failed, 2 for a usage error
+ * or a malformed table (reported with its file and JSON path).
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lesson.h"
+#include "report.h"
+#include "run.h"
+#include "target.h"
+
+static void usage(FILE *f, const char *prog) {
+    fprintf(f,
+            "Usage: %s [OPTIONS]\n"
+            "\n"
+            "Runs the robots.txt conformance tables (conformance/cases/*.json) against the\n"
+            "reference implementation, or against yours, and reports what passed.\n"
+            "\n"
+            "What to test (default: the reference, in this process, under every profile):\n"
+            "  --batch-cmd \"CMD ARGS\"     a program speaking the batch protocol (JSON Lines)\n"
+            "  --command \"TEMPLATE\"       one run per check; %%robots%% (a temporary file with the\n"
+            "                             robots.txt), %%user-agent%% and %%url%% are substituted;\n"
+            "                             no shell is used\n"
+            "  --allowed-exit N           with --command: exit status for allowed (default 0)\n"
+            "  --disallowed-exit N        with --command: exit status for disallowed (default 1)\n"
+            "  --allowed-pattern RE       with --command: judge by stdout instead of exit status;\n"
+            "  --disallowed-pattern RE    POSIX extended regular expressions, both required\n"
+            "  --timeout SECONDS          per check (default 10)\n"
+            "\n"
+            "Which expectations, which cases:\n"
+            "  --profile google|rfc9309   judge by this profile's expectations (repeatable;\n"
+            "                             default: every profile for the reference, google\n"
+            "                             for other targets)\n"
+            "  --area LIST                only these areas (comma-separated: match,group,...)\n"
+            "  --id LIST                  only these cases; MATCH-3 also selects MATCH-3.2\n"
+            "\n"
+            "Output:\n"
+            "  --format text|tap|junit|json|markdown   (default text)\n"
+            "  --list                     list the cases instead of running them\n"
+            "  --explain ID               print one case as a lesson, with the reference's answers\n"
+            "  --atlas                    print the atlas of every case as Markdown\n"
+            "\n"
+            "Tables:\n"
+            "  --cases DIR                the case tables (default conformance/cases)\n"
+            "  --schema FILE              their schema (default conformance/case-table.schema.json)\n"
+            "\n"
+            "Exit status: 0 when nothing failed, 1 when something failed, 2 on a usage error\n"
+            "or a malformed table.\n"
+            "\n"
+            "Examples:\n"
+            "  %s\n"
+            "  %s --batch-cmd \"build/bin/robots --batch\" --profile google\n"
+            "  %s --command \"./my-parser %%robots%% %%user-agent%% %%url%%\"\n",
+            prog, prog, prog, prog);
+}
+
+static int usage_error(const char *prog, const char *what, const char *arg) {
+    fprintf(stderr, "%s: %s%s%s%s\nTry '%s --help'.\n", prog, what, arg ? " '" : "", arg ? arg : "",
+            arg ? "'" : "", prog);
+    return 2;
+}
+
+/* Finds conformance/<name> from the working directory, or next to the program
+ * (build/bin/robots-conform -> ../../conformance). */
+static const char *default_path(const char *name, char *out, size_t cap) {
+    snprintf(out, cap, "conformance/%s", name);
+    if (access(out, R_OK) == 0) return out;
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) *slash = '\0';
+        int len = snprintf(out, cap, "%s/../../conformance/%s", exe, name);
+        if (len > 0 && (size_t)len < cap && access(out, R_OK) == 0) return out;
+    }
+    snprintf(out, cap, "conformance/%s", name);
+    return out;
+}
+
+static int parse_number(const char *s, double *out) {
+    char *end;
+    double v = strtod(s, &end);
+    if (!*s || *end || v < 0 || v > 1e6) return -1;
+    *out = v;
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    const char *prog = argc > 0 ? argv[0] : "robots-conform";
+    const char *cases_dir = NULL, *schema = NULL, *format = "text", *explain_id = NULL;
+    const char *batch_cmd = NULL;
+    command_options cmd = {NULL, 10.0, 0, 1, NULL, NULL};
+    double timeout = 10.0;
+    selection sel = {0, NULL, NULL};
+    int list = 0, want_atlas = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+#define VALUE()                                                              \
+    do {                                                                     \
+        if (!v) return usage_error(prog, "missing value for option", a);    \
+        i++;                                                                 \
+    } while (0)
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout, prog);
+            return 0;
+        } else if (!strcmp(a, "--version")) {
+            printf("robots-conform %s\n", ROBOTS_VERSION);
+            return 0;
+        } else if (!strcmp(a, "--list")) {
+            list = 1;
+        } else if (!strcmp(a, "--atlas")) {
+            want_atlas = 1;
+        } else if (!strcmp(a, "--explain")) {
+            VALUE();
+            explain_id = v;
+        } else if (!strcmp(a, "--cases")) {
+            VALUE();
+            cases_dir = v;
+        } else if (!strcmp(a, "--schema")) {
+            VALUE();
+            schema = v;
+        } else if (!strcmp(a, "--format")) {
+            VALUE();
+            format = v;
+        } else if (!strcmp(a, "--area")) {
+            VALUE();
+            sel.areas = v;
+        } else if (!strcmp(a, "--id")) {
+            VALUE();
+            sel.ids = v;
+        } else if (!strcmp(a, "--profile")) {
+            VALUE();
+            robots_profile_id p;
+            if (robots_profile_from_name(v, &p)) return usage_error(prog, "unknown profile", v);
+            sel.profiles |= 1u << p;
+        } else if (!strcmp(a, "--batch-cmd")) {
+            VALUE();
+            batch_cmd = v;
+        } else if (!strcmp(a, "--command")) {
+            VALUE();
+            cmd.template_text = v;
+        } else if (!strcmp(a, "--allowed-pattern")) {
+            VALUE();
+            cmd.allowed_pattern = v;
+        } else if (!strcmp(a, "--disallowed-pattern")) {
+            VALUE();
+            cmd.disallowed_pattern = v;
+        } else if (!strcmp(a, "--allowed-exit") || !strcmp(a, "--disallowed-exit")) {
+            VALUE();
+            double n;
+            if (parse_number(v, &n) || n > 255 || n != (int)n) return usage_error(prog, "an exit status is 0-255, not", v);
+            *(a[2] == 'a' ? &cmd.allowed_exit : &cmd.disallowed_exit) = (int)n;
+        } else if (!strcmp(a, "--timeout")) {
+            VALUE();
+            if (parse_number(v, &timeout) || timeout <= 0) return usage_error(prog, "--timeout needs seconds, not", v);
+            cmd.timeout = timeout;
+        } else {
+            return usage_error(prog, "unknown option", a);
+        }
+#undef VALUE
+    }
+    if (batch_cmd && cmd.template_text) return usage_error(prog, "give --batch-cmd or --command, not both", NULL);
+    if (cmd.allowed_exit == cmd.disallowed_exit)
+        return usage_error(prog, "--allowed-exit and --disallowed-exit must differ", NULL);
+    if (strcmp(format, "text") && strcmp(format, "tap") && strcmp(format, "junit") && strcmp(format, "json") &&
+        strcmp(format, "markdown"))
+        return usage_error(prog, "--format must be text, tap, junit, json or markdown, not", format);
+
+    char cases_buf[PATH_MAX], schema_buf[PATH_MAX];
+    if (!cases_dir) cases_dir = default_path("cases", cases_buf, sizeof cases_buf);
+    if (!schema) schema = default_path("case-table.schema.json", schema_buf, sizeof schema_buf);
+    suite s;
+    char error[2048];
+    if (suite_load(cases_dir, schema, &s, error, sizeof error) != 0) {
+        fprintf(stderr, "%s: malformed case table: %s\n", prog, error);
+        return 2;
+    }
+
+    int rc = 0;
+    target *reference = target_reference();
+    if (list) {
+        list_cases(stdout, &s, &sel);
+    } else if (want_atlas) {
+        atlas(stdout, &s, reference);
+    } else if (explain_id) {
+        const tcase *found = NULL;
+        for (size_t t = 0; t < s.ntables && !found; t++)
+            for (size_t i = 0; i < s.tables[t].ncases && !found; i++)
+                if (!strcmp(s.tables[t].cases[i].id, explain_id)) found = &s.tables[t].cases[i];
+        if (found) lesson_text(stdout, found, reference);
+        else rc = usage_error(prog, "no case has the id", explain_id);
+    } else {
+        target *t = reference;
+        char description[4200];
+        snprintf(description, sizeof description, "the reference implementation (in-process)");
+        if (batch_cmd) {
+            t = target_batch(batch_cmd, timeout, error, sizeof error);
+            snprintf(description, sizeof description, "batch protocol: %s", batch_cmd);
+        } else if (cmd.template_text) {
+            t = target_command(&cmd, error, sizeof error);
+            snprintf(description, sizeof description, "command: %s", cmd.template_text);
+        }
+        if (!t) {
+            rc = usage_error(prog, error, NULL);
+        } else {
+            if (!sel.profiles) sel.profiles = t == reference ? (1u << ROBOTS_PROFILE_COUNT) - 1 : 1u << ROBOTS_PROFILE_GOOGLE;
+            char profiles[64] = "";
+            for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)
+                if (sel.profiles & (1u << p))
+                    snprintf(profiles + strlen(profiles), sizeof profiles - strlen(profiles), "%s%s",
+                             profiles[0] ? ", " : "", robots_profile_name((robots_profile_id)p));
+            results r;
+            run_suite(&s, t, &sel, &r);
+            report_info info = {description, profiles};
+            report(stdout, format, &s, &r, &info);
+            for (size_t i = 0; i < r.n; i++)
+                if (r.items[i].status == RESULT_FAIL) rc = 1;
+            if (r.n == 0) {
+                fprintf(stderr, "%s: no check was selected\n", prog);
+                rc = 2;
+            }
+            results_free(&r);
+            if (t != reference) t->close(t);
+        }
+    }
+    reference->close(reference);
+    suite_free(&s);
+    return rc;
+}

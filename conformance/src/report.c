@@ -1,0 +1,270 @@
+/*
+ * report.c - results as text (a summary per area and per kind of check, then the
+ * failures), TAP, JUnit XML, JSON or Markdown (a matrix per area, like toml-test's).
+ */
+#include "report.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+void describe_check(const check *k, char *out, size_t cap) {
+    switch (k->kind) {
+    case KIND_ALLOW:
+        snprintf(out, cap, "%s %s", k->agent, k->url);
+        break;
+    case KIND_ROBOTS_URL:
+        snprintf(out, cap, "robots.txt URL of %s", k->url);
+        break;
+    case KIND_SCOPE:
+        snprintf(out, cap, "does %s govern %s", k->robots_url, k->url);
+        break;
+    case KIND_STATUS: {
+        char status[16];
+        snprintf(status, sizeof status, "%d", k->status);
+        snprintf(out, cap, "response %s after %u redirect%s, unreachable %u day%s, %s", k->status ? status : "network-error",
+                 k->redirects, k->redirects == 1 ? "" : "s", k->unreachable_days, k->unreachable_days == 1 ? "" : "s",
+                 k->cached ? "a cached copy" : "no cached copy");
+        break;
+    }
+    case KIND_SITEMAPS:
+        snprintf(out, cap, "sitemaps");
+        break;
+    default:
+        snprintf(out, cap, "cache lifetime with Cache-Control: %s", k->cache_control ? k->cache_control : "(none)");
+        break;
+    }
+}
+
+static const char *status_word(result_status s) {
+    static const char *const words[] = {"pass", "fail", "skip", "undefined"};
+    return words[s];
+}
+
+static void count(const results *r, const char *area, int kind, size_t out[4]) {
+    memset(out, 0, 4 * sizeof(size_t));
+    for (size_t i = 0; i < r->n; i++) {
+        const result *x = &r->items[i];
+        if (area && strcmp(x->c->table->area, area) != 0) continue;
+        if (kind >= 0 && (int)x->k->kind != kind) continue;
+        out[x->status]++;
+    }
+}
+
+void final_line(FILE *f, const results *r) {
+    size_t n[4];
+    count(r, NULL, -1, n);
+    fprintf(f, "%zu passed, %zu failed", n[RESULT_PASS], n[RESULT_FAIL]);
+    if (n[RESULT_SKIP]) fprintf(f, ", %zu skipped", n[RESULT_SKIP]);
+    if (n[RESULT_UNDEFINED]) fprintf(f, ", %zu undefined (answers reported, not judged)", n[RESULT_UNDEFINED]);
+    fprintf(f, "\n");
+}
+
+static void summary_row(FILE *f, const char *label, const size_t n[4]) {
+    fprintf(f, "  %-16s %7zu %7zu %8zu %10zu\n", label, n[RESULT_PASS], n[RESULT_FAIL], n[RESULT_SKIP],
+            n[RESULT_UNDEFINED]);
+}
+
+static void report_text(FILE *f, const suite *s, const results *r, const report_info *info) {
+    fprintf(f, "robots-conform: %s, profiles %s\n\n", info->target, info->profiles);
+    fprintf(f, "  %-16s %7s %7s %8s %10s\n", "area", "passed", "failed", "skipped", "undefined");
+    for (size_t t = 0; t < s->ntables; t++) {
+        size_t n[4];
+        count(r, s->tables[t].area, -1, n);
+        if (n[0] + n[1] + n[2] + n[3]) summary_row(f, s->tables[t].area, n);
+    }
+    fprintf(f, "\n  %-16s %7s %7s %8s %10s\n", "kind of check", "passed", "failed", "skipped", "undefined");
+    for (int k = 0; k < KIND_COUNT; k++) {
+        size_t n[4];
+        count(r, NULL, k, n);
+        if (n[0] + n[1] + n[2] + n[3]) summary_row(f, kind_name((check_kind)k), n);
+    }
+    size_t shown = 0;
+    for (size_t i = 0; i < r->n; i++) {
+        const result *x = &r->items[i];
+        if (x->status != RESULT_FAIL) continue;
+        if (shown++ == 0) fprintf(f, "\nFailures:\n");
+        char what[1200];
+        describe_check(x->k, what, sizeof what);
+        fprintf(f, "  %s check %d [%s] %s\n", x->c->id, x->k->number, robots_profile_name(x->profile), what);
+        if (x->got) fprintf(f, "      expected %s, got %s", x->k->expect[x->profile], x->got);
+        else fprintf(f, "      expected %s, got no answer", x->k->expect[x->profile]);
+        fprintf(f, "%s%s\n", x->reason ? ": " : "", x->reason ? x->reason : "");
+    }
+    fprintf(f, "\n");
+    final_line(f, r);
+}
+
+static void report_tap(FILE *f, const results *r) {
+    fprintf(f, "TAP version 13\n1..%zu\n", r->n);
+    for (size_t i = 0; i < r->n; i++) {
+        const result *x = &r->items[i];
+        char what[1200];
+        describe_check(x->k, what, sizeof what);
+        /* A '#' in a description would start a directive. */
+        for (char *p = what; *p; p++)
+            if (*p == '#') *p = '_';
+        fprintf(f, "%s %zu - [%s] %s check %d: %s", x->status == RESULT_FAIL ? "not ok" : "ok", i + 1,
+                robots_profile_name(x->profile), x->c->id, x->k->number, what);
+        if (x->status == RESULT_SKIP) fprintf(f, " # SKIP %s", x->reason ? x->reason : "");
+        if (x->status == RESULT_UNDEFINED) fprintf(f, " # SKIP undefined in this profile; answered %s", x->got);
+        fprintf(f, "\n");
+        if (x->status == RESULT_FAIL) {
+            fprintf(f, "  ---\n  expected: '%s'\n  got: '%s'\n", x->k->expect[x->profile], x->got ? x->got : "");
+            if (x->reason) fprintf(f, "  reason: '%s'\n", x->reason);
+            fprintf(f, "  ...\n");
+        }
+    }
+}
+
+static void xml_text(FILE *f, const char *s) {
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '<') fputs("&lt;", f);
+        else if (c == '>') fputs("&gt;", f);
+        else if (c == '&') fputs("&amp;", f);
+        else if (c == '"') fputs("&quot;", f);
+        else if (c < 0x20 && c != '\t' && c != '\n') fprintf(f, "&#xFFFD;");
+        else fputc(c, f);
+    }
+}
+
+static void report_junit(FILE *f, const suite *s, const results *r) {
+    size_t all[4];
+    count(r, NULL, -1, all);
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(f, "<testsuites name=\"robots-conform\" tests=\"%zu\" failures=\"%zu\" skipped=\"%zu\">\n", r->n,
+            all[RESULT_FAIL], all[RESULT_SKIP] + all[RESULT_UNDEFINED]);
+    for (size_t t = 0; t < s->ntables; t++) {
+        size_t n[4];
+        count(r, s->tables[t].area, -1, n);
+        size_t total = n[0] + n[1] + n[2] + n[3];
+        if (!total) continue;
+        fprintf(f, "  <testsuite name=\"%s\" tests=\"%zu\" failures=\"%zu\" skipped=\"%zu\">\n", s->tables[t].area,
+                total, n[RESULT_FAIL], n[RESULT_SKIP] + n[RESULT_UNDEFINED]);
+        for (size_t i = 0; i < r->n; i++) {
+            const result *x = &r->items[i];
+            if (x->c->table != &s->tables[t]) continue;
+            char what[1200], name[1400];
+            describe_check(x->k, what, sizeof what);
+            snprintf(name, sizeof name, "[%s] check %d: %s", robots_profile_name(x->profile), x->k->number, what);
+            fprintf(f, "    <testcase classname=\"%s.", s->tables[t].area);
+            xml_text(f, x->c->id);
+            fprintf(f, "\" name=\"");
+            xml_text(f, name);
+            fprintf(f, "\">");
+            if (x->status == RESULT_FAIL) {
+                fprintf(f, "<failure message=\"expected ");
+                xml_text(f, x->k->expect[x->profile]);
+                fprintf(f, ", got ");
+                xml_text(f, x->got ? x->got : "no answer");
+                fprintf(f, "\">");
+                xml_text(f, x->reason);
+                fprintf(f, "</failure>");
+            } else if (x->status == RESULT_SKIP || x->status == RESULT_UNDEFINED) {
+                fprintf(f, "<skipped message=\"");
+                xml_text(f, x->status == RESULT_SKIP ? x->reason : "undefined in this profile");
+                fprintf(f, "\"/>");
+            }
+            fprintf(f, "</testcase>\n");
+        }
+        fprintf(f, "  </testsuite>\n");
+    }
+    fprintf(f, "</testsuites>\n");
+}
+
+static void report_json(FILE *f, const results *r, const report_info *info) {
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "target", info->target);
+    cJSON_AddStringToObject(root, "profiles", info->profiles);
+    size_t n[4];
+    count(r, NULL, -1, n);
+    cJSON *summary = cJSON_AddObjectToObject(root, "summary");
+    cJSON_AddNumberToObject(summary, "passed", (double)n[RESULT_PASS]);
+    cJSON_AddNumberToObject(summary, "failed", (double)n[RESULT_FAIL]);
+    cJSON_AddNumberToObject(summary, "skipped", (double)n[RESULT_SKIP]);
+    cJSON_AddNumberToObject(summary, "undefined", (double)n[RESULT_UNDEFINED]);
+    cJSON *list = cJSON_AddArrayToObject(root, "results");
+    for (size_t i = 0; i < r->n; i++) {
+        const result *x = &r->items[i];
+        cJSON *o = cJSON_CreateObject();
+        char what[1200];
+        describe_check(x->k, what, sizeof what);
+        cJSON_AddStringToObject(o, "id", x->c->id);
+        cJSON_AddStringToObject(o, "area", x->c->table->area);
+        cJSON_AddNumberToObject(o, "check", x->k->number);
+        cJSON_AddStringToObject(o, "kind", kind_name(x->k->kind));
+        cJSON_AddStringToObject(o, "profile", robots_profile_name(x->profile));
+        cJSON_AddStringToObject(o, "status", status_word(x->status));
+        cJSON_AddStringToObject(o, "expected", x->k->expect[x->profile]);
+        if (x->got) cJSON_AddStringToObject(o, "got", x->got);
+        else cJSON_AddNullToObject(o, "got");
+        if (x->reason) cJSON_AddStringToObject(o, "reason", x->reason);
+        cJSON_AddStringToObject(o, "description", what);
+        cJSON_AddItemToArray(list, o);
+    }
+    char *text = cJSON_Print(root);
+    fprintf(f, "%s\n", text);
+    cJSON_free(text);
+    cJSON_Delete(root);
+}
+
+/* A Markdown cell: '|' and line breaks would break the table. */
+static void md_cell(FILE *f, const char *s) {
+    for (; s && *s; s++) {
+        if (*s == '|') fputs("\\|", f);
+        else if (*s == '\n' || *s == '\r') fputc(' ', f);
+        else if (*s == '`') fputc('\'', f);
+        else fputc(*s, f);
+    }
+}
+
+static void report_markdown(FILE *f, const suite *s, const results *r, const report_info *info) {
+    fprintf(f, "# robots-conform: %s\n\nProfiles: %s. ", info->target, info->profiles);
+    final_line(f, r);
+    fprintf(f, "\n| area | passed | failed | skipped | undefined |\n| --- | ---: | ---: | ---: | ---: |\n");
+    for (size_t t = 0; t < s->ntables; t++) {
+        size_t n[4];
+        count(r, s->tables[t].area, -1, n);
+        if (n[0] + n[1] + n[2] + n[3])
+            fprintf(f, "| %s | %zu | %zu | %zu | %zu |\n", s->tables[t].area, n[0], n[1], n[2], n[3]);
+    }
+    static const char *const marks[] = {"pass", "**FAIL**", "skip", "undefined"};
+    for (size_t t = 0; t < s->ntables; t++) {
+        bool header = false;
+        for (size_t i = 0; i < r->n; i++) {
+            const result *x = &r->items[i];
+            if (x->c->table != &s->tables[t]) continue;
+            if (!header) {
+                fprintf(f, "\n## %s: %s\n\n| case | check | profile | expected | got | result |\n"
+                           "| --- | --- | --- | --- | --- | --- |\n", s->tables[t].area, s->tables[t].title);
+                header = true;
+            }
+            char what[1200];
+            describe_check(x->k, what, sizeof what);
+            fprintf(f, "| %s | %d: ", x->c->id, x->k->number);
+            md_cell(f, what);
+            fprintf(f, " | %s | ", robots_profile_name(x->profile));
+            md_cell(f, x->k->expect[x->profile]);
+            fprintf(f, " | ");
+            md_cell(f, x->got ? x->got : "-");
+            fprintf(f, " | %s", marks[x->status]);
+            if (x->status == RESULT_FAIL && x->reason) {
+                fprintf(f, ": ");
+                md_cell(f, x->reason);
+            }
+            fprintf(f, " |\n");
+        }
+    }
+}
+
+int report(FILE *f, const char *format, const suite *s, const results *r, const report_info *info) {
+    if (!strcmp(format, "text")) report_text(f, s, r, info);
+    else if (!strcmp(format, "tap")) report_tap(f, r);
+    else if (!strcmp(format, "junit")) report_junit(f, s, r);
+    else if (!strcmp(format, "json")) report_json(f, r, info);
+    else if (!strcmp(format, "markdown")) report_markdown(f, s, r, info);
+    else return -1;
+    return 0;
+}

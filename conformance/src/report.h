@@ -1,0 +1,23 @@
+/* report.h - presenting results: text, tap, junit, json, markdown. */
+#ifndef ROBOTS_CONFORM_REPORT_H
+#define ROBOTS_CONFORM_REPORT_H
+
+#include <stdio.h>
+
+#include "run.h"
+
+typedef struct report_info {
+    const char *target;   /* what was tested, in words */
+    const char *profiles; /* whose expectations judged it */
+} report_info;
+
+/* Writes the results in the format; returns -1 for an unknown format. */
+int report(FILE *f, const char *format, const suite *s, const results *r, const report_info *info);
+
+/* "N passed, M failed" (", K skipped", ", U undefined ..." when there are any). */
+void final_line(FILE *f, const results *r);
+
+/* A one-line description of a check. */
+void describe_check(const check *k, char *out, size_t cap);
+
+#endif

@@ -1,0 +1,80 @@
+/* run.c - the run: every selected case, check and profile, asked of the target. */
+#include "run.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static char *copy(const char *s) {
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    memcpy(d, s, n);
+    return d;
+}
+
+/* Is `item` in the comma-separated list? With prefix set, "MATCH-3" also selects
+ * "MATCH-3.2" (but not "MATCH-30"). */
+static bool listed(const char *list, const char *item, bool prefix) {
+    if (!list) return true;
+    size_t n = strlen(item);
+    for (const char *p = list; *p;) {
+        size_t len = strcspn(p, ",");
+        if (len == n && !strncmp(p, item, n)) return true;
+        if (prefix && len < n && !strncmp(p, item, len) && item[len] == '.') return true;
+        p += len;
+        if (*p == ',') p++;
+    }
+    return false;
+}
+
+bool case_selected(const selection *sel, const tcase *c) {
+    return listed(sel->areas, c->table->area, false) && listed(sel->ids, c->id, true);
+}
+
+result_status judge_answer(const char *expected, const answer *a) {
+    if (a->status == ANSWER_SKIPPED) return RESULT_SKIP;
+    if (a->status == ANSWER_FAILED) return RESULT_FAIL;
+    if (!strcmp(expected, UNDEFINED)) return RESULT_UNDEFINED;
+    return strcmp(expected, a->text) == 0 ? RESULT_PASS : RESULT_FAIL;
+}
+
+void run_suite(const suite *s, target *t, const selection *sel, results *out) {
+    size_t cap = 0;
+    memset(out, 0, sizeof *out);
+    for (size_t ti = 0; ti < s->ntables; ti++) {
+        const table *tb = &s->tables[ti];
+        for (size_t ci = 0; ci < tb->ncases; ci++) {
+            const tcase *c = &tb->cases[ci];
+            if (!case_selected(sel, c)) continue;
+            for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+                if (!(sel->profiles & (1u << p))) continue;
+                for (size_t k = 0; k < c->nchecks; k++) {
+                    const check *ck = &c->checks[k];
+                    answer a;
+                    memset(&a, 0, sizeof a);
+                    t->ask(t, c, ck, (robots_profile_id)p, &a);
+                    if (out->n == cap) {
+                        cap = cap ? cap * 2 : 256;
+                        out->items = realloc(out->items, cap * sizeof(result));
+                    }
+                    result *r = &out->items[out->n++];
+                    r->c = c;
+                    r->k = ck;
+                    r->profile = (robots_profile_id)p;
+                    r->status = judge_answer(ck->expect[p], &a);
+                    r->got = a.status == ANSWER_GIVEN ? copy(a.text) : NULL;
+                    r->reason = a.detail[0] ? copy(a.detail) : NULL;
+                }
+            }
+            if (t->end_case) t->end_case(t, c);
+        }
+    }
+}
+
+void results_free(results *r) {
+    for (size_t i = 0; i < r->n; i++) {
+        free(r->items[i].got);
+        free(r->items[i].reason);
+    }
+    free(r->items);
+    memset(r, 0, sizeof *r);
+}

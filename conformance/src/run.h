@@ -1,0 +1,44 @@
+/* run.h - asking a target every selected check, under every selected profile. */
+#ifndef ROBOTS_CONFORM_RUN_H
+#define ROBOTS_CONFORM_RUN_H
+
+#include <stdbool.h>
+
+#include "tables.h"
+#include "target.h"
+
+typedef enum result_status {
+    RESULT_PASS,
+    RESULT_FAIL,
+    RESULT_SKIP,      /* the target cannot answer this kind of check */
+    RESULT_UNDEFINED  /* the profile leaves it open: the answer is reported, not judged */
+} result_status;
+
+typedef struct result {
+    const tcase *c;
+    const check *k;
+    robots_profile_id profile;
+    result_status status;
+    char *got;    /* the answer, NULL when none */
+    char *reason; /* why it failed or was skipped, or the target's own explanation */
+} result;
+
+typedef struct selection {
+    unsigned profiles;   /* bit per robots_profile_id */
+    const char *areas;   /* comma-separated, or NULL for all */
+    const char *ids;     /* comma-separated ids or id prefixes (MATCH-3 takes MATCH-3.2) */
+} selection;
+
+typedef struct results {
+    result *items;
+    size_t n;
+} results;
+
+bool case_selected(const selection *sel, const tcase *c);
+void run_suite(const suite *s, target *t, const selection *sel, results *out);
+void results_free(results *r);
+
+/* Does expected/got pass? "undefined" never fails. */
+result_status judge_answer(const char *expected, const answer *a);
+
+#endif

@@ -1,0 +1,353 @@
+/*
+ * tables.c - loading the case tables: parse, validate against the schema, then the
+ * rules a schema cannot state (the area is the file's name, ids are unique across
+ * files, allow and sitemaps checks need a robots.txt), then build the cases.
+ */
+#include "tables.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "base64.h"
+#include "buf.h"
+#include "file.h"
+#include "schema.h"
+
+static const char *const kind_names[KIND_COUNT] = {"allow", "robots-url", "scope", "status",
+                                                   "sitemaps", "cache-lifetime"};
+
+const char *kind_name(check_kind kind) { return kind_names[kind]; }
+
+static char *dup_text(const char *s) {
+    if (!s) return NULL;
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d) memcpy(d, s, n);
+    return d;
+}
+
+static const char *string_or_empty(const cJSON *parent, const char *name) {
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(parent, name);
+    return cJSON_IsString(x) ? x->valuestring : "";
+}
+
+static char *string_of(const cJSON *parent, const char *name) {
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(parent, name);
+    return cJSON_IsString(x) ? dup_text(x->valuestring) : NULL;
+}
+
+/* Any expectation as text: strings as they are, integers in decimal, arrays as
+ * compact JSON. */
+static char *expectation_text(const cJSON *x) {
+    if (cJSON_IsString(x)) return dup_text(x->valuestring);
+    if (cJSON_IsNumber(x)) {
+        char n[32];
+        snprintf(n, sizeof n, "%.0f", x->valuedouble);
+        return dup_text(n);
+    }
+    char *json = cJSON_PrintUnformatted(x);
+    char *copy = dup_text(json);
+    cJSON_free(json);
+    return copy;
+}
+
+static void read_expectation(const cJSON *c, check *k) {
+    const cJSON *expect = cJSON_GetObjectItemCaseSensitive(c, "expect");
+    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+        const cJSON *v = expect;
+        if (cJSON_IsObject(expect)) v = cJSON_GetObjectItemCaseSensitive(expect, robots_profile_name((robots_profile_id)p));
+        k->expect[p] = expectation_text(v);
+    }
+}
+
+static check_kind kind_of(const cJSON *c) {
+    const cJSON *kind = cJSON_GetObjectItemCaseSensitive(c, "kind");
+    for (int k = 0; cJSON_IsString(kind) && k < KIND_COUNT; k++)
+        if (!strcmp(kind->valuestring, kind_names[k])) return (check_kind)k;
+    return KIND_ALLOW;
+}
+
+static void read_check(const cJSON *c, int number, check *k) {
+    k->kind = kind_of(c);
+    k->number = number;
+    k->agent = string_of(c, "agent");
+    k->url = string_of(c, "url");
+    k->robots_url = string_of(c, "robots_url");
+    k->cache_control = string_of(c, "cache_control");
+    k->note = string_of(c, "note");
+    const cJSON *status = cJSON_GetObjectItemCaseSensitive(c, "status");
+    k->status = cJSON_IsNumber(status) ? (int)status->valuedouble : 0;
+    const cJSON *n = cJSON_GetObjectItemCaseSensitive(c, "redirects");
+    k->redirects = cJSON_IsNumber(n) ? (unsigned)n->valuedouble : 0;
+    n = cJSON_GetObjectItemCaseSensitive(c, "unreachable_days");
+    k->unreachable_days = cJSON_IsNumber(n) ? (unsigned)n->valuedouble : 0;
+    k->cached = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(c, "cached"));
+    const cJSON *spec = cJSON_GetObjectItemCaseSensitive(c, "spec");
+    if (spec) k->spec = expectation_text(spec);
+    read_expectation(c, k);
+}
+
+/* The robots.txt of a case as bytes. Returns NULL or a problem. */
+static const char *read_robots(const cJSON *c, robots_body *b) {
+    const cJSON *lines = cJSON_GetObjectItemCaseSensitive(c, "robots");
+    const cJSON *text = cJSON_GetObjectItemCaseSensitive(c, "robots_text");
+    const cJSON *b64 = cJSON_GetObjectItemCaseSensitive(c, "robots_base64");
+    buf out = {NULL, 0, 0};
+    if (lines) {
+        size_t i = 0;
+        const cJSON *line;
+        cJSON_ArrayForEach(line, lines) {
+            if (i++) buf_addc(&out, '\n');
+            if (cJSON_IsString(line)) {
+                buf_add(&out, line->valuestring, strlen(line->valuestring));
+                continue;
+            }
+            /* {"prefix", "repeat", "times", "suffix"}: a long line, written short. */
+            const char *prefix = string_or_empty(line, "prefix"), *suffix = string_or_empty(line, "suffix");
+            const char *repeat = cJSON_GetObjectItemCaseSensitive(line, "repeat")->valuestring;
+            double times = cJSON_GetObjectItemCaseSensitive(line, "times")->valuedouble;
+            buf_add(&out, prefix, strlen(prefix));
+            for (double t = 0; t < times; t++) buf_add(&out, repeat, strlen(repeat));
+            buf_add(&out, suffix, strlen(suffix));
+        }
+    } else if (text) {
+        b->text = dup_text(text->valuestring);
+        buf_add(&out, text->valuestring, strlen(text->valuestring));
+    } else if (b64) {
+        const char *error;
+        b->base64 = dup_text(b64->valuestring);
+        if (base64_decode(b64->valuestring, strlen(b64->valuestring), &out, &error)) {
+            buf_free(&out);
+            return error;
+        }
+    } else {
+        return NULL;
+    }
+    b->present = 1;
+    b->data = (unsigned char *)(out.data ? out.data : dup_text(""));
+    b->len = out.len;
+    return NULL;
+}
+
+static void where(char *error, size_t cap, const char *file, const char *what) {
+    snprintf(error, cap, "%s: %s", file, what);
+}
+
+/* Line and column of a byte offset, for JSON that does not parse. */
+static void position(const char *text, size_t offset, int *line, int *col) {
+    *line = 1;
+    *col = 1;
+    for (size_t i = 0; i < offset; i++) {
+        if (text[i] == '\n') (*line)++, *col = 1;
+        else (*col)++;
+    }
+}
+
+static int read_json(const char *file, cJSON **out, char *error, size_t cap) {
+    buf data = {NULL, 0, 0};
+    int more;
+    if (read_file(file, 0, &data, &more) != 0) {
+        char what[300];
+        snprintf(what, sizeof what, "cannot read: %s", strerror(errno));
+        where(error, cap, file, what);
+        buf_free(&data);
+        return -1;
+    }
+    buf_addc(&data, '\0');
+    const char *end = NULL;
+    *out = cJSON_ParseWithLengthOpts(data.data, data.len - 1, &end, 0);
+    if (!*out) {
+        int line, col;
+        const char *at = cJSON_GetErrorPtr();
+        size_t offset = at && at >= data.data && at <= data.data + data.len ? (size_t)(at - data.data) : 0;
+        position(data.data, offset, &line, &col);
+        snprintf(error, cap, "%s:%d:%d: not valid JSON", file, line, col);
+        buf_free(&data);
+        return -1;
+    }
+    buf_free(&data);
+    return 0;
+}
+
+static int load_table(const char *file, const char *name, const cJSON *schema, table *t, char *error,
+                      size_t cap) {
+    cJSON *json;
+    if (read_json(file, &json, error, cap)) return -1;
+    char problem[1200];
+    int rc = -1;
+    if (schema_validate(schema, json, problem, sizeof problem)) {
+        where(error, cap, file, problem);
+        goto done;
+    }
+    t->file = dup_text(file);
+    t->area = string_of(json, "area");
+    t->title = string_of(json, "title");
+    t->description = string_of(json, "description");
+    size_t n = strlen(name);
+    if (strlen(t->area) != n - 5 || strncmp(t->area, name, n - 5) != 0) {
+        snprintf(problem, sizeof problem, "$.area: must be \"%.*s\", the file's name", (int)(n - 5), name);
+        where(error, cap, file, problem);
+        goto done;
+    }
+    const cJSON *cases = cJSON_GetObjectItemCaseSensitive(json, "cases");
+    t->ncases = (size_t)cJSON_GetArraySize(cases);
+    t->cases = calloc(t->ncases, sizeof(tcase));
+    size_t i = 0;
+    const cJSON *c;
+    cJSON_ArrayForEach(c, cases) {
+        tcase *tc = &t->cases[i];
+        tc->table = t;
+        tc->id = string_of(c, "id");
+        tc->title = string_of(c, "title");
+        tc->note = string_of(c, "note");
+        const cJSON *sources = cJSON_GetObjectItemCaseSensitive(c, "source");
+        tc->nsources = (size_t)cJSON_GetArraySize(sources);
+        tc->sources = calloc(tc->nsources, sizeof(char *));
+        size_t s = 0;
+        const cJSON *src;
+        cJSON_ArrayForEach(src, sources) tc->sources[s++] = dup_text(src->valuestring);
+        const char *bad = read_robots(c, &tc->robots);
+        if (bad) {
+            snprintf(problem, sizeof problem, "$.cases[%zu].robots_base64: %s", i, bad);
+            where(error, cap, file, problem);
+            goto done;
+        }
+        const cJSON *checks = cJSON_GetObjectItemCaseSensitive(c, "checks");
+        tc->nchecks = (size_t)cJSON_GetArraySize(checks);
+        tc->checks = calloc(tc->nchecks, sizeof(check));
+        size_t k = 0;
+        const cJSON *ck;
+        cJSON_ArrayForEach(ck, checks) {
+            read_check(ck, (int)k + 1, &tc->checks[k]);
+            check_kind kind = tc->checks[k].kind;
+            if ((kind == KIND_ALLOW || kind == KIND_SITEMAPS) && !tc->robots.present) {
+                snprintf(problem, sizeof problem,
+                         "$.cases[%zu].checks[%zu]: a %s check needs the case to give robots, "
+                         "robots_text or robots_base64", i, k, kind_names[kind]);
+                where(error, cap, file, problem);
+                goto done;
+            }
+            k++;
+        }
+        i++;
+    }
+    rc = 0;
+done:
+    cJSON_Delete(json);
+    return rc;
+}
+
+static int by_name(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int suite_load(const char *dir, const char *schema_file, suite *out, char *error, size_t cap) {
+    memset(out, 0, sizeof *out);
+    cJSON *schema;
+    if (read_json(schema_file, &schema, error, cap)) return -1;
+    DIR *d = opendir(dir);
+    if (!d) {
+        char what[300];
+        snprintf(what, sizeof what, "cannot open the case directory: %s", strerror(errno));
+        where(error, cap, dir, what);
+        cJSON_Delete(schema);
+        return -1;
+    }
+    char **names = NULL;
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len > 5 && !strcmp(e->d_name + len - 5, ".json") && e->d_name[0] != '.') {
+            names = realloc(names, (n + 1) * sizeof *names);
+            names[n++] = dup_text(e->d_name);
+        }
+    }
+    closedir(d);
+    int rc = 0;
+    if (n == 0) {
+        where(error, cap, dir, "no *.json case tables here");
+        rc = -1;
+    } else {
+        qsort(names, n, sizeof *names, by_name);
+        out->tables = calloc(n, sizeof(table));
+    }
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        out->ntables = i + 1;
+        rc = load_table(path, names[i], schema, &out->tables[i], error, cap);
+    }
+    /* An id names one case in the whole suite. */
+    for (size_t a = 0; rc == 0 && a < out->ntables; a++) {
+        const table *ta = &out->tables[a];
+        for (size_t i = 0; rc == 0 && i < ta->ncases; i++) {
+            for (size_t b = 0; rc == 0 && b <= a; b++) {
+                const table *tb = &out->tables[b];
+                size_t limit = b == a ? i : tb->ncases;
+                for (size_t j = 0; j < limit; j++) {
+                    if (strcmp(ta->cases[i].id, tb->cases[j].id) != 0) continue;
+                    char what[600];
+                    snprintf(what, sizeof what, "$.cases[%zu].id: \"%s\" is already the id of a case in %s",
+                             i, ta->cases[i].id, tb->file);
+                    where(error, cap, ta->file, what);
+                    rc = -1;
+                    break;
+                }
+            }
+        }
+    }
+    for (size_t i = 0; i < n; i++) free(names[i]);
+    free(names);
+    cJSON_Delete(schema);
+    if (rc) suite_free(out);
+    return rc;
+}
+
+static void free_check(check *k) {
+    free(k->agent);
+    free(k->url);
+    free(k->robots_url);
+    free(k->cache_control);
+    free(k->spec);
+    free(k->note);
+    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) free(k->expect[p]);
+}
+
+void suite_free(suite *s) {
+    for (size_t t = 0; t < s->ntables; t++) {
+        table *tb = &s->tables[t];
+        for (size_t i = 0; i < tb->ncases; i++) {
+            tcase *c = &tb->cases[i];
+            for (size_t k = 0; k < c->nchecks; k++) free_check(&c->checks[k]);
+            for (size_t k = 0; k < c->nsources; k++) free(c->sources[k]);
+            free(c->robots.text);
+            free(c->robots.base64);
+            free(c->robots.data);
+            free(c->checks);
+            free(c->sources);
+            free(c->id);
+            free(c->title);
+            free(c->note);
+        }
+        free(tb->cases);
+        free(tb->file);
+        free(tb->area);
+        free(tb->title);
+        free(tb->description);
+    }
+    free(s->tables);
+    memset(s, 0, sizeof *s);
+}
+
+size_t suite_checks(const suite *s) {
+    size_t n = 0;
+    for (size_t t = 0; t < s->ntables; t++)
+        for (size_t i = 0; i < s->tables[t].ncases; i++) n += s->tables[t].cases[i].nchecks;
+    return n;
+}

@@ -1,0 +1,81 @@
+/* tables.h - the case tables in memory (format: conformance/case-table.schema.json). */
+#ifndef ROBOTS_CONFORM_TABLES_H
+#define ROBOTS_CONFORM_TABLES_H
+
+#include <stddef.h>
+
+#include "robots.h"
+
+typedef enum check_kind {
+    KIND_ALLOW,
+    KIND_ROBOTS_URL,
+    KIND_SCOPE,
+    KIND_STATUS,
+    KIND_SITEMAPS,
+    KIND_CACHE_LIFETIME,
+    KIND_COUNT
+} check_kind;
+
+const char *kind_name(check_kind kind);
+
+/* Every answer and expectation is a string: "allowed", "disallowed", a URL, a word,
+ * a decimal number, or a JSON array of strings (sitemaps). "undefined" marks what a
+ * profile leaves open: reported, not judged. */
+#define UNDEFINED "undefined"
+
+typedef struct check {
+    check_kind kind;
+    int number;          /* 1-based within its case */
+    char *agent, *url;   /* allow; url also robots-url and scope */
+    char *robots_url;    /* scope */
+    int status;          /* status: 100-599, or 0 for a network error */
+    unsigned redirects, unreachable_days;
+    int cached;
+    char *cache_control; /* cache-lifetime; NULL when absent */
+    char *expect[ROBOTS_PROFILE_COUNT];
+    char *spec;          /* what the documents say, for readers; NULL when absent */
+    char *note;
+} check;
+
+typedef struct robots_body {
+    int present;
+    unsigned char *data;
+    size_t len;
+    char *text;          /* robots_text as written */
+    char *base64;        /* robots_base64 as written */
+} robots_body;
+
+typedef struct table table;
+
+typedef struct tcase {
+    char *id, *title, *note;
+    char **sources;
+    size_t nsources;
+    robots_body robots;
+    check *checks;
+    size_t nchecks;
+    const table *table;
+} tcase;
+
+struct table {
+    char *file;  /* path as loaded */
+    char *area, *title, *description;
+    tcase *cases;
+    size_t ncases;
+};
+
+typedef struct suite {
+    table *tables;
+    size_t ntables;
+} suite;
+
+/* Loads every *.json of dir in name order, validating each against the schema
+ * file. Returns 0, or -1 with error set to "FILE: JSON-PATH: what is wrong" (or
+ * "FILE:LINE:COLUMN: ..." for JSON that does not parse). */
+int suite_load(const char *dir, const char *schema_file, suite *out, char *error, size_t cap);
+void suite_free(suite *s);
+
+/* Counts. */
+size_t suite_checks(const suite *s);
+
+#endif

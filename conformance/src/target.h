@@ -1,0 +1,56 @@
+/*
+ * target.h - an implementation under test. The runner asks it one check at a time;
+ * whatever the target does (answers, crashes, hangs, prints garbage), the answer
+ * says so and the run goes on.
+ */
+#ifndef ROBOTS_CONFORM_TARGET_H
+#define ROBOTS_CONFORM_TARGET_H
+
+#include <stdbool.h>
+
+#include "tables.h"
+
+typedef enum answer_status {
+    ANSWER_GIVEN,   /* text holds the answer */
+    ANSWER_FAILED,  /* the target crashed, hung, or answered nonsense: detail says how */
+    ANSWER_SKIPPED  /* the target cannot answer this kind of check: detail says why */
+} answer_status;
+
+typedef struct answer {
+    answer_status status;
+    char text[2048];  /* the answer, in the form of check expectations */
+    char detail[512]; /* the reason behind it, or what went wrong */
+} answer;
+
+typedef struct target target;
+struct target {
+    const char *name;
+    void (*ask)(target *t, const tcase *c, const check *k, robots_profile_id profile, answer *a);
+    void (*end_case)(target *t, const tcase *c); /* may be NULL */
+    void (*close)(target *t);
+    void *state;
+};
+
+/* The reference implementation, in this process. */
+target *target_reference(void);
+
+/* A long-lived process speaking the batch protocol (README "--batch"). */
+target *target_batch(const char *command, double timeout, char *error, size_t cap);
+
+/* One process per check: a template with %robots%, %user-agent% and %url%, judged by
+ * exit codes or by regular expressions on standard output. */
+typedef struct command_options {
+    const char *template_text;
+    double timeout;
+    int allowed_exit, disallowed_exit;
+    const char *allowed_pattern, *disallowed_pattern; /* both or neither */
+} command_options;
+target *target_command(const command_options *o, char *error, size_t cap);
+
+/* Splits a command line into arguments without a shell: whitespace separates,
+ * '...' and "..." quote, a backslash escapes the next character. Returns the number
+ * of arguments (argv ends with NULL; free with free_argv), or -1 with *error set. */
+int split_command(const char *text, char ***argv, const char **error);
+void free_argv(char **argv);
+
+#endif

@@ -1,0 +1,258 @@
+/*
+ * target_command.c - one process per check, the way Google's robotstxt-spec-test
+ * drives a parser: a command template whose %robots% becomes a temporary file
+ * holding the case's robots.txt, %user-agent% the agent and %url% the URL. The
+ * verdict is the exit code (0 allowed, 1 disallowed, both changeable), or, with
+ * --allowed-pattern and --disallowed-pattern, which regular expression matches the
+ * output. No shell is involved; the temporary file is always removed, also when the
+ * run is interrupted.
+ */
+#include <regex.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "process.h"
+#include "target.h"
+
+typedef struct command {
+    command_options o;
+    char **argv;
+    int argc;
+    regex_t allowed, disallowed;
+    int patterns;
+    const tcase *file_case; /* the case whose robots.txt is in the temporary file */
+} command;
+
+/* The temporary file that exists now, for the signal handler. */
+static volatile sig_atomic_t have_temp;
+static char temp_path[4096];
+
+static void remove_temp(void) {
+    if (have_temp) unlink(temp_path);
+    have_temp = 0;
+}
+
+static void on_signal(int sig) {
+    if (have_temp) unlink(temp_path);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static int write_temp(const tcase *c, char *why, size_t cap) {
+    remove_temp();
+    const char *dir = getenv("TMPDIR");
+    snprintf(temp_path, sizeof temp_path, "%s/robots-conform-XXXXXX", dir && *dir ? dir : "/tmp");
+    int fd = mkstemp(temp_path);
+    if (fd < 0) {
+        snprintf(why, cap, "cannot create a temporary file in %s", dir && *dir ? dir : "/tmp");
+        return -1;
+    }
+    have_temp = 1;
+    size_t done = 0;
+    while (done < c->robots.len) {
+        ssize_t w = write(fd, c->robots.data + done, c->robots.len - done);
+        if (w <= 0) {
+            close(fd);
+            snprintf(why, cap, "cannot write the temporary file");
+            return -1;
+        }
+        done += (size_t)w;
+    }
+    close(fd);
+    return 0;
+}
+
+/* Replaces every placeholder in one template argument. */
+static char *substitute(const char *arg, const check *k) {
+    static const char *const names[] = {"%robots%", "%user-agent%", "%url%"};
+    const char *values[] = {temp_path, k->agent, k->url};
+    buf out = {NULL, 0, 0};
+    for (const char *p = arg; *p;) {
+        int hit = -1;
+        for (int i = 0; i < 3 && hit < 0; i++)
+            if (!strncmp(p, names[i], strlen(names[i]))) hit = i;
+        if (hit < 0) {
+            buf_addc(&out, *p++);
+        } else {
+            buf_add(&out, values[hit], strlen(values[hit]));
+            p += strlen(names[hit]);
+        }
+    }
+    buf_addc(&out, '\0');
+    return out.data;
+}
+
+static void judge(const command *cm, const proc_result *r, answer *a) {
+    char text[160];
+    a->status = ANSWER_FAILED;
+    if (r->exec_failed || r->timed_out || r->signaled) {
+        snprintf(a->detail, sizeof a->detail, "%s", proc_describe(r, cm->o.timeout, text, sizeof text));
+        return;
+    }
+    if (cm->patterns) {
+        const char *out = r->out.data ? r->out.data : "";
+        bool allowed = regexec(&cm->allowed, out, 0, NULL, 0) == 0;
+        bool disallowed = regexec(&cm->disallowed, out, 0, NULL, 0) == 0;
+        if (allowed == disallowed) {
+            snprintf(a->detail, sizeof a->detail, "the output matches %s pattern (exit status %d): %.200s",
+                     allowed ? "both the allowed and the disallowed" : "neither", r->status, out);
+            return;
+        }
+        snprintf(a->text, sizeof a->text, "%s", allowed ? "allowed" : "disallowed");
+    } else if (r->status == cm->o.allowed_exit || r->status == cm->o.disallowed_exit) {
+        snprintf(a->text, sizeof a->text, "%s", r->status == cm->o.allowed_exit ? "allowed" : "disallowed");
+    } else {
+        snprintf(a->detail, sizeof a->detail,
+                 "exit status %d means neither allowed (%d) nor disallowed (%d); stderr: %.200s", r->status,
+                 cm->o.allowed_exit, cm->o.disallowed_exit, r->err.data ? r->err.data : "");
+        return;
+    }
+    a->status = ANSWER_GIVEN;
+}
+
+static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, answer *a) {
+    (void)p;
+    command *cm = t->state;
+    a->detail[0] = '\0';
+    if (k->kind != KIND_ALLOW) {
+        a->status = ANSWER_SKIPPED;
+        snprintf(a->detail, sizeof a->detail, "a command target answers only allow checks");
+        return;
+    }
+    if (cm->file_case != c || !have_temp) {
+        if (write_temp(c, a->detail, sizeof a->detail) != 0) {
+            a->status = ANSWER_FAILED;
+            return;
+        }
+        cm->file_case = c;
+    }
+    char **argv = calloc((size_t)cm->argc + 1, sizeof(char *));
+    for (int i = 0; i < cm->argc; i++) argv[i] = substitute(cm->argv[i], k);
+    proc_result r;
+    if (proc_run(argv, NULL, 0, cm->o.timeout, 1 << 20, &r) != 0) {
+        a->status = ANSWER_FAILED;
+        snprintf(a->detail, sizeof a->detail, "cannot run the command (no process could be started)");
+    } else {
+        judge(cm, &r, a);
+        proc_result_free(&r);
+    }
+    for (int i = 0; i < cm->argc; i++) free(argv[i]);
+    free(argv);
+}
+
+static void end_case(target *t, const tcase *c) {
+    command *cm = t->state;
+    (void)c;
+    remove_temp();
+    cm->file_case = NULL;
+}
+
+static void close_command(target *t) {
+    command *cm = t->state;
+    remove_temp();
+    if (cm->patterns) {
+        regfree(&cm->allowed);
+        regfree(&cm->disallowed);
+    }
+    free_argv(cm->argv);
+    free(cm);
+    free(t);
+}
+
+target *target_command(const command_options *o, char *error, size_t cap) {
+    char **argv;
+    const char *why;
+    int argc = split_command(o->template_text, &argv, &why);
+    if (argc <= 0) {
+        snprintf(error, cap, "--command: %s", argc == 0 ? "the template is empty" : why);
+        if (argv) free_argv(argv);
+        return NULL;
+    }
+    bool uses_robots = false;
+    for (int i = 0; i < argc; i++) uses_robots = uses_robots || strstr(argv[i], "%robots%");
+    if (!uses_robots) {
+        snprintf(error, cap, "--command: the template must contain %%robots%% (the robots.txt file)");
+        free_argv(argv);
+        return NULL;
+    }
+    command *cm = calloc(1, sizeof *cm);
+    cm->o = *o;
+    cm->argv = argv;
+    cm->argc = argc;
+    if (o->allowed_pattern || o->disallowed_pattern) {
+        if (!o->allowed_pattern || !o->disallowed_pattern) {
+            snprintf(error, cap, "--allowed-pattern and --disallowed-pattern go together");
+            free_argv(argv);
+            free(cm);
+            return NULL;
+        }
+        if (regcomp(&cm->allowed, o->allowed_pattern, REG_EXTENDED | REG_NOSUB) != 0 ||
+            regcomp(&cm->disallowed, o->disallowed_pattern, REG_EXTENDED | REG_NOSUB) != 0) {
+            snprintf(error, cap, "a pattern is not a POSIX extended regular expression");
+            free_argv(argv);
+            free(cm);
+            return NULL;
+        }
+        cm->patterns = 1;
+    }
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    signal(SIGHUP, on_signal);
+    target *t = calloc(1, sizeof *t);
+    t->name = "command";
+    t->ask = ask;
+    t->end_case = end_case;
+    t->close = close_command;
+    t->state = cm;
+    return t;
+}
+
+/* ---- Splitting a command line without a shell ------------------------------------ */
+
+int split_command(const char *text, char ***out, const char **error) {
+    char **argv = calloc(1, sizeof(char *));
+    int argc = 0;
+    *out = argv;
+    *error = NULL;
+    const char *p = text;
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == '\n') p++;
+        if (!*p) break;
+        buf word = {NULL, 0, 0};
+        char quote = 0;
+        for (; *p && (quote || (*p != ' ' && *p != '\t' && *p != '\n')); p++) {
+            if (quote == '\'') {
+                if (*p == '\'') quote = 0;
+                else buf_addc(&word, *p);
+            } else if (*p == '\\' && p[1] && quote != '\'') {
+                buf_addc(&word, *++p);
+            } else if (quote == '"' && *p == '"') {
+                quote = 0;
+            } else if (!quote && (*p == '\'' || *p == '"')) {
+                quote = *p;
+            } else {
+                buf_addc(&word, *p);
+            }
+        }
+        if (quote) {
+            buf_free(&word);
+            *error = "a quote is not closed";
+            return -1;
+        }
+        buf_addc(&word, '\0');
+        argv = realloc(argv, (size_t)(argc + 2) * sizeof(char *));
+        *out = argv;
+        argv[argc++] = word.data;
+        argv[argc] = NULL;
+    }
+    return argc;
+}
+
+void free_argv(char **argv) {
+    for (int i = 0; argv && argv[i]; i++) free(argv[i]);
+    free(argv);
+}

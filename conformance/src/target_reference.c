@@ -1,0 +1,121 @@
+/* target_reference.c - the reference implementation answering in-process. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "target.h"
+
+typedef struct reference {
+    const tcase *parsed_case; /* the rule set below belongs to this case and profile */
+    robots_profile_id parsed_profile;
+    robots_rules *rules;
+} reference;
+
+static robots_rules *rules_for(reference *r, const tcase *c, robots_profile_id p) {
+    if (r->rules && r->parsed_case == c && r->parsed_profile == p) return r->rules;
+    robots_free(r->rules);
+    robots_options o;
+    robots_options_init(&o);
+    o.profile = p;
+    r->rules = robots_parse(c->robots.data, c->robots.len, &o);
+    r->parsed_case = c;
+    r->parsed_profile = p;
+    return r->rules;
+}
+
+static void ask_allow(reference *r, const tcase *c, const check *k, robots_profile_id p, answer *a) {
+    robots_rules *rules = rules_for(r, c, p);
+    if (!rules) {
+        a->status = ANSWER_FAILED;
+        snprintf(a->detail, sizeof a->detail, "out of memory");
+        return;
+    }
+    robots_verdict v;
+    int ok = robots_check(rules, k->agent, strlen(k->agent), k->url, strlen(k->url), &v);
+    snprintf(a->text, sizeof a->text, "%s", ok ? "allowed" : "disallowed");
+    if (v.rule == ROBOTS_RULE_NONE)
+        snprintf(a->detail, sizeof a->detail, "no rule decided (group: %s)",
+                 v.group == ROBOTS_GROUP_NONE ? "none" : v.group == ROBOTS_GROUP_GLOBAL ? "global" : "specific");
+    else
+        snprintf(a->detail, sizeof a->detail, "line %zu: %s %.*s", v.line,
+                 v.rule == ROBOTS_RULE_ALLOW ? "allow" : "disallow", (int)v.pattern_len, v.pattern);
+}
+
+static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, answer *a) {
+    reference *r = t->state;
+    const char *error = NULL;
+    a->status = ANSWER_GIVEN;
+    a->detail[0] = '\0';
+    switch (k->kind) {
+    case KIND_ALLOW:
+        ask_allow(r, c, k, p, a);
+        break;
+    case KIND_ROBOTS_URL: {
+        size_t n = robots_robots_txt_url(k->url, strlen(k->url), a->text, sizeof a->text, &error);
+        if (n == 0) {
+            snprintf(a->text, sizeof a->text, "none");
+            snprintf(a->detail, sizeof a->detail, "%s", error);
+        }
+        break;
+    }
+    case KIND_SCOPE: {
+        static const char *const words[] = {"applies", "does-not-apply", "not-a-robots-url", "invalid"};
+        robots_scope s = robots_scope_check(k->robots_url, strlen(k->robots_url), k->url, strlen(k->url), &error);
+        snprintf(a->text, sizeof a->text, "%s", words[s]);
+        if (s == ROBOTS_SCOPE_ERROR) snprintf(a->detail, sizeof a->detail, "%s", error);
+        break;
+    }
+    case KIND_STATUS: {
+        robots_fetch f = {k->status, k->status == 0, k->redirects, k->unreachable_days, k->cached};
+        int d = robots_fetch_policy(p, &f, &error);
+        snprintf(a->text, sizeof a->text, "%s", d < 0 ? "invalid" : robots_fetch_decision_name((robots_fetch_decision)d));
+        snprintf(a->detail, sizeof a->detail, "%s", error);
+        break;
+    }
+    case KIND_SITEMAPS: {
+        /* Printed by cJSON, like the expectation, so both have one canonical form. */
+        robots_rules *rules = rules_for(r, c, p);
+        cJSON *list = cJSON_CreateArray();
+        for (size_t i = 0; rules && i < robots_sitemap_count(rules); i++) {
+            robots_record s;
+            robots_get_sitemap(rules, i, &s);
+            char *value = malloc(s.value_len + 1);
+            memcpy(value, s.value, s.value_len);
+            value[s.value_len] = '\0';
+            cJSON_AddItemToArray(list, cJSON_CreateString(value));
+            free(value);
+        }
+        char *text = cJSON_PrintUnformatted(list);
+        snprintf(a->text, sizeof a->text, "%s", text);
+        cJSON_free(text);
+        cJSON_Delete(list);
+        break;
+    }
+    default: {
+        const char *cc = k->cache_control;
+        long s = robots_cache_lifetime(p, cc, cc ? strlen(cc) : 0, &error);
+        snprintf(a->text, sizeof a->text, "%ld", s);
+        snprintf(a->detail, sizeof a->detail, "%s", error);
+        break;
+    }
+    }
+}
+
+static void close_reference(target *t) {
+    reference *r = t->state;
+    robots_free(r->rules);
+    free(r);
+    free(t);
+}
+
+target *target_reference(void) {
+    target *t = calloc(1, sizeof *t);
+    reference *r = calloc(1, sizeof *r);
+    t->name = "reference";
+    t->ask = ask;
+    t->close = close_reference;
+    t->state = r;
+    return t;
+}
