@@ -1,7 +1,10 @@
 # Every entry point of the project.
 #
-#   make                 build build/bin/robots and build/lib/librobots.a
-#   make test            every test: unit, CLI, batch, hostile input; again under ASan+UBSan
+#   make                 build build/bin/robots, build/bin/robots-conform, build/lib/librobots.a
+#   make conformance     run every conformance case against the reference (the main job)
+#   make atlas           regenerate conformance/ATLAS.md from the case tables
+#   make test            every test: unit, CLI, batch, hostile input, the conformance
+#                        runner's self-test, the atlas; again under ASan+UBSan
 #   make bench           parse and query benchmarks (BENCH_CORPUS=DIR adds real files)
 #   make install         PREFIX=/usr/local DESTDIR= : library, header, pkg-config, command
 #   make clean
@@ -30,16 +33,21 @@ CLI_SRC := $(sort $(wildcard ref/cli/*.c))
 TEST_SRC := $(sort $(wildcard ref/tests/*.c))
 BENCH_SRC := $(sort $(wildcard ref/bench/*.c))
 CONFORM_SRC := $(sort $(wildcard conformance/src/*.c))
+SELFTEST_SRC := conformance/tests/selftest.c
+WRONG_SRC := conformance/selftest/wrong_robots.c
 
 obj = $(patsubst %.c,$(O)/obj/%.o,$(1))
 
 LIB := $(O)/lib/librobots.a
 ROBOTS := $(O)/bin/robots
 CONFORM := $(O)/bin/robots-conform
+WRONG := $(O)/bin/robots-wrong
+SELFTEST := $(O)/bin/robots-conform-selftest
 TESTS := $(O)/bin/robots-tests
 BENCH := $(O)/bin/robots-bench
 
-.PHONY: all lib cli example test test-unit test-asan test-install bench install uninstall clean
+.PHONY: all lib cli conformance atlas example test test-unit test-conform test-atlas test-asan test-install \
+        bench install uninstall clean
 .DEFAULT_GOAL := all
 
 all: $(LIB) $(ROBOTS) $(CONFORM)
@@ -56,7 +64,7 @@ $(call obj,$(REF_SRC)): INCLUDES := -Iref/src
 $(call obj,$(CLI_SRC)): INCLUDES := -Iref/cli
 $(call obj,$(TEST_SRC)): INCLUDES := -Iref/src -Iref/cli -Iconformance/src
 $(call obj,$(BENCH_SRC)): INCLUDES := -Iconformance/src
-$(call obj,$(CONFORM_SRC)): INCLUDES := -Iconformance/src -Iref/cli
+$(call obj,$(CONFORM_SRC) $(SELFTEST_SRC)): INCLUDES := -Iconformance/src -Iref/cli
 
 $(LIB): $(call obj,$(REF_SRC))
 	@mkdir -p $(dir $@)
@@ -77,6 +85,16 @@ $(CONFORM): $(call obj,$(CONFORM_SRC)) $(CONFORM_HELPERS) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson -lm
 
+# The self-test: robots-wrong (a naive matcher with deliberate flaws) and the program
+# that runs robots-conform against it, the reference and broken targets.
+$(WRONG): $(call obj,$(WRONG_SRC))
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson
+
+$(SELFTEST): $(call obj,$(SELFTEST_SRC) conformance/src/process.c conformance/src/command_line.c ref/cli/buf.c)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson
+
 $(TESTS): $(call obj,$(TEST_SRC)) $(CLI_LIB_OBJ) $(O)/obj/conformance/src/process.o $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@
@@ -84,6 +102,26 @@ $(TESTS): $(call obj,$(TEST_SRC)) $(CLI_LIB_OBJ) $(O)/obj/conformance/src/proces
 $(BENCH): $(call obj,$(BENCH_SRC)) $(O)/obj/conformance/src/process.o $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@
+
+# ---- The main job ---------------------------------------------------------------------
+
+# Every case table against the reference, under every profile, with a summary.
+conformance: $(CONFORM)
+	$(CONFORM)
+
+# conformance/ATLAS.md: every case as a lesson, generated from the tables and
+# committed; `make test` fails when it no longer matches them.
+ATLAS := conformance/ATLAS.md
+atlas: $(CONFORM)
+	$(CONFORM) --atlas > $(ATLAS).tmp
+	mv $(ATLAS).tmp $(ATLAS)
+
+test-atlas: $(CONFORM)
+	$(CONFORM) --atlas > $(O)/ATLAS.md
+	@cmp -s $(O)/ATLAS.md $(ATLAS) || { \
+	    echo "conformance/ATLAS.md does not match the tables: run 'make atlas' and commit it"; \
+	    diff -u $(ATLAS) $(O)/ATLAS.md | head -20; exit 1; }
+	@echo "conformance/ATLAS.md is up to date"
 
 # ---- Example -----------------------------------------------------------------------
 
@@ -109,16 +147,19 @@ example: $(ROBOTS)
 test-unit: $(TESTS) $(ROBOTS)
 	ROBOTS_BIN=$(ROBOTS) $(TESTS)
 
+test-conform: $(CONFORM) $(WRONG) $(SELFTEST) $(ROBOTS)
+	$(SELFTEST)
+
 # The same tests, built by clang with AddressSanitizer and UndefinedBehaviorSanitizer;
 # any finding aborts the run.
 test-asan:
 	$(MAKE) --no-print-directory O=build/asan CC=$(ASAN_CC) OPT="-O1 -g" \
 	    SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	    test-unit
+	    test-unit test-conform
 
 # Installs into a scratch DESTDIR and builds a program against what was installed.
 INSTALL_TEST := $(O)/install-test
-test-install: $(LIB) $(ROBOTS) $(CONFORM)
+test-install: $(LIB) $(ROBOTS)
 	rm -rf $(INSTALL_TEST)
 	$(MAKE) --no-print-directory install DESTDIR=$(INSTALL_TEST) PREFIX=/opt/robots
 	grep -q '^Libs: -L$${libdir} -lrobots$$' $(INSTALL_TEST)/opt/robots/lib/pkgconfig/robots.pc
@@ -128,7 +169,7 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM)
 	$(INSTALL_TEST)/opt/robots/bin/robots --version
 	rm -rf $(INSTALL_TEST)
 
-test: test-unit test-asan test-install
+test: test-unit test-conform test-atlas test-asan test-install
 	@echo "make test: all test suites passed"
 
 # ---- Benchmarks --------------------------------------------------------------------

@@ -217,7 +217,8 @@ void atlas(FILE *f, const suite *s, target *reference) {
         anchor(a, sizeof a, head);
         size_t n = 0;
         for (size_t i = 0; i < s->tables[t].ncases; i++) n += s->tables[t].cases[i].nchecks;
-        fprintf(f, "- [%s](#%s): %zu cases, %zu checks\n", head, a, s->tables[t].ncases, n);
+        fprintf(f, "- [%s](#%s): %zu case%s, %zu check%s\n", head, a, s->tables[t].ncases,
+                s->tables[t].ncases == 1 ? "" : "s", n, n == 1 ? "" : "s");
     }
     for (size_t t = 0; t < s->ntables; t++) {
         const table *tb = &s->tables[t];

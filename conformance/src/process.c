@@ -81,6 +81,17 @@ static void child(char *const argv[], int in, int out, int err, int report) {
     _exit(127);
 }
 
+/* The child proc_run waits for, for proc_kill_current. */
+static volatile sig_atomic_t current_child;
+
+void proc_kill_current(void) {
+    pid_t pid = (pid_t)current_child;
+    if (pid > 0) {
+        kill(-pid, SIGKILL);
+        kill(pid, SIGKILL);
+    }
+}
+
 int proc_run(char *const argv[], const char *input, size_t input_len, double timeout,
              size_t cap, proc_result *res) {
     memset(res, 0, sizeof *res);
@@ -114,6 +125,7 @@ int proc_run(char *const argv[], const char *input, size_t input_len, double tim
         return -1;
     }
     setpgid(pid, pid);
+    current_child = pid;
 
     /* Blocks only until exec: then the close-on-exec pipe reads as end of file. */
     int exec_errno = 0;
@@ -179,6 +191,7 @@ int proc_run(char *const argv[], const char *input, size_t input_len, double tim
         while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
         }
     }
+    current_child = 0;
     sigaction(SIGPIPE, &saved, NULL);
     if (WIFSIGNALED(status)) {
         res->signaled = 1;

@@ -30,6 +30,10 @@ int proc_run(char *const argv[], const char *input, size_t input_len, double tim
              size_t cap, proc_result *result);
 void proc_result_free(proc_result *result);
 
+/* Kills the process group of the child proc_run is waiting for, if any. Safe to
+ * call from a signal handler: an interrupted run leaves no orphan behind. */
+void proc_kill_current(void);
+
 /* A one-line description: "exit status 1", "killed by signal 11 (Segmentation
  * fault)", "timed out after 5.0 s", "could not run: No such file or directory". */
 const char *proc_describe(const proc_result *result, double timeout_seconds, char *text, size_t cap);

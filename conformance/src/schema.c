@@ -169,19 +169,39 @@ static int validate_string(validator *v, const cJSON *schema, const cJSON *x, pa
     return 0;
 }
 
-/* oneOf: exactly one alternative. When none fits, the most telling complaint is the
- * one from the alternative that got furthest into the value (the longest path). */
+/* Is alt meant for another kind of value? It is when one of its properties must be
+ * a constant (like "kind") and x has that property with another value. */
+static bool other_kind(validator *v, const cJSON *alt, const cJSON *x, const path *p) {
+    int rc;
+    alt = resolve(v, alt, p, &rc);
+    const cJSON *prop;
+    cJSON_ArrayForEach(prop, cJSON_GetObjectItemCaseSensitive(alt, "properties")) {
+        const cJSON *cst = cJSON_GetObjectItemCaseSensitive(prop, "const");
+        const cJSON *mine = cJSON_IsObject(x) ? cJSON_GetObjectItemCaseSensitive(x, prop->string) : NULL;
+        if (cst && mine && !json_equal(cst, mine)) return true;
+    }
+    return false;
+}
+
+/* oneOf: exactly one alternative. When none fits, the most telling complaint comes
+ * from an alternative meant for this kind of value, and among those from the one
+ * that got furthest into the value (the longest path). */
 static int validate_one_of(validator *v, const cJSON *alternatives, const cJSON *x, path *p) {
     int matches = 0;
     char best[1024] = "", mine[1024];
+    bool best_other = true;
     const cJSON *alt;
     cJSON_ArrayForEach(alt, alternatives) {
         validator sub = {v->root, mine, sizeof mine, v->depth};
         if (validate(&sub, alt, x, p) == 0) {
             matches++;
-        } else {
-            size_t lb = strcspn(best, " "), lm = strcspn(mine, " ");
-            if (!best[0] || lm > lb) snprintf(best, sizeof best, "%s", mine);
+            continue;
+        }
+        bool other = other_kind(v, alt, x, p);
+        size_t lb = strcspn(best, " "), lm = strcspn(mine, " ");
+        if (!best[0] || (best_other && !other) || (best_other == other && lm > lb)) {
+            snprintf(best, sizeof best, "%s", mine);
+            best_other = other;
         }
     }
     if (matches == 1) return 0;

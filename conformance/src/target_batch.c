@@ -65,10 +65,15 @@ static void add_robots(buf *b, const robots_body *r) {
 }
 
 static void build_request(buf *b, long id, const tcase *c, const check *k, robots_profile_id p) {
+    /* Allow checks are the protocol's default kind: a minimal implementation need
+     * not know about kinds at all. */
     char head[96];
-    snprintf(head, sizeof head, "{\"id\":%ld,\"kind\":\"%s\",\"profile\":\"%s\"", id, kind_name(k->kind),
-             robots_profile_name(p));
+    snprintf(head, sizeof head, "{\"id\":%ld,\"profile\":\"%s\"", id, robots_profile_name(p));
     buf_add(b, head, strlen(head));
+    if (k->kind != KIND_ALLOW) {
+        snprintf(head, sizeof head, ",\"kind\":\"%s\"", kind_name(k->kind));
+        buf_add(b, head, strlen(head));
+    }
     switch (k->kind) {
     case KIND_ALLOW:
         add_robots(b, &c->robots);

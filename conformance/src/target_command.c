@@ -38,6 +38,7 @@ static void remove_temp(void) {
 
 static void on_signal(int sig) {
     if (have_temp) unlink(temp_path);
+    proc_kill_current();
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -190,8 +191,9 @@ target *target_command(const command_options *o, char *error, size_t cap) {
             free(cm);
             return NULL;
         }
-        if (regcomp(&cm->allowed, o->allowed_pattern, REG_EXTENDED | REG_NOSUB) != 0 ||
-            regcomp(&cm->disallowed, o->disallowed_pattern, REG_EXTENDED | REG_NOSUB) != 0) {
+        /* REG_NEWLINE: '^' and '$' match at each line of the output, as people expect. */
+        if (regcomp(&cm->allowed, o->allowed_pattern, REG_EXTENDED | REG_NOSUB | REG_NEWLINE) != 0 ||
+            regcomp(&cm->disallowed, o->disallowed_pattern, REG_EXTENDED | REG_NOSUB | REG_NEWLINE) != 0) {
             snprintf(error, cap, "a pattern is not a POSIX extended regular expression");
             free_argv(argv);
             free(cm);
@@ -209,50 +211,4 @@ target *target_command(const command_options *o, char *error, size_t cap) {
     t->close = close_command;
     t->state = cm;
     return t;
-}
-
-/* ---- Splitting a command line without a shell ------------------------------------ */
-
-int split_command(const char *text, char ***out, const char **error) {
-    char **argv = calloc(1, sizeof(char *));
-    int argc = 0;
-    *out = argv;
-    *error = NULL;
-    const char *p = text;
-    for (;;) {
-        while (*p == ' ' || *p == '\t' || *p == '\n') p++;
-        if (!*p) break;
-        buf word = {NULL, 0, 0};
-        char quote = 0;
-        for (; *p && (quote || (*p != ' ' && *p != '\t' && *p != '\n')); p++) {
-            if (quote == '\'') {
-                if (*p == '\'') quote = 0;
-                else buf_addc(&word, *p);
-            } else if (*p == '\\' && p[1] && quote != '\'') {
-                buf_addc(&word, *++p);
-            } else if (quote == '"' && *p == '"') {
-                quote = 0;
-            } else if (!quote && (*p == '\'' || *p == '"')) {
-                quote = *p;
-            } else {
-                buf_addc(&word, *p);
-            }
-        }
-        if (quote) {
-            buf_free(&word);
-            *error = "a quote is not closed";
-            return -1;
-        }
-        buf_addc(&word, '\0');
-        argv = realloc(argv, (size_t)(argc + 2) * sizeof(char *));
-        *out = argv;
-        argv[argc++] = word.data;
-        argv[argc] = NULL;
-    }
-    return argc;
-}
-
-void free_argv(char **argv) {
-    for (int i = 0; argv && argv[i]; i++) free(argv[i]);
-    free(argv);
 }

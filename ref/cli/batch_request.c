@@ -27,7 +27,7 @@ static const struct {
     unsigned needs; /* every field here is required */
     unsigned robots; /* needs robots or robots_base64 */
 } kinds[] = {
-    [REQUEST_CHECK] = {"check", BIT(F_AGENT) | BIT(F_URL), 1},
+    [REQUEST_CHECK] = {"allow", BIT(F_AGENT) | BIT(F_URL), 1},
     [REQUEST_ROBOTS_URL] = {"robots-url", BIT(F_URL), 0},
     [REQUEST_SCOPE] = {"scope", BIT(F_ROBOTS_URL) | BIT(F_URL), 0},
     [REQUEST_STATUS] = {"status", BIT(F_STATUS), 0},
@@ -85,7 +85,7 @@ static void read_word(request *q, const json_member *m, enum field f) {
             size_t k = 0;
             while (k < sizeof kinds / sizeof kinds[0] && (!clean || strcmp(text, kinds[k].name))) k++;
             if (k == sizeof kinds / sizeof kinds[0])
-                request_error(q, name, "must be check, robots-url, scope, status, sitemaps or cache-lifetime");
+                request_error(q, name, "must be allow, robots-url, scope, status, sitemaps or cache-lifetime");
             else q->kind = (request_kind)k;
         } else if (!clean || strcmp(text, "network-error")) {
             request_error(q, name, "must be an HTTP status (100-599) or \"network-error\"");

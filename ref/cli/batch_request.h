@@ -8,7 +8,7 @@
 #include "robots.h"
 
 typedef enum request_kind {
-    REQUEST_CHECK,       /* "check" (the default): robots + agent + url */
+    REQUEST_CHECK,       /* "allow" (the default): robots + agent + url */
     REQUEST_ROBOTS_URL,  /* url */
     REQUEST_SCOPE,       /* robots_url + url */
     REQUEST_STATUS,      /* status [+ redirects, unreachable_days, cached] */

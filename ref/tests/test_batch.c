@@ -152,6 +152,69 @@ static void empty_input(void) {
     proc_result_free(&r);
 }
 
+/* The other kinds of question, and their malformed forms. */
+static void other_kinds(void) {
+    const char *in =
+        "{\"id\":1,\"kind\":\"robots-url\",\"url\":\"HTTP://Example.COM:80/a?b\"}\n"
+        "{\"id\":2,\"kind\":\"robots-url\",\"url\":\"example.com\"}\n"
+        "{\"id\":3,\"kind\":\"scope\",\"robots_url\":\"http://e.com/robots.txt\",\"url\":\"http://e.com:80/x\"}\n"
+        "{\"id\":4,\"kind\":\"scope\",\"robots_url\":\"http://e.com/x/robots.txt\",\"url\":\"http://e.com/\"}\n"
+        "{\"id\":5,\"kind\":\"scope\",\"robots_url\":\"http://[/robots.txt\",\"url\":\"http://e.com/\"}\n"
+        "{\"id\":6,\"kind\":\"status\",\"status\":503,\"unreachable_days\":31,\"cached\":true}\n"
+        "{\"id\":7,\"kind\":\"status\",\"status\":\"network-error\",\"profile\":\"rfc9309\"}\n"
+        "{\"id\":8,\"kind\":\"status\",\"status\":301,\"redirects\":5}\n"
+        "{\"id\":9,\"kind\":\"sitemaps\",\"robots\":\"sitemap: http://a/s.xml\\nsite-map: b\"}\n"
+        "{\"id\":10,\"kind\":\"sitemaps\",\"robots\":\"site-map: b\",\"profile\":\"rfc9309\"}\n"
+        "{\"id\":11,\"kind\":\"cache-lifetime\",\"cache_control\":\"max-age=99999\",\"profile\":\"rfc9309\"}\n"
+        "{\"id\":12,\"kind\":\"cache-lifetime\"}\n"
+        "{\"id\":13,\"kind\":\"allow\",\"robots\":\"user-agent: *\\ndisallow: /\",\"agent\":\"a\",\"url\":\"/\"}\n";
+    proc_result r = batch(in, ARGS("--batch"));
+    CHECK_EQ(r.status, 0);
+    CHECK(output_is(&r.out,
+        "{\"id\":1,\"robots_url\":\"http://example.com/robots.txt\"}\n"
+        "{\"id\":2,\"robots_url\":null,\"reason\":\"no scheme (such as http:) at the start\"}\n"
+        "{\"id\":3,\"scope\":\"applies\"}\n"
+        "{\"id\":4,\"scope\":\"not-a-robots-url\"}\n"
+        "{\"id\":5,\"scope\":\"invalid\",\"reason\":\"'[' without ']' in the host\"}\n"
+        "{\"id\":6,\"decision\":\"use-cached\",\"why\":\"unreachable for more than 30 days: the last cached copy decides\"}\n"
+        "{\"id\":7,\"decision\":\"full-disallow\",\"why\":\"unreachable (network error): the crawler must assume complete disallow (2.3.1.4)\"}\n"
+        "{\"id\":8,\"decision\":\"full-allow\",\"why\":\"3xx after five redirects: Google stops following and treats the file as a 404: full allow\"}\n"
+        "{\"id\":9,\"sitemaps\":[\"http://a/s.xml\",\"b\"]}\n"
+        "{\"id\":10,\"sitemaps\":[]}\n"
+        "{\"id\":11,\"seconds\":86400,\"why\":\"at most 24 hours while the file is reachable (RFC 9309 2.4), whatever max-age says\"}\n"
+        "{\"id\":12,\"seconds\":86400,\"why\":\"no max-age: 24 hours\"}\n"
+        "{\"id\":13,\"allowed\":false,\"rule\":\"disallow\",\"line\":2,\"pattern\":\"/\",\"group\":\"global\"}\n"));
+    proc_result_free(&r);
+    const char *bad =
+        "{\"id\":1,\"kind\":\"check\"}\n"
+        "{\"id\":2,\"kind\":7}\n"
+        "{\"id\":3,\"kind\":\"scope\",\"url\":\"http://e.com/\"}\n"
+        "{\"id\":4,\"kind\":\"status\"}\n"
+        "{\"id\":5,\"kind\":\"status\",\"status\":600}\n"
+        "{\"id\":6,\"kind\":\"status\",\"status\":\"timeout\"}\n"
+        "{\"id\":7,\"kind\":\"status\",\"status\":200,\"cached\":1}\n"
+        "{\"id\":8,\"kind\":\"status\",\"status\":200,\"redirects\":-2}\n"
+        "{\"id\":9,\"kind\":\"sitemaps\"}\n"
+        "{\"id\":10,\"kind\":\"robots-url\"}\n"
+        "{\"id\":11,\"kind\":\"cache-lifetime\",\"cache_control\":5}\n"
+        "{\"id\":12,\"kind\":\"status\",\"status\":20.5}\n";
+    r = batch(bad, ARGS("--batch"));
+    CHECK(output_is(&r.out,
+        "{\"id\":1,\"error\":\"field \\\"kind\\\": must be allow, robots-url, scope, status, sitemaps or cache-lifetime\"}\n"
+        "{\"id\":2,\"error\":\"field \\\"kind\\\": must be a string\"}\n"
+        "{\"id\":3,\"error\":\"missing field \\\"robots_url\\\"\"}\n"
+        "{\"id\":4,\"error\":\"missing field \\\"status\\\"\"}\n"
+        "{\"id\":5,\"error\":\"field \\\"status\\\": must be an HTTP status (100-599) or \\\"network-error\\\"\"}\n"
+        "{\"id\":6,\"error\":\"field \\\"status\\\": must be an HTTP status (100-599) or \\\"network-error\\\"\"}\n"
+        "{\"id\":7,\"error\":\"field \\\"cached\\\": must be true or false\"}\n"
+        "{\"id\":8,\"error\":\"field \\\"redirects\\\": must be a non-negative integer\"}\n"
+        "{\"id\":9,\"error\":\"missing field \\\"robots\\\" (or \\\"robots_base64\\\")\"}\n"
+        "{\"id\":10,\"error\":\"missing field \\\"url\\\"\"}\n"
+        "{\"id\":11,\"error\":\"field \\\"cache_control\\\": must be a string\"}\n"
+        "{\"id\":12,\"error\":\"field \\\"status\\\": must be an HTTP status (100-599) or \\\"network-error\\\"\"}\n"));
+    proc_result_free(&r);
+}
+
 const test_suite suite_batch = {"batch", (const test_case[]){
     {"answers in order, ids echoed", answers_in_order},
     {"robots_base64 carries exact bytes", base64_exact_bytes},
@@ -161,4 +224,5 @@ const test_suite suite_batch = {"batch", (const test_case[]){
     {"an over-long line is refused", over_long_line},
     {"a large request", large_request},
     {"empty input", empty_input},
+    {"other kinds: robots-url, scope, status, sitemaps, cache-lifetime", other_kinds},
     {NULL, NULL}}};

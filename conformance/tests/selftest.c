@@ -1,0 +1,524 @@
+/*
+ * selftest.c - tests of robots-conform, run as a user runs it: the tables cover the
+ * specification, the reference passes through every kind of target, deliberately
+ * wrong implementations are caught by the checks that should catch them, broken
+ * targets become failed checks with reasons, temporary files go away, and malformed
+ * tables are rejected with their file and JSON path.
+ *
+ * Binaries are found in the directory of this program (build/bin or build/asan/bin).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <dirent.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "process.h"
+
+static int passed, failed, current_failed;
+static const char *current;
+
+static void check(bool ok, const char *what, const char *file, int line) {
+    if (ok) return;
+    if (!current_failed) printf("FAIL %s\n", current);
+    current_failed = 1;
+    printf("  %s:%d: %s\n", file, line, what);
+}
+#define CHECK(x) check((x), #x, __FILE__, __LINE__)
+
+/* Where the binaries are; paths longer than this are refused at start. */
+static char bin_dir[1024];
+static char conform[1100], wrong[1100], robots[1100];
+
+/* Runs robots-conform with the arguments (NULL-terminated). */
+static proc_result conform_run(const char *const *args, double timeout) {
+    char *argv[32];
+    int n = 0;
+    argv[n++] = conform;
+    for (; *args && n < 31; args++) argv[n++] = (char *)*args;
+    argv[n] = NULL;
+    proc_result r;
+    if (proc_run(argv, NULL, 0, timeout, (size_t)256 << 20, &r) != 0) memset(&r, 0, sizeof r);
+    return r;
+}
+#define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+/* The results of a --format json run, keyed "ID#CHECK@PROFILE". */
+typedef struct run {
+    cJSON *json;
+    int status;
+    int passed, failed, skipped, undefined;
+} run;
+
+static run json_run(const char *const *args, double timeout) {
+    run out = {NULL, -1, 0, 0, 0, 0};
+    proc_result r = conform_run(args, timeout);
+    out.status = r.exec_failed || r.signaled || r.timed_out ? -1 : r.status;
+    out.json = r.out.data ? cJSON_Parse(r.out.data) : NULL;
+    cJSON *summary = cJSON_GetObjectItemCaseSensitive(out.json, "summary");
+    out.passed = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(summary, "passed"));
+    out.failed = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(summary, "failed"));
+    out.skipped = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(summary, "skipped"));
+    out.undefined = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(summary, "undefined"));
+    if (!out.json) printf("  (no JSON from robots-conform; stderr: %.300s)\n", r.err.data ? r.err.data : "");
+    proc_result_free(&r);
+    return out;
+}
+
+/* The result for one check under one profile, or NULL. */
+static cJSON *result_of(const run *r, const char *id, int number, const char *profile) {
+    cJSON *x;
+    cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(r->json, "results")) {
+        if (!strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "id")), id) &&
+            (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(x, "check")) == number &&
+            !strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "profile")), profile))
+            return x;
+    }
+    return NULL;
+}
+
+static const char *status_of(const run *r, const char *id, int number, const char *profile) {
+    cJSON *x = result_of(r, id, number, profile);
+    return x ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "status")) : "missing";
+}
+
+/* ---- Coverage of the specification ---------------------------------------------- */
+
+/* Every example id of shared/spec/EXAMPLES.md. */
+static const char *const example_ids[] = {
+    "SCOPE-1", "SCOPE-2", "SCOPE-3", "SCOPE-4", "SCOPE-5", "SCOPE-6", "SCOPE-7", "SCOPE-8", "SCOPE-9",
+    "SCOPE-10", "SCOPE-11", "SCOPE-12", "STATUS-1", "STATUS-2", "STATUS-3", "STATUS-4", "STATUS-5",
+    "STATUS-6", "STATUS-7", "STATUS-8", "STATUS-9", "FORMAT-1", "FORMAT-2", "FORMAT-3", "FORMAT-4",
+    "FORMAT-5", "FORMAT-6", "FORMAT-7", "FORMAT-8", "FORMAT-9", "GROUP-1", "GROUP-2", "GROUP-3", "GROUP-4",
+    "GROUP-5", "UA-1", "UA-2", "UA-3", "UA-4", "RULE-1", "RULE-2", "MATCH-1", "MATCH-2", "MATCH-3",
+    "MATCH-4", "MATCH-5", "MATCH-6", "MATCH-7", "MATCH-8", "MATCH-9", "MATCH-10", "MATCH-11", "SITEMAP-1",
+    "PREC-1", "PREC-2", "PREC-3", "PREC-4", "PREC-5", "PREC-6", "APPLY-1", "RFC-1", "RFC-2", "RFC-3",
+    "RFC-4", "RFC-5", "RFC-6", "RFC-7", "RFC-8"};
+
+static void every_example_has_a_case(void) {
+    proc_result r = conform_run(ARGS("--list"), 60);
+    CHECK(r.status == 0 && r.out.len > 0);
+    const char *list = r.out.data ? r.out.data : "";
+    for (size_t i = 0; i < sizeof example_ids / sizeof example_ids[0]; i++) {
+        /* An id line starts with the id, alone or followed by ".variant". */
+        char exact[64], variant[64];
+        snprintf(exact, sizeof exact, "\n%s ", example_ids[i]);
+        snprintf(variant, sizeof variant, "\n%s.", example_ids[i]);
+        size_t n = strlen(example_ids[i]);
+        bool first = !strncmp(list, example_ids[i], n) && (list[n] == ' ' || list[n] == '.');
+        bool found = first || strstr(list, exact) || strstr(list, variant);
+        if (!found) printf("  no case for %s\n", example_ids[i]);
+        CHECK(found);
+    }
+    proc_result_free(&r);
+}
+
+static void at_least_600_checks_all_passing(void) {
+    run r = json_run(ARGS("--format", "json"), 120);
+    int total = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(r.json, "results"));
+    CHECK(total / 2 >= 600); /* each check, under both profiles */
+    CHECK(r.status == 0);
+    CHECK(r.failed == 0 && r.skipped == 0);
+    CHECK(r.passed + r.undefined == total);
+    cJSON_Delete(r.json);
+}
+
+/* ---- The reference through every kind of target --------------------------------- */
+
+static void reference_through_batch(void) {
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "%s --batch", robots);
+    run r = json_run(ARGS("--batch-cmd", cmd, "--profile", "google", "--profile", "rfc9309", "--format", "json"), 300);
+    int total = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(r.json, "results"));
+    CHECK(r.status == 0);
+    CHECK(total / 2 >= 600);
+    CHECK(r.failed == 0);
+    CHECK(r.skipped == 0); /* the reference answers every kind */
+    cJSON_Delete(r.json);
+}
+
+static void reference_through_command(void) {
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "%s %%robots%% %%user-agent%% %%url%%", robots);
+    run r = json_run(ARGS("--command", cmd, "--format", "json"), 600);
+    CHECK(r.status == 0);
+    CHECK(r.failed == 0);
+    CHECK(r.skipped > 0); /* scope, status, sitemaps: not through a plain command */
+    CHECK(r.passed > 300);
+    /* The same, judged by output instead of exit status. */
+    run p = json_run(ARGS("--command", cmd, "--allowed-pattern", ": ALLOWED$", "--disallowed-pattern",
+                          ": DISALLOWED$", "--area", "match,prec", "--format", "json"), 600);
+    CHECK(p.status == 0 && p.failed == 0 && p.passed > 100);
+    cJSON_Delete(r.json);
+    cJSON_Delete(p.json);
+}
+
+/* ---- Wrong implementations are caught ------------------------------------------- */
+
+typedef struct catcher {
+    const char *id;
+    int check;
+} catcher;
+
+typedef struct flawed {
+    const char *flaw;
+    catcher catches[5];
+} flawed;
+
+static const flawed flaws[] = {
+    {"always-allow", {{"MATCH-1", 1}, {"MATCH-3", 1}, {"PREC-5", 1}, {"RFC-5", 1}, {NULL, 0}}},
+    {"first-match-wins", {{"LONGEST-1", 1}, {"RFC-5", 2}, {"REAL-1", 3}, {"LONGEST-2", 1}, {NULL, 0}}},
+    {"case-insensitive-paths", {{"MATCH-3", 7}, {"MATCH-7", 7}, {"RULE-2", 2}, {"MATCH-8", 6}, {NULL, 0}}},
+    {"no-percent-normalisation", {{"MATCH-10", 1}, {"MATCH-10", 3}, {"RFC-3.3", 1}, {"ENC-1", 1}, {NULL, 0}}},
+};
+
+/* The ids the flaws' catching checks belong to, for --id. */
+static void catching_ids(char *out, size_t cap) {
+    out[0] = '\0';
+    for (size_t f = 0; f < sizeof flaws / sizeof flaws[0]; f++)
+        for (const catcher *c = flaws[f].catches; c->id; c++)
+            if (!strstr(out, c->id)) snprintf(out + strlen(out), cap - strlen(out), "%s%s", out[0] ? "," : "", c->id);
+}
+
+static void flaws_are_caught(bool batch) {
+    char ids[512];
+    catching_ids(ids, sizeof ids);
+    for (int f = -1; f < (int)(sizeof flaws / sizeof flaws[0]); f++) {
+        const char *flaw = f < 0 ? "none" : flaws[f].flaw;
+        char cmd[2048];
+        if (batch) snprintf(cmd, sizeof cmd, "%s --flaw %s --batch", wrong, flaw);
+        else snprintf(cmd, sizeof cmd, "%s --flaw %s %%robots%% %%user-agent%% %%url%%", wrong, flaw);
+        run r = json_run(ARGS(batch ? "--batch-cmd" : "--command", cmd, "--id", ids, "--format", "json"), 300);
+        CHECK(r.json != NULL);
+        for (size_t g = 0; g < sizeof flaws / sizeof flaws[0]; g++) {
+            for (const catcher *c = flaws[g].catches; c->id; c++) {
+                const char *s = status_of(&r, c->id, c->check, "google");
+                /* The baseline passes every catching check; a flaw fails its own. */
+                bool should_fail = f >= 0 && (int)g == f;
+                bool ok = should_fail ? !strcmp(s, "fail") : f < 0 ? !strcmp(s, "pass") : true;
+                if (!ok) printf("  %s via %s: %s check %d is %s\n", flaw, batch ? "batch" : "command", c->id, c->check, s);
+                CHECK(ok);
+            }
+        }
+        CHECK(f < 0 ? r.status == 0 : r.status == 1);
+        cJSON_Delete(r.json);
+    }
+}
+
+static void flaws_caught_through_batch(void) { flaws_are_caught(true); }
+static void flaws_caught_through_command(void) { flaws_are_caught(false); }
+
+/* ---- Broken targets: crash, hang, garbage ---------------------------------------- */
+
+/* Every failure of the run has a reason containing `reason`; passes exist when
+ * `some_pass` (the run went on after the breakage). */
+static void expect_breakage(const run *r, const char *reason, bool some_pass) {
+    int failures = 0, with_reason = 0;
+    cJSON *x;
+    cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(r->json, "results")) {
+        if (strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "status")), "fail")) continue;
+        failures++;
+        const char *why = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "reason"));
+        if (why && strstr(why, reason)) with_reason++;
+    }
+    CHECK(r->status == 1);
+    CHECK(failures > 0);
+    if (with_reason == 0) printf("  no failure mentions \"%s\"\n", reason);
+    CHECK(with_reason > 0);
+    if (some_pass) CHECK(r->passed > 0);
+}
+
+static void broken_batch_targets(void) {
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "%s --flaw crash --batch", wrong);
+    run r = json_run(ARGS("--batch-cmd", cmd, "--area", "match", "--format", "json"), 120);
+    expect_breakage(&r, "signal", true);
+    cJSON_Delete(r.json);
+    snprintf(cmd, sizeof cmd, "%s --flaw hang --batch", wrong);
+    r = json_run(ARGS("--batch-cmd", cmd, "--id", "MATCH-3", "--timeout", "0.3", "--format", "json"), 120);
+    expect_breakage(&r, "no reply within", true);
+    cJSON_Delete(r.json);
+    snprintf(cmd, sizeof cmd, "%s --flaw garbage --batch", wrong);
+    r = json_run(ARGS("--batch-cmd", cmd, "--id", "MATCH-3", "--format", "json"), 120);
+    expect_breakage(&r, "not a JSON object", false);
+    cJSON_Delete(r.json);
+    r = json_run(ARGS("--batch-cmd", "/nonexistent/robots --batch", "--id", "MATCH-1", "--format", "json"), 60);
+    expect_breakage(&r, "could not run", false);
+    cJSON_Delete(r.json);
+    /* A target that exits at once. */
+    r = json_run(ARGS("--batch-cmd", "true", "--id", "MATCH-1", "--format", "json"), 60);
+    expect_breakage(&r, "ended without replying", false);
+    cJSON_Delete(r.json);
+}
+
+static void broken_command_targets(void) {
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "%s --flaw crash %%robots%% %%user-agent%% %%url%%", wrong);
+    run r = json_run(ARGS("--command", cmd, "--id", "MATCH-1", "--format", "json"), 120);
+    expect_breakage(&r, "killed by signal", false);
+    cJSON_Delete(r.json);
+    snprintf(cmd, sizeof cmd, "%s --flaw hang %%robots%% %%user-agent%% %%url%%", wrong);
+    r = json_run(ARGS("--command", cmd, "--id", "MATCH-1", "--timeout", "0.3", "--format", "json"), 120);
+    expect_breakage(&r, "timed out", false);
+    cJSON_Delete(r.json);
+    snprintf(cmd, sizeof cmd, "%s --flaw garbage %%robots%% %%user-agent%% %%url%%", wrong);
+    r = json_run(ARGS("--command", cmd, "--id", "MATCH-1", "--format", "json"), 120);
+    expect_breakage(&r, "exit status 3", false);
+    cJSON_Delete(r.json);
+    r = json_run(ARGS("--command", cmd, "--id", "MATCH-1", "--allowed-pattern", "ALLOWED", "--disallowed-pattern",
+                      "DISALLOWED", "--format", "json"), 120);
+    expect_breakage(&r, "matches neither", false);
+    cJSON_Delete(r.json);
+    r = json_run(ARGS("--command", "/nonexistent/parser %robots%", "--id", "MATCH-1", "--format", "json"), 60);
+    expect_breakage(&r, "could not run", false);
+    cJSON_Delete(r.json);
+}
+
+/* ---- Temporary files ------------------------------------------------------------- */
+
+static int files_in(const char *dir) {
+    DIR *d = opendir(dir);
+    int n = 0;
+    struct dirent *e;
+    while (d && (e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) n++;
+    if (d) closedir(d);
+    return n;
+}
+
+static void temporary_files_are_removed(void) {
+    char dir[] = "/tmp/robots-conform-selftest-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    setenv("TMPDIR", dir, 1);
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "%s %%robots%% %%user-agent%% %%url%%", robots);
+    run r = json_run(ARGS("--command", cmd, "--area", "group", "--format", "json"), 300);
+    CHECK(r.status == 0);
+    CHECK(files_in(dir) == 0);
+    cJSON_Delete(r.json);
+    /* Interrupted while a check hangs: the file still goes. */
+    snprintf(cmd, sizeof cmd, "%s --flaw hang %%robots%% %%user-agent%% %%url%%", wrong);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int null = open("/dev/null", 1);
+        dup2(null, 1);
+        dup2(null, 2);
+        execl(conform, conform, "--command", cmd, "--id", "MATCH-1", "--timeout", "60", (char *)NULL);
+        _exit(127);
+    }
+    for (int i = 0; i < 200 && files_in(dir) == 0; i++) {
+        struct timespec nap = {0, 10000000};
+        nanosleep(&nap, NULL);
+    }
+    CHECK(files_in(dir) == 1); /* the robots.txt of the hanging check */
+    kill(pid, SIGINT);
+    int status;
+    waitpid(pid, &status, 0);
+    CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT);
+    CHECK(files_in(dir) == 0);
+    unsetenv("TMPDIR");
+    rmdir(dir);
+}
+
+/* ---- Malformed tables -------------------------------------------------------------- */
+
+typedef struct bad_table {
+    const char *name; /* file name in the case directory */
+    const char *text;
+    const char *error; /* what stderr must contain after "FILE: " */
+} bad_table;
+
+static const bad_table bad_tables[] = {
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [}", ":1:43: not valid JSON"},
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\"}", ": $: missing the required property \"cases\""},
+    {"match.json", "{\"area\": \"other\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"s\"], \"note\": \"n\", \"robots\": [], \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}]}",
+     ": $.area: must be \"match\", the file's name"},
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"x-1\", \"title\": \"t\", \"source\": [\"s\"], \"note\": \"n\", \"robots\": [], \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}]}",
+     ": $.cases[0].id: does not match the pattern"},
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"s\"], \"note\": \"n\", \"robots\": [], \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"maybe\"}]}]}",
+     ": $.cases[0].checks[0].expect: must be one of \"allowed\", \"disallowed\", \"undefined\""},
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"s\"], \"note\": \"n\", \"robots\": [], \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\", \"extra\": 1}]}]}",
+     ": $.cases[0].checks[0].extra: unknown property"},
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"s\"], \"note\": \"n\", \"robots\": [], \"robots_text\": \"\", \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}]}",
+     ": $.cases[0]: gives more than one of robots, robots_text and robots_base64"},
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"s\"], \"note\": \"n\", \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}]}",
+     ": $.cases[0].checks[0]: a allow check needs the case to give robots"},
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"s\"], \"note\": \"n\", \"checks\": [{\"kind\": \"status\", \"status\": 700, \"expect\": \"full-allow\"}]}]}",
+     ": $.cases[0].checks[0].status"},
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"s\"], \"note\": \"n\", \"checks\": [{\"kind\": \"scope\", \"url\": \"/\", \"expect\": \"applies\"}]}]}",
+     ": $.cases[0].checks[0]: missing the required property \"robots_url\""},
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"area\": \"match\", \"cases\": []}", ": $: the property \"area\" appears twice"},
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"s\"], \"note\": \"n\", \"robots_base64\": \"!!!!\", \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}]}",
+     ": $.cases[0].robots_base64: does not match the pattern"},
+};
+
+static void write_file(const char *path, const char *text) {
+    FILE *f = fopen(path, "w");
+    if (!f) return;
+    fputs(text, f);
+    fclose(f);
+}
+
+static void malformed_tables_are_rejected(void) {
+    char dir[] = "/tmp/robots-conform-tables-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char file[PATH_MAX];
+    for (size_t i = 0; i < sizeof bad_tables / sizeof bad_tables[0]; i++) {
+        snprintf(file, sizeof file, "%s/%s", dir, bad_tables[i].name);
+        write_file(file, bad_tables[i].text);
+        proc_result r = conform_run(ARGS("--cases", dir), 60);
+        char want[8192];
+        snprintf(want, sizeof want, "%s%s", file, bad_tables[i].error);
+        bool ok = r.status == 2 && r.err.data && strstr(r.err.data, want);
+        if (!ok) printf("  table %zu: exit %d, stderr: %s    wanted: %s\n", i, r.status, r.err.data ? r.err.data : "", want);
+        CHECK(ok);
+        CHECK(r.out.len == 0);
+        proc_result_free(&r);
+        unlink(file);
+    }
+    /* The same id in two files. */
+#define SAME_ID_TABLE(area)                                                                                 \
+    "{\"area\": \"" area "\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"s\"], " \
+    "\"note\": \"n\", \"robots\": [], \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}]}"
+    char file2[PATH_MAX];
+    snprintf(file, sizeof file, "%s/a.json", dir);
+    write_file(file, SAME_ID_TABLE("a"));
+    snprintf(file2, sizeof file2, "%s/b.json", dir);
+    write_file(file2, SAME_ID_TABLE("b"));
+    proc_result r = conform_run(ARGS("--cases", dir), 60);
+    CHECK(r.status == 2 && r.err.data && strstr(r.err.data, "b.json: $.cases[0].id: \"X-1\" is already the id of a case in"));
+    proc_result_free(&r);
+    unlink(file);
+    unlink(file2);
+    r = conform_run(ARGS("--cases", dir), 60);
+    CHECK(r.status == 2 && r.err.data && strstr(r.err.data, "no *.json case tables here"));
+    proc_result_free(&r);
+    rmdir(dir);
+    r = conform_run(ARGS("--cases", "/nonexistent-dir"), 60);
+    CHECK(r.status == 2 && r.err.data && strstr(r.err.data, "/nonexistent-dir: cannot open the case directory"));
+    proc_result_free(&r);
+}
+
+/* ---- Output formats and the command line ----------------------------------------------- */
+
+static void formats(void) {
+    proc_result r = conform_run(ARGS("--id", "MATCH-3,RFC-6", "--format", "tap"), 60);
+    CHECK(r.status == 0 && r.out.data && !strncmp(r.out.data, "TAP version 13\n1..26\n", 21));
+    CHECK(r.out.data && strstr(r.out.data, "ok 1 - [google] MATCH-3 check 1: FooBot http://example.com/fish"));
+    proc_result_free(&r);
+    r = conform_run(ARGS("--id", "MATCH-3", "--format", "junit"), 60);
+    CHECK(r.out.data && strstr(r.out.data, "<testsuites name=\"robots-conform\" tests=\"18\" failures=\"0\""));
+    CHECK(r.out.data && strstr(r.out.data, "<testsuite name=\"match\""));
+    proc_result_free(&r);
+    r = conform_run(ARGS("--id", "FORMAT-8", "--format", "markdown"), 60);
+    CHECK(r.out.data && strstr(r.out.data, "| case | check | profile | expected | got | result |"));
+    CHECK(r.out.data && strstr(r.out.data, "| FORMAT-8 | 3: FooBot http://example.com/late | rfc9309 | undefined | allowed | undefined |"));
+    proc_result_free(&r);
+    r = conform_run(ARGS("--id", "MATCH-3"), 60);
+    CHECK(r.out.data && strstr(r.out.data, "18 passed, 0 failed\n"));
+    proc_result_free(&r);
+    char wrong_cmd[PATH_MAX + 64];
+    snprintf(wrong_cmd, sizeof wrong_cmd, "%s --flaw always-allow --batch", wrong);
+    r = conform_run(ARGS("--batch-cmd", wrong_cmd, "--id", "MATCH-3,SCOPE-1"), 60);
+    CHECK(r.status == 1);
+    CHECK(r.out.data && strstr(r.out.data, "MATCH-3 check 1 [google] FooBot http://example.com/fish\n      expected disallowed, got allowed"));
+    CHECK(r.out.data && strstr(r.out.data, "3 passed, 6 failed, 6 skipped\n"));
+    proc_result_free(&r);
+}
+
+static void command_line(void) {
+    const char *const *const bad[] = {
+        ARGS("--bogus"), ARGS("--format", "yaml"), ARGS("--profile", "bing"), ARGS("--timeout", "-1"),
+        ARGS("--batch-cmd", "x", "--command", "y %robots%"), ARGS("--command", "parser %url%"),
+        ARGS("--command", "parser %robots%", "--allowed-pattern", "A"), ARGS("--explain", "NO-SUCH-1"),
+        ARGS("--id", "NO-SUCH-1"), ARGS("--allowed-exit", "1"), ARGS("--batch-cmd", "'unclosed"), ARGS("--area")};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        proc_result r = conform_run(bad[i], 60);
+        if (r.status != 2) printf("  bad command line %zu exits %d\n", i, r.status);
+        CHECK(r.status == 2);
+        CHECK(r.err.len > 0);
+        proc_result_free(&r);
+    }
+    proc_result r = conform_run(ARGS("--help"), 60);
+    CHECK(r.status == 0 && r.out.data && strstr(r.out.data, "--batch-cmd"));
+    proc_result_free(&r);
+    r = conform_run(ARGS("--explain", "MATCH-3"), 60);
+    CHECK(r.status == 0 && r.out.data && strstr(r.out.data, "MATCH-3: /fish matches every path that starts with /fish"));
+    CHECK(r.out.data && strstr(r.out.data, "     2 | disallow: /fish\n"));
+    CHECK(r.out.data && strstr(r.out.data, "the reference answers: google disallowed (line 2: disallow /fish)"));
+    CHECK(r.out.data && strstr(r.out.data, "\nWhy:\n"));
+    proc_result_free(&r);
+    r = conform_run(ARGS("--atlas"), 60);
+    CHECK(r.status == 0 && r.out.data && !strncmp(r.out.data, "# Atlas of robots.txt edge cases", 32));
+    proc_result_free(&r);
+}
+
+/* ---- Splitting command templates -------------------------------------------------- */
+
+int split_command(const char *text, char ***argv, const char **error);
+void free_argv(char **argv);
+
+static void templates_split_without_a_shell(void) {
+    char **argv;
+    const char *error;
+    CHECK(split_command("a 'b c' \"d e\" f\\ g '' \"$HOME\" x\\\"y", &argv, &error) == 7);
+    CHECK(!strcmp(argv[0], "a") && !strcmp(argv[1], "b c") && !strcmp(argv[2], "d e") && !strcmp(argv[3], "f g"));
+    CHECK(!strcmp(argv[4], "") && !strcmp(argv[5], "$HOME") && !strcmp(argv[6], "x\"y") && argv[7] == NULL);
+    free_argv(argv);
+    CHECK(split_command("  ", &argv, &error) == 0);
+    free_argv(argv);
+    CHECK(split_command("a 'b", &argv, &error) == -1 && !strcmp(error, "a quote is not closed"));
+    free_argv(argv);
+}
+
+int main(int argc, char **argv) {
+    (void)argc;
+    if (strlen(argv[0]) >= sizeof bin_dir) {
+        fprintf(stderr, "selftest: the path of this program is too long\n");
+        return 2;
+    }
+    snprintf(bin_dir, sizeof bin_dir, "%s", argv[0]);
+    char *slash = strrchr(bin_dir, '/');
+    if (slash) *slash = '\0';
+    else snprintf(bin_dir, sizeof bin_dir, ".");
+    snprintf(conform, sizeof conform, "%s/robots-conform", bin_dir);
+    snprintf(wrong, sizeof wrong, "%s/robots-wrong", bin_dir);
+    snprintf(robots, sizeof robots, "%s/robots", bin_dir);
+    static const struct {
+        const char *name;
+        void (*run)(void);
+    } tests[] = {
+        {"every example of the specification has a case", every_example_has_a_case},
+        {"at least 600 checks, all passed by the reference in-process", at_least_600_checks_all_passing},
+        {"the reference passes through the batch protocol", reference_through_batch},
+        {"the reference passes through a command template", reference_through_command},
+        {"wrong implementations are caught through --batch-cmd", flaws_caught_through_batch},
+        {"wrong implementations are caught through --command", flaws_caught_through_command},
+        {"crashing, hanging and garbage batch targets fail checks", broken_batch_targets},
+        {"crashing, hanging and garbage commands fail checks", broken_command_targets},
+        {"temporary files are removed, also when interrupted", temporary_files_are_removed},
+        {"malformed tables are rejected with file and JSON path", malformed_tables_are_rejected},
+        {"output formats", formats},
+        {"the command line", command_line},
+        {"command templates split without a shell", templates_split_without_a_shell},
+    };
+    for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
+        current = tests[i].name;
+        current_failed = 0;
+        tests[i].run();
+        if (current_failed) failed++;
+        else passed++;
+    }
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
