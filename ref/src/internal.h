@@ -109,11 +109,15 @@ typedef struct agent_key {
     size_t group;
 } agent_key;
 
-/* A growable array; all memory of a rule set goes through vec_reserve. */
+/* A growable array; all memory of a rule set goes through vec_reserve. Its first
+ * storage comes from the rule set's arena when there is room (own is false), so a
+ * typical file is parsed with a single allocation; growing past it moves the
+ * array to a block of its own. */
 typedef struct vec {
     void *data;
     size_t len; /* elements */
     size_t cap; /* elements */
+    bool own;   /* data is a block of its own, to resize and free */
 } vec;
 
 struct robots_rules {
@@ -134,10 +138,17 @@ struct robots_rules {
     vec agent_keys; /* agent_key, sorted */
     vec globals;    /* size_t: groups that name '*' */
     bool failed;    /* an allocation failed */
+    unsigned char *arena; /* the unused rest of the block allocated with the rule set */
+    size_t arena_left;
 };
 
 /* ---- vec.c ---- */
-bool vec_reserve(robots_rules *r, vec *v, size_t elem, size_t extra);
+bool vec_grow(robots_rules *r, vec *v, size_t elem, size_t extra);
+/* Room for at least `extra` more elements; false (and r->failed) when memory ran out. */
+static inline bool vec_reserve(robots_rules *r, vec *v, size_t elem, size_t extra) {
+    if (extra <= v->cap - v->len && !r->failed) return true;
+    return vec_grow(r, v, elem, extra);
+}
 void *vec_push_slow(robots_rules *r, vec *v, size_t elem);
 /* A zeroed new last element, or NULL when memory ran out. */
 static inline void *vec_push(robots_rules *r, vec *v, size_t elem) {
@@ -146,7 +157,6 @@ static inline void *vec_push(robots_rules *r, vec *v, size_t elem) {
     memset(slot, 0, elem);
     return slot;
 }
-void vec_release(robots_rules *r, vec *v);
 size_t bytes_append(robots_rules *r, const void *data, size_t len);
 /* Appends a copy of len stored bytes at off (the store may move while growing). */
 size_t bytes_append_stored(robots_rules *r, size_t off, size_t len);
@@ -155,12 +165,19 @@ static inline const unsigned char *bytes_at(const robots_rules *r, size_t off) {
 }
 
 /* ---- ascii.c ---- */
-/* The whitespace trimmed around keys and values: space, \t, \n, \v, \f, \r. */
-static inline bool ascii_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
-bool ascii_hex(unsigned char c);
-unsigned hex_value(unsigned char c);
-unsigned char ascii_lower(unsigned char c);
-bool token_char(unsigned char c);    /* [A-Za-z_-]: a product token */
+/* Character classes, by table (see ascii.c). */
+#define ASCII_SPACE 0x01 /* the whitespace trimmed around keys and values: ' ', \t-\r */
+#define ASCII_HEX 0x02   /* 0-9, a-f, A-F */
+#define ASCII_TOKEN 0x04 /* [A-Za-z_-]: a product token */
+extern const unsigned char ascii_class_table[256];
+extern const unsigned char ascii_lower_table[256];
+static inline bool ascii_space(unsigned char c) { return ascii_class_table[c] & ASCII_SPACE; }
+static inline bool ascii_hex(unsigned char c) { return ascii_class_table[c] & ASCII_HEX; }
+static inline bool token_char(unsigned char c) { return ascii_class_table[c] & ASCII_TOKEN; }
+static inline unsigned char ascii_lower(unsigned char c) { return ascii_lower_table[c]; }
+unsigned hex_value(unsigned char c); /* of a hex digit */
+/* Lower-cases 16 bytes in place, without a loop over them. */
+void ascii_lower16(unsigned char s[16]);
 bool starts_with_nocase(const unsigned char *s, size_t n, const char *prefix);
 bool equals_nocase(const unsigned char *s, size_t n, const char *word);
 size_t token_length(const unsigned char *s, size_t n);

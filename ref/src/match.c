@@ -19,11 +19,16 @@
 
 bool view_match_at(const path_view *v, size_t p, const unsigned char *seg, size_t n,
                    size_t *after) {
-    if (!v->decode && p >= v->lead) {
+    if (p >= v->lead) {
         size_t i = p - v->lead;
-        if (v->len - i < n || (n && memcmp(v->s + i, seg, n) != 0)) return false;
-        *after = p + n;
-        return true;
+        /* Decoding never makes more octets than there are raw bytes. */
+        if (v->len - i < n) return false;
+        /* Raw bytes without '%' are their own octets: compare them at once. */
+        if (!v->decode || !memchr(v->s + i, '%', n)) {
+            if (n && memcmp(v->s + i, seg, n) != 0) return false;
+            *after = p + n;
+            return true;
+        }
     }
     size_t end = view_end(v);
     for (size_t k = 0; k < n; k++) {

@@ -5,6 +5,7 @@
  * LF, CR or CR LF, split each line into key and value, recognise the key and build
  * groups. Where a profile switch decides, the switch is named.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,13 +32,16 @@ static size_t bom_length(const parser *ps, const unsigned char *s, size_t n) {
     return i == 3 ? 3 : 0;
 }
 
-static void trim(const unsigned char **text, size_t *len) {
-    const unsigned char *s = *text;
-    size_t n = *len;
-    while (n && ascii_space(s[0])) s++, n--;
-    while (n && ascii_space(s[n - 1])) n--;
-    *text = s;
-    *len = n;
+/* The first non-space byte of [s, e), or e. */
+static const unsigned char *skip_space(const unsigned char *s, const unsigned char *e) {
+    while (s < e && ascii_space(s[0])) s++;
+    return s;
+}
+
+/* The end of [s, e) without its trailing spaces. */
+static const unsigned char *trim_end(const unsigned char *s, const unsigned char *e) {
+    while (e > s && ascii_space(e[-1])) e--;
+    return e;
 }
 
 static void push_line(parser *ps, unsigned flags, robots_key key) {
@@ -47,41 +51,62 @@ static void push_line(parser *ps, unsigned flags, robots_key key) {
 
 /* ---- Keys ------------------------------------------------------------------- */
 
-/* The keys, in the order Google's ParsedRobotsKey::Parse tries them; a typo entry
- * is only used where the profile accepts typos (FORMAT-7). */
-static const struct {
+/* The keys, in the order Google's ParsedRobotsKey::Parse tries them, grouped by
+ * first letter; a typo entry is only used where the profile accepts typos
+ * (FORMAT-7). */
+typedef struct key_word {
     const char *word;
+    size_t len;
     robots_key key;
     bool typo;
-} key_words[] = {
-    {"user-agent", ROBOTS_KEY_USER_AGENT, false},
-    {"useragent", ROBOTS_KEY_USER_AGENT, true},
-    {"user agent", ROBOTS_KEY_USER_AGENT, true},
-    {"allow", ROBOTS_KEY_ALLOW, false}, /* no typo is accepted for allow */
-    {"disallow", ROBOTS_KEY_DISALLOW, false},
-    {"dissallow", ROBOTS_KEY_DISALLOW, true},
-    {"dissalow", ROBOTS_KEY_DISALLOW, true},
-    {"disalow", ROBOTS_KEY_DISALLOW, true},
-    {"diasllow", ROBOTS_KEY_DISALLOW, true},
-    {"disallaw", ROBOTS_KEY_DISALLOW, true},
-    {"sitemap", ROBOTS_KEY_SITEMAP, false},
-    {"site-map", ROBOTS_KEY_SITEMAP, true},
+} key_word;
+
+#define WORD(w, key, typo) {w, sizeof w - 1, key, typo}
+static const key_word u_words[] = {
+    WORD("user-agent", ROBOTS_KEY_USER_AGENT, false),
+    WORD("useragent", ROBOTS_KEY_USER_AGENT, true),
+    WORD("user agent", ROBOTS_KEY_USER_AGENT, true),
 };
+static const key_word a_words[] = {
+    WORD("allow", ROBOTS_KEY_ALLOW, false), /* no typo is accepted for allow */
+};
+static const key_word d_words[] = {
+    WORD("disallow", ROBOTS_KEY_DISALLOW, false), WORD("dissallow", ROBOTS_KEY_DISALLOW, true),
+    WORD("dissalow", ROBOTS_KEY_DISALLOW, true),  WORD("disalow", ROBOTS_KEY_DISALLOW, true),
+    WORD("diasllow", ROBOTS_KEY_DISALLOW, true),  WORD("disallaw", ROBOTS_KEY_DISALLOW, true),
+};
+static const key_word s_words[] = {
+    WORD("sitemap", ROBOTS_KEY_SITEMAP, false),
+    WORD("site-map", ROBOTS_KEY_SITEMAP, true),
+};
+#undef WORD
+#define KEY_WORD_MAX 16 /* more than the longest word above */
 
 static robots_key classify_key(const profile *p, const unsigned char *k, size_t n, bool *typo) {
-    unsigned char first = ascii_lower(k[0]);
-    for (size_t i = 0; i < sizeof key_words / sizeof key_words[0]; i++) {
-        /* Every word differs from the key at once unless the first letters agree. */
-        if ((unsigned char)key_words[i].word[0] != first) continue;
-        if (key_words[i].typo && !p->key_typos) continue;
-        bool hit = p->key_prefix ? starts_with_nocase(k, n, key_words[i].word)
-                                 : equals_nocase(k, n, key_words[i].word);
-        if (hit) {
-            *typo = key_words[i].typo;
-            return key_words[i].key;
+    *typo = false;
+    /* The key lower-cased, as far as any word reaches. */
+    unsigned char low[KEY_WORD_MAX] = {0};
+    memcpy(low, k, n < KEY_WORD_MAX ? n : KEY_WORD_MAX);
+    ascii_lower16(low);
+    const key_word *words;
+    size_t count;
+    switch (low[0]) {
+    case 'u': words = u_words, count = sizeof u_words / sizeof *u_words; break;
+    case 'a': words = a_words, count = sizeof a_words / sizeof *a_words; break;
+    case 'd': words = d_words, count = sizeof d_words / sizeof *d_words; break;
+    case 's': words = s_words, count = sizeof s_words / sizeof *s_words; break;
+    default: return ROBOTS_KEY_OTHER;
+    }
+    for (size_t i = 0; i < count; i++) {
+        const key_word *w = &words[i];
+        if (w->typo && !p->key_typos) continue;
+        /* Google matches by prefix ("user-agentx" is user-agent), RFC 9309 whole. */
+        bool fits = p->key_prefix ? n >= w->len : n == w->len;
+        if (fits && memcmp(low, w->word, w->len) == 0) {
+            *typo = w->typo;
+            return w->key;
         }
     }
-    *typo = false;
     return ROBOTS_KEY_OTHER;
 }
 
@@ -107,14 +132,14 @@ static bool split_key_value(const parser *ps, const unsigned char *l, size_t n,
             if (l[i] == ' ' || l[i] == '\t') return false;
         *flags |= ROBOTS_LINE_MISSING_COLON;
     }
+    /* The line is trimmed already: the key can only have spaces at its end, the
+     * value only at its start. */
     *key = l;
-    *key_len = sep;
-    trim(key, key_len);
+    *key_len = (size_t)(trim_end(l, l + sep) - l);
     /* Only ":value" can leave the key empty: a whitespace separator follows a word. */
     if (*key_len == 0) return false;
-    *val = l + sep + 1;
-    *val_len = n - sep - 1;
-    trim(val, val_len);
+    *val = skip_space(l + sep + 1, l + n);
+    *val_len = (size_t)(l + n - *val);
     return true;
 }
 
@@ -223,7 +248,9 @@ static void parse_line(parser *ps, size_t line, const unsigned char *l, size_t n
         flags |= ROBOTS_LINE_HAS_COMMENT;
         n = (size_t)(hash - l);
     }
-    trim(&l, &n);
+    const unsigned char *start = skip_space(l, l + n);
+    n = (size_t)(trim_end(start, l + n) - start);
+    l = start;
     if (n == 0) {
         push_line(ps, flags | (hash ? ROBOTS_LINE_COMMENT : ROBOTS_LINE_EMPTY), ROBOTS_KEY_NONE);
         return;
@@ -257,49 +284,85 @@ static void parse_line(parser *ps, size_t line, const unsigned char *l, size_t n
     push_line(ps, flags, key);
 }
 
-/* The next CR or LF at or after `from`. memchr finds each kind fast; the position
- * found for each is kept until the walk passes it, so a file of CR-only lines costs
- * one pass, not one pass per line. */
-typedef struct line_ends {
-    const unsigned char *s;
-    size_t n;
-    size_t next_lf, next_cr, next_nul; /* n when there is none */
-} line_ends;
-
-static size_t find_from(const unsigned char *s, size_t n, size_t from, unsigned char c) {
-    const unsigned char *hit = from < n ? memchr(s + from, c, n - from) : NULL;
-    return hit ? (size_t)(hit - s) : n;
-}
-
-static size_t next_line_end(line_ends *le, size_t from) {
-    if (le->next_lf < from) le->next_lf = find_from(le->s, le->n, from, '\n');
-    if (le->next_cr < from) le->next_cr = find_from(le->s, le->n, from, '\r');
-    return le->next_lf < le->next_cr ? le->next_lf : le->next_cr;
+/* The first c in [p, end), or end. */
+static const unsigned char *find(const unsigned char *p, const unsigned char *end, unsigned char c) {
+    const unsigned char *hit = p < end ? memchr(p, c, (size_t)(end - p)) : NULL;
+    return hit ? hit : end;
 }
 
 /* FORMAT-1: lines end at LF, CR or CR LF. Google keeps at most max_line_bytes of a
- * line; the final line counts even when empty, as in Google's parser. */
+ * line; the final line counts even when empty, as in Google's parser.
+ *
+ * The next LF is found once and kept until the walk passes it; a line's CR is
+ * searched for only up to that LF. So every byte is looked at a bounded number of
+ * times, whatever mix of line ends the file uses (a file of CR-only lines costs
+ * one pass, not one pass per line). */
 static void parse_lines(parser *ps, const unsigned char *s, size_t n) {
-    size_t at = bom_length(ps, s, n);
-    size_t line = 0;
+    const unsigned char *p = s + bom_length(ps, s, n), *end = s + n;
+    const unsigned char *lf = find(p, end, '\n');
     size_t cap = ps->p->max_line_bytes;
-    line_ends le = {s, n, 0, 0, 0};
-    le.next_lf = find_from(s, n, at, '\n');
-    le.next_cr = find_from(s, n, at, '\r');
-    le.next_nul = ps->p->c_strings ? find_from(s, n, at, '\0') : n;
+    size_t line = 0;
     for (;;) {
-        size_t end = next_line_end(&le, at);
-        size_t len = end - at;
+        if (lf < p) lf = find(p, end, '\n');
+        const unsigned char *eol = find(p, lf, '\r');
+        size_t len = (size_t)(eol - p);
         bool too_long = cap && len > cap;
         if (too_long) len = cap;
         /* Google's parser works on C strings: a NUL ends the line's content. */
-        if (le.next_nul < at) le.next_nul = find_from(s, n, at, '\0');
-        if (le.next_nul < at + len) len = le.next_nul - at;
-        parse_line(ps, ++line, s + at, len, too_long);
-        if (end >= n || ps->r->failed) break;
-        if (s[end] == '\r' && end + 1 < n && s[end + 1] == '\n') end++;
-        at = end + 1;
+        if (ps->p->c_strings) len = (size_t)(find(p, p + len, '\0') - p);
+        parse_line(ps, ++line, p, len, too_long);
+        if (eol == end || ps->r->failed) break;
+        p = eol + 1;
+        if (*eol == '\r' && p < end && *p == '\n') p++;
     }
+}
+
+/* ---- Memory plan ------------------------------------------------------------- */
+
+/* How many elements of each array a file of n bytes typically needs: about a line
+ * per 16 bytes, a rule per 24, an agent per 64, a group per 128. The rule set and
+ * these arrays are one allocation; a file that needs more grows them. Past
+ * PLAN_BYTES_MAX the plan stops growing: for a large file one allocation more or
+ * less does not matter, and memory stays proportional to what is used. One
+ * allocation instead of a dozen matters most under AddressSanitizer, where the
+ * fuzzers run and every allocation is expensive. */
+#define PLAN_BYTES_MAX 65536
+#define PLAN_SLACK 1024 /* for the arrays not planned (sitemaps, records, ...) */
+
+static size_t arena_round(size_t n) {
+    return (n + _Alignof(max_align_t) - 1) / _Alignof(max_align_t) * _Alignof(max_align_t);
+}
+
+/* Gives v room for count elements at *at (when laying out) and returns the bytes
+ * that takes. */
+static size_t place(vec *v, unsigned char **at, size_t elem, size_t count) {
+    size_t bytes = arena_round(elem * count);
+    if (*at) {
+        v->data = *at;
+        v->cap = count;
+        *at += bytes;
+    }
+    return bytes;
+}
+
+/* The planned arrays of a file of `parsed` bytes: laid out from *at, or only
+ * measured when *at is NULL. Returns the bytes they take. The byte store holds
+ * every string, about the file's own size; it is never NULL, so offsets into it
+ * are always valid pointers. A file larger than PLAN_BYTES_MAX gets its store of
+ * its own (vec_reserve) and the other arrays planned as for PLAN_BYTES_MAX. */
+static size_t plan_layout(robots_rules *r, unsigned char **at, size_t parsed) {
+    size_t k = parsed < PLAN_BYTES_MAX ? parsed : PLAN_BYTES_MAX;
+    size_t total = PLAN_SLACK;
+    if (parsed <= PLAN_BYTES_MAX) total += place(&r->bytes, at, 1, parsed + 64);
+    total += place(&r->lines, at, sizeof(uint16_t), k / 16 + 8);
+    total += place(&r->rules, at, sizeof(rule), k / 24 + 4);
+    total += place(&r->segments, at, sizeof(segment), k / 24 + 4);
+    total += place(&r->index, at, sizeof(index_entry), k / 24 + 4);
+    total += place(&r->agents, at, sizeof(agent_line), k / 64 + 2);
+    total += place(&r->agent_keys, at, sizeof(agent_key), k / 64 + 2);
+    total += place(&r->groups, at, sizeof(group), k / 128 + 2);
+    total += place(&r->globals, at, sizeof(size_t), k / 128 + 2);
+    return total;
 }
 
 /* ---- Entry points ------------------------------------------------------------ */
@@ -330,19 +393,25 @@ robots_rules *robots_parse(const void *data, size_t len, const robots_options *o
     if (!data && len) return NULL;
     robots_allocator alloc = {default_realloc, default_free, NULL};
     if (options->allocator) alloc = *options->allocator;
-    robots_rules *r = alloc.realloc_fn(alloc.ctx, NULL, sizeof *r);
+    /* FORMAT-8: content past the cap is ignored. */
+    size_t parsed = options->max_bytes && len > options->max_bytes ? options->max_bytes : len;
+    size_t head = arena_round(sizeof(robots_rules));
+    robots_rules sizing;
+    unsigned char *at = NULL;
+    size_t planned = plan_layout(&sizing, &at, parsed);
+    robots_rules *r = alloc.realloc_fn(alloc.ctx, NULL, head + planned);
     if (!r) return NULL;
     memset(r, 0, sizeof *r);
     r->alloc = alloc;
     r->profile_id = options->profile;
     r->profile = profile_get(options->profile);
     r->input_bytes = len;
-    /* FORMAT-8: content past the cap is ignored. */
-    r->parsed_bytes = options->max_bytes && len > options->max_bytes ? options->max_bytes : len;
-
-    /* The byte store is never NULL, so offsets into it are always valid pointers;
-     * most files need about their own size in it. */
-    vec_reserve(r, &r->bytes, 1, r->parsed_bytes + 64);
+    r->parsed_bytes = parsed;
+    at = (unsigned char *)r + head;
+    /* What the plan leaves is the arena the other arrays start in (vec_reserve). */
+    r->arena_left = planned - plan_layout(r, &at, parsed);
+    r->arena = at;
+    vec_reserve(r, &r->bytes, 1, parsed + 64);
     parser ps = {r, r->profile, NO_GROUP, false};
     parse_lines(&ps, data ? data : (const void *)"", r->parsed_bytes);
     if (!r->failed) index_build(r);

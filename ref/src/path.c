@@ -12,15 +12,27 @@
 
 #define NPOS SIZE_MAX
 
+/* The first of '/', '?' or ';' at or after `from`. */
 static size_t find_path_char(const unsigned char *u, size_t n, size_t from) {
-    for (size_t i = from; i < n; i++)
-        if (u[i] == '/' || u[i] == '?' || u[i] == ';') return i;
-    return NPOS;
+    size_t first = NPOS;
+    static const unsigned char stops[3] = {'/', '?', ';'};
+    for (size_t k = 0; k < sizeof stops && from < n; k++) {
+        const unsigned char *hit = memchr(u + from, stops[k], n - from);
+        if (hit) {
+            first = (size_t)(hit - u);
+            n = first; /* a later stop can only be earlier than this one */
+        }
+    }
+    return first;
 }
 
+/* The first "://" at or after `from`. */
 static size_t find_scheme_end(const unsigned char *u, size_t n, size_t from) {
-    for (size_t i = from; i + 3 <= n; i++)
-        if (u[i] == ':' && u[i + 1] == '/' && u[i + 2] == '/') return i;
+    const unsigned char *p = u + from, *end = u + n;
+    while (p < end && (p = memchr(p, ':', (size_t)(end - p))) != NULL) {
+        if (end - p >= 3 && p[1] == '/' && p[2] == '/') return (size_t)(p - u);
+        p++;
+    }
     return NPOS;
 }
 

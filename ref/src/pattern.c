@@ -22,11 +22,19 @@ static unsigned char hex_upper(unsigned char c) {
     return (c >= 'a' && c <= 'f') ? (unsigned char)(c - 'a' + 'A') : c;
 }
 
-/* Most patterns are plain ASCII without escapes and are copied as they are. */
+/* Most patterns are plain ASCII without escapes and are copied as they are. The
+ * octets >= 0x80 are looked for eight at a time. */
 static bool needs_normalising(const unsigned char *s, size_t n) {
-    unsigned char high = 0;
-    for (size_t i = 0; i < n; i++) high |= s[i];
-    return (high & 0x80) || memchr(s, '%', n) != NULL;
+    if (memchr(s, '%', n)) return true;
+    uint64_t high = 0;
+    size_t i = 0;
+    for (; n - i >= 8; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        high |= w;
+    }
+    for (; i < n; i++) high |= s[i];
+    return (high & 0x8080808080808080ULL) != 0;
 }
 
 size_t pattern_normalise(robots_rules *r, const unsigned char *s, size_t n, size_t *out_len) {
@@ -62,8 +70,11 @@ size_t pattern_normalise(robots_rules *r, const unsigned char *s, size_t n, size
     return off;
 }
 
-/* Appends a %HH-decoded copy of a stored segment; returns its offset. */
+/* Appends a %HH-decoded copy of a stored segment; returns its offset. A segment
+ * without '%' is its own decoding. */
 static size_t decode_segment(robots_rules *r, size_t off, size_t len, size_t *out_len) {
+    *out_len = len;
+    if (!memchr(bytes_at(r, off), '%', len)) return off;
     size_t at = r->bytes.len;
     *out_len = 0;
     if (!vec_reserve(r, &r->bytes, 1, len)) return 0;

@@ -8,7 +8,9 @@ void robots_free(robots_rules *r) {
     vec *all[] = {&r->bytes,   &r->lines,    &r->rules,   &r->alts,
                   &r->segments, &r->groups,  &r->agents,  &r->sitemaps,
                   &r->records, &r->index,    &r->agent_keys, &r->globals};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) vec_release(r, all[i]);
+    /* The arrays still in the arena go with the rule set's own block. */
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (all[i]->own) r->alloc.free_fn(r->alloc.ctx, all[i]->data);
     r->alloc.free_fn(r->alloc.ctx, r);
 }
 

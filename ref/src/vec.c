@@ -3,23 +3,50 @@
  * the caller's allocator, so one failure path covers all of them: the first
  * failed allocation marks the rule set failed and robots_parse returns NULL.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "internal.h"
 
-bool vec_reserve(robots_rules *r, vec *v, size_t elem, size_t extra) {
+/* Arena pieces keep the alignment of any element type. */
+#define ARENA_ALIGN (_Alignof(max_align_t))
+
+static void *arena_take(robots_rules *r, size_t bytes) {
+    size_t rounded = (bytes + ARENA_ALIGN - 1) / ARENA_ALIGN * ARENA_ALIGN;
+    if (rounded < bytes || rounded > r->arena_left) return NULL;
+    void *p = r->arena;
+    r->arena += rounded;
+    r->arena_left -= rounded;
+    return p;
+}
+
+bool vec_grow(robots_rules *r, vec *v, size_t elem, size_t extra) {
     if (r->failed) return false;
     if (extra <= v->cap - v->len) return true;
     size_t need = v->len + extra;
     if (need < v->len || need > SIZE_MAX / elem) goto fail;
-    /* Doubling keeps appends amortised O(1); 16 avoids many tiny steps. */
-    size_t cap = v->cap ? v->cap : 16;
-    while (cap < need) cap = cap > SIZE_MAX / 2 ? need : cap * 2;
-    if (cap > SIZE_MAX / elem) cap = need;
-    void *p = r->alloc.realloc_fn(r->alloc.ctx, v->data, cap * elem);
+    /* Doubling keeps appends amortised O(1); a first push makes room for 16, which
+     * avoids many tiny steps. A reservation of more gets what it asks for. */
+    size_t cap = v->cap > SIZE_MAX / 2 ? need : v->cap * 2;
+    if (extra == 1 && cap < 16) cap = 16;
+    if (cap < need || cap > SIZE_MAX / elem) cap = need;
+    void *p = v->data ? NULL : arena_take(r, cap * elem);
+    if (p) {
+        v->data = p;
+        v->cap = cap;
+        return true;
+    }
+    if (v->own) {
+        p = r->alloc.realloc_fn(r->alloc.ctx, v->data, cap * elem);
+    } else {
+        /* Out of the arena: the elements so far move to a block of their own. */
+        p = r->alloc.realloc_fn(r->alloc.ctx, NULL, cap * elem);
+        if (p && v->len) memcpy(p, v->data, v->len * elem);
+    }
     if (!p) goto fail;
     v->data = p;
     v->cap = cap;
+    v->own = true;
     return true;
 fail:
     r->failed = true;
@@ -32,12 +59,6 @@ void *vec_push_slow(robots_rules *r, vec *v, size_t elem) {
     memset(slot, 0, elem);
     v->len++;
     return slot;
-}
-
-void vec_release(robots_rules *r, vec *v) {
-    if (v->data) r->alloc.free_fn(r->alloc.ctx, v->data);
-    v->data = NULL;
-    v->len = v->cap = 0;
 }
 
 size_t bytes_append(robots_rules *r, const void *data, size_t len) {

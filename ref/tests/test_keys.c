@@ -1,4 +1,7 @@
 /* test_keys.c - FORMAT-5/6/7: key case, the ':' split, missing colon, key prefixes, typos. */
+#include <string.h>
+
+#include "internal.h"
 #include "test.h"
 
 /* FORMAT-6: keys are case-insensitive in both profiles (seed 001 says otherwise: a
@@ -130,6 +133,30 @@ static void unknown_keys_are_records(void) {
     }
 }
 
+/* Keys are lower-cased sixteen bytes at a time (ascii.c): every byte value, at
+ * every position, next to every kind of neighbour, must come out as the one-byte
+ * table says: only A-Z change. */
+static void keys_lower_case_by_words(void) {
+    static const unsigned char neighbours[] = {0x00, 'A', 'Z', '@', '[', 0x7F, 0x80, 0xC1, 0xDA, 0xFF};
+    size_t wrong = 0;
+    for (unsigned b = 0; b < 256; b++)
+        for (size_t pos = 0; pos < 16; pos++)
+            for (size_t k = 0; k < sizeof neighbours; k++) {
+                unsigned char s[16];
+                memset(s, neighbours[k], sizeof s);
+                s[pos] = (unsigned char)b;
+                unsigned char want[16];
+                for (size_t i = 0; i < 16; i++) want[i] = (s[i] >= 'A' && s[i] <= 'Z') ? (unsigned char)(s[i] + 32) : s[i];
+                ascii_lower16(s);
+                if (memcmp(s, want, 16) != 0) wrong++;
+            }
+    CHECK_EQ(wrong, 0);
+    /* And through the parser: bytes next to the letters of a key do not fold. */
+    CHECK_EQ(allowed(GOOGLE, "user-agent: a\nDISALLOW: /\n", "a", "/x"), DISALLOWED);
+    CHECK_EQ(allowed(GOOGLE, "user-agent: a\nDISALLO\xD7: /\n", "a", "/x"), ALLOWED);
+    CHECK_EQ(allowed(GOOGLE, "user-agent: a\nDISALLO\x97: /\n", "a", "/x"), ALLOWED);
+}
+
 const test_suite suite_keys = {"keys", (const test_case[]){
     {"keys are case-insensitive", keys_ignore_case},
     {"key and value split at the first colon", split_at_first_colon},
@@ -137,4 +164,5 @@ const test_suite suite_keys = {"keys", (const test_case[]){
     {"google recognises keys by prefix; rfc9309 by word", key_prefixes},
     {"google accepts a fixed list of typos", typos},
     {"unknown keys become records", unknown_keys_are_records},
+    {"keys are lower-cased by words, exactly as by bytes", keys_lower_case_by_words},
     {NULL, NULL}}};
