@@ -4,7 +4,11 @@
 #   make conformance     run every conformance case against the reference (the main job)
 #   make atlas           regenerate conformance/ATLAS.md from the case tables
 #   make test            every test: unit, CLI, batch, hostile input, the conformance
-#                        runner's self-test, the atlas; again under ASan+UBSan
+#                        runner's self-test, the atlas, the fuzz corpora and regressions;
+#                        again under ASan+UBSan; a short fuzzing run of every target
+#                        (libFuzzer and AFL++) and the OSS-Fuzz build (fuzz/fuzz.mk)
+#   make fuzz            TARGET=query SECONDS=600: a libFuzzer campaign (fuzz-afl: AFL++)
+#   make corpus          regenerate the seed corpora corpus/<target>/ from the case tables
 #   make bench           parse and query benchmarks (BENCH_CORPUS=DIR adds real files)
 #   make install         PREFIX=/usr/local DESTDIR= : library, header, pkg-config, command
 #   make clean
@@ -24,7 +28,8 @@ SAN ?=
 OPT ?= -O2 -g
 ASAN_CC ?= clang
 
-WARN := -Wall -Wextra -Werror -Wpedantic -Wshadow -Wstrict-prototypes -Wvla -Wformat=2
+WERROR ?= -Werror
+WARN := -Wall -Wextra $(WERROR) -Wpedantic -Wshadow -Wstrict-prototypes -Wvla -Wformat=2
 ALL_CFLAGS := -std=c11 $(WARN) $(OPT) $(SAN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L
 DEPFLAGS = -MMD -MP
 
@@ -47,7 +52,7 @@ TESTS := $(O)/bin/robots-tests
 BENCH := $(O)/bin/robots-bench
 
 .PHONY: all lib cli conformance atlas example test test-unit test-conform test-atlas test-asan test-install \
-        bench install uninstall clean
+        test-fuzz bench install uninstall clean
 .DEFAULT_GOAL := all
 
 all: $(LIB) $(ROBOTS) $(CONFORM)
@@ -155,7 +160,7 @@ test-conform: $(CONFORM) $(WRONG) $(SELFTEST) $(ROBOTS)
 test-asan:
 	$(MAKE) --no-print-directory O=build/asan CC=$(ASAN_CC) OPT="-O1 -g" \
 	    SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	    test-unit test-conform
+	    test-unit test-conform fuzz-replay
 
 # Installs into a scratch DESTDIR and builds a program against what was installed.
 INSTALL_TEST := $(O)/install-test
@@ -169,7 +174,12 @@ test-install: $(LIB) $(ROBOTS)
 	$(INSTALL_TEST)/opt/robots/bin/robots --version
 	rm -rf $(INSTALL_TEST)
 
-test: test-unit test-conform test-atlas test-asan test-install
+# The fuzzing checks: the committed seeds match the tables, every seed and
+# regression replays cleanly (here with gcc; under ASan+UBSan in test-asan), every
+# target fuzzes a few seconds without a finding, and the OSS-Fuzz build works.
+test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check
+
+test: test-unit test-conform test-atlas test-asan test-install test-fuzz
 	@echo "make test: all test suites passed"
 
 # ---- Benchmarks --------------------------------------------------------------------
@@ -193,5 +203,7 @@ uninstall:
 
 clean:
 	rm -rf build
+
+include fuzz/fuzz.mk
 
 -include $(shell find $(O)/obj -name '*.d' 2>/dev/null)

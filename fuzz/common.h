@@ -1,0 +1,107 @@
+/*
+ * common.h - what the fuzz targets share: the libFuzzer entry point, the input
+ * layout of the query-like targets, and how a finding is reported (print both
+ * sides, then abort, which every fuzzer and the replay driver treat as a crash).
+ */
+#ifndef ROBOTS_FUZZ_COMMON_H
+#define ROBOTS_FUZZ_COMMON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "robots.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* "AGENT\nURL\nROBOTS...": the first line is the crawler's name, the second the
+ * URL, the rest the robots.txt. Missing lines are empty. */
+typedef struct query_input {
+    const char *agent;
+    size_t agent_len;
+    const char *url;
+    size_t url_len;
+    const unsigned char *robots;
+    size_t robots_len;
+} query_input;
+
+static inline const uint8_t *next_line(const uint8_t *d, size_t n, size_t *len) {
+    const uint8_t *nl = memchr(d, '\n', n);
+    *len = nl ? (size_t)(nl - d) : n;
+    return nl ? nl + 1 : d + n;
+}
+
+static inline void split_query(const uint8_t *d, size_t n, query_input *q) {
+    const uint8_t *end = d + n;
+    const uint8_t *p = next_line(d, n, &q->agent_len);
+    q->agent = (const char *)d;
+    q->url = (const char *)p;
+    p = next_line(p, (size_t)(end - p), &q->url_len);
+    q->robots = p;
+    q->robots_len = (size_t)(end - p);
+}
+
+/* Prints bytes so that any of them can be read back: printable ASCII as is, the
+ * rest as \xHH. */
+static inline void print_bytes(const char *label, const void *data, size_t n) {
+    const unsigned char *s = data;
+    fprintf(stderr, "%s (%zu bytes): \"", label, n);
+    for (size_t i = 0; i < n && i < 4096; i++) {
+        if (s[i] >= 0x20 && s[i] < 0x7F && s[i] != '\\' && s[i] != '"') fputc(s[i], stderr);
+        else fprintf(stderr, "\\x%02X", s[i]);
+    }
+    fprintf(stderr, "%s\"\n", n > 4096 ? "..." : "");
+}
+
+#define FINDING(...)                                   \
+    do {                                               \
+        fprintf(stderr, "\nFINDING: " __VA_ARGS__);    \
+        fprintf(stderr, "\n");                         \
+        abort();                                       \
+    } while (0)
+
+#define REQUIRE(cond)                                                          \
+    do {                                                                       \
+        if (!(cond)) FINDING("%s:%d: %s does not hold", __FILE__, __LINE__, #cond); \
+    } while (0)
+
+/* A leading byte that chooses the profile: odd ('g') google, even ('r') rfc9309.
+ * Every byte value picks one, so mutations move inputs between the profiles. */
+static inline robots_profile_id take_profile(const uint8_t **d, size_t *n) {
+    if (*n == 0) return ROBOTS_PROFILE_GOOGLE;
+    robots_profile_id p = (**d & 1) ? ROBOTS_PROFILE_GOOGLE : ROBOTS_PROFILE_RFC9309;
+    (*d)++;
+    (*n)--;
+    return p;
+}
+
+static inline robots_rules *parse_profile(const uint8_t *d, size_t n, robots_profile_id p, size_t max_bytes) {
+    robots_options o;
+    robots_options_init(&o);
+    o.profile = p;
+    o.max_bytes = max_bytes;
+    robots_rules *r = robots_parse(d, n, &o);
+    REQUIRE(r != NULL);
+    return r;
+}
+
+/* The invariants of every verdict's explanation. */
+static inline void check_verdict(const robots_rules *r, const robots_verdict *v, int allowed) {
+    robots_parse_info info;
+    robots_get_parse_info(r, &info);
+    REQUIRE(v->allowed == allowed);
+    REQUIRE(v->rule != ROBOTS_RULE_DISALLOW || !v->allowed);
+    REQUIRE(v->allowed || v->rule == ROBOTS_RULE_DISALLOW);
+    REQUIRE((v->rule == ROBOTS_RULE_NONE) == (v->line == 0));
+    REQUIRE(v->line <= info.lines);
+    REQUIRE(v->rule == ROBOTS_RULE_NONE || (v->pattern != NULL && v->pattern_len > 0));
+    REQUIRE(v->group != ROBOTS_GROUP_NONE || (v->rule == ROBOTS_RULE_NONE && v->groups == 0));
+    REQUIRE(v->group == ROBOTS_GROUP_NONE || v->groups >= 1);
+    REQUIRE(v->groups <= info.groups);
+    REQUIRE(!(v->why & ROBOTS_WHY_TIE) || v->rule == ROBOTS_RULE_ALLOW);
+}
+
+#endif

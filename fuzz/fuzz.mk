@@ -1,0 +1,113 @@
+# fuzz.mk - the fuzz targets, included by the Makefile.
+#
+# Every target in fuzz/targets/ is one LLVMFuzzerTestOneInput, linked three ways:
+#
+#   build/fuzz/<t>            the replay driver (fuzz/replay.c): runs files, no fuzzer;
+#                             `make test` replays the corpora with it (gcc, then clang
+#                             with ASan+UBSan under build/asan/fuzz/<t>)
+#   build/libfuzzer/fuzz/<t>  libFuzzer, clang, ASan+UBSan
+#   build/afl/fuzz/<t>        AFL++ (afl-clang-fast and its LLVMFuzzerTestOneInput driver)
+#
+# The engine is what the target is linked with: FUZZ_ENGINE (default: the replay
+# driver's object). FUZZ_LD links (OSS-Fuzz links with $CXX, as its engines are C++).
+#
+#   make fuzz-smoke                          every target a few seconds (part of make test)
+#   make fuzz TARGET=query SECONDS=600       a libFuzzer campaign, with a summary
+#   make fuzz-afl TARGET=query SECONDS=600   an AFL++ campaign, with a summary
+#   make corpus                              regenerate corpus/<t>/ from the case tables
+#   make oss-fuzz-check                      run fuzz/oss-fuzz/build.sh as OSS-Fuzz would
+
+FUZZ_TARGETS := parse query url punycode model regex curl_url metamorphic
+FUZZ_ENGINE ?= $(O)/obj/fuzz/replay.o
+FUZZ_LD ?= $(CC) $(ALL_CFLAGS)
+
+# What each target needs besides the library: its oracle.
+FUZZ_EXTRA_model := $(O)/obj/fuzz/oracles/model.o
+FUZZ_LIBS_punycode := -lidn2
+FUZZ_LIBS_curl_url := -lcurl
+
+# The engine, when it is one of our objects, is built like the others.
+FUZZ_ENGINE_OBJ := $(filter $(O)/obj/%.o,$(FUZZ_ENGINE))
+FUZZ_BINS := $(addprefix $(O)/fuzz/,$(FUZZ_TARGETS))
+
+.PHONY: fuzz-build fuzz-replay fuzz-smoke fuzz fuzz-afl corpus test-corpus oss-fuzz-check \
+        fuzz-libfuzzer-build fuzz-afl-build
+
+fuzz-build: $(FUZZ_BINS)
+
+.SECONDEXPANSION:
+$(FUZZ_BINS): $(O)/fuzz/%: $(O)/obj/fuzz/targets/%.o $$(FUZZ_EXTRA_$$*) $(LIB) $(FUZZ_ENGINE_OBJ)
+	@mkdir -p $(dir $@)
+	$(FUZZ_LD) $(O)/obj/fuzz/targets/$*.o $(FUZZ_EXTRA_$*) $(LIB) $(FUZZ_ENGINE) $(FUZZ_LIBS_$*) -o $@
+
+# ---- Corpora -------------------------------------------------------------------------
+
+CORPUS_GEN := $(O)/bin/robots-corpus
+$(CORPUS_GEN): $(call obj,fuzz/tools/make_corpus.c conformance/src/tables.c conformance/src/schema.c) \
+               $(CONFORM_HELPERS) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson
+$(call obj,fuzz/tools/make_corpus.c): INCLUDES := -Iconformance/src -Iref/cli
+
+# Seeds for every target from the case tables; deterministic, so the committed
+# corpus changes only when the tables or the generator do.
+corpus: $(CORPUS_GEN)
+	$(CORPUS_GEN) --out corpus $(FUZZ_TARGETS)
+
+# The committed seeds must be what the generator makes from today's tables.
+test-corpus: $(CORPUS_GEN)
+	rm -rf $(O)/corpus-check
+	$(CORPUS_GEN) --quiet --out $(O)/corpus-check $(FUZZ_TARGETS)
+	@for t in $(FUZZ_TARGETS); do \
+	    diff -rq corpus/$$t $(O)/corpus-check/$$t >/dev/null || { \
+	        echo "corpus/$$t does not match the tables: run 'make corpus' and commit it"; \
+	        diff -rq corpus/$$t $(O)/corpus-check/$$t | head -5; exit 1; }; \
+	done
+	@echo "corpus/ is up to date with the case tables"
+
+# Every seed and every regression through every target.
+fuzz-replay: $(FUZZ_BINS)
+	@for t in $(FUZZ_TARGETS); do \
+	    $(O)/fuzz/$$t corpus/$$t $$(ls -d corpus/regressions/$$t 2>/dev/null) || exit 1; \
+	done
+
+# ---- Engines --------------------------------------------------------------------------
+
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+LIBFUZZER_DIR := build/libfuzzer
+AFL_DIR := build/afl
+AFL_CC ?= afl-clang-fast
+
+fuzz-libfuzzer-build:
+	$(MAKE) --no-print-directory O=$(LIBFUZZER_DIR) CC=$(ASAN_CC) OPT="-O1 -g" \
+	    SAN="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" FUZZ_ENGINE=-fsanitize=fuzzer fuzz-build
+
+fuzz-afl-build:
+	AFL_QUIET=1 $(MAKE) --no-print-directory O=$(AFL_DIR) CC=$(AFL_CC) OPT="-O2 -g" \
+	    SAN= FUZZ_ENGINE=-fsanitize=fuzzer fuzz-build
+
+# Each smoke run starts from the target's seeds and regressions and must end with no
+# finding; what it learns goes to a scratch directory, not to corpus/.
+SMOKE_SECONDS ?= 8
+AFL_SMOKE_TARGET ?= query
+AFL_SMOKE_SECONDS ?= 15
+fuzz-smoke: fuzz-libfuzzer-build fuzz-afl-build
+	@for t in $(FUZZ_TARGETS); do \
+	    scripts/fuzz-campaign libfuzzer $(LIBFUZZER_DIR)/fuzz/$$t $$t $(SMOKE_SECONDS) --quiet || exit 1; \
+	done
+	scripts/fuzz-campaign afl $(AFL_DIR)/fuzz/$(AFL_SMOKE_TARGET) $(AFL_SMOKE_TARGET) $(AFL_SMOKE_SECONDS) --quiet
+
+TARGET ?= query
+SECONDS ?= 600
+fuzz: fuzz-libfuzzer-build
+	scripts/fuzz-campaign libfuzzer $(LIBFUZZER_DIR)/fuzz/$(TARGET) $(TARGET) $(SECONDS)
+
+fuzz-afl: fuzz-afl-build
+	scripts/fuzz-campaign afl $(AFL_DIR)/fuzz/$(TARGET) $(TARGET) $(SECONDS)
+
+# ---- OSS-Fuzz -------------------------------------------------------------------------
+
+# fuzz/oss-fuzz/build.sh, run here with the environment OSS-Fuzz gives it, then every
+# fuzzer it produced over its own seed corpus zip.
+oss-fuzz-check:
+	scripts/oss-fuzz-check

@@ -1,0 +1,36 @@
+#!/bin/bash -eu
+# OSS-Fuzz / ClusterFuzzLite build script: builds every fuzz target with the
+# compiler, flags and fuzzing engine the environment gives (CC, CXX, CFLAGS,
+# CXXFLAGS, LIB_FUZZING_ENGINE, SANITIZER), and installs into $OUT, for each target:
+#   robots_<target>                  the fuzzer
+#   robots_<target>_seed_corpus.zip  its seeds (corpus/<target>) and every
+#                                    regression found so far (corpus/regressions/<target>)
+#   robots_<target>.dict             its dictionary
+# It runs from the project's root (the Dockerfiles make that the working
+# directory); intermediate files go to $WORK. `make oss-fuzz-check` runs it here.
+
+targets="parse query url punycode model regex curl_url metamorphic"
+if [ "$SANITIZER" = memory ]; then
+    # MemorySanitizer needs every library instrumented; libidn2 and libcurl are the
+    # system's, so the two targets that use them are left out of this build.
+    targets="parse query url model regex metamorphic"
+fi
+
+build="$WORK/robots-build"
+binaries=""
+for t in $targets; do binaries="$binaries $build/fuzz/$t"; done
+
+# The flags are the environment's (make reads CFLAGS from it); warnings are not
+# errors here, as the compiler may be newer than the ones the project is tested with.
+# shellcheck disable=SC2086
+make -j"$(nproc)" O="$build" CC="$CC" OPT= WERROR= SAN= \
+    FUZZ_ENGINE="$LIB_FUZZING_ENGINE" FUZZ_LD="$CXX $CXXFLAGS" $binaries
+
+for t in $targets; do
+    cp "$build/fuzz/$t" "$OUT/robots_$t"
+    cp -L "fuzz/dict/$t.dict" "$OUT/robots_$t.dict"
+    seeds="corpus/$t"
+    [ -d "corpus/regressions/$t" ] && seeds="$seeds corpus/regressions/$t"
+    # shellcheck disable=SC2086
+    zip -q -j -r "$OUT/robots_${t}_seed_corpus.zip" $seeds
+done

@@ -1,0 +1,31 @@
+/*
+ * model.c - fuzz target: "AGENT\nURL\nROBOTS", the reference against the
+ * independent model of fuzz/oracles/model.c, under both profiles. Any difference
+ * in the verdict, the deciding line or the kind of group aborts with both answers.
+ */
+#include "../common.h"
+#include "../oracles/model.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    query_input q;
+    split_query(data, size, &q);
+    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+        robots_rules *r = parse_profile(q.robots, q.robots_len, (robots_profile_id)p, ROBOTS_DEFAULT_MAX_BYTES);
+        robots_verdict v;
+        int ok = robots_check(r, q.agent, q.agent_len, q.url, q.url_len, &v);
+        robots_free(r);
+        model_answer m;
+        if (model_check(p == ROBOTS_PROFILE_RFC9309, q.robots, q.robots_len, ROBOTS_DEFAULT_MAX_BYTES, q.agent,
+                        q.agent_len, q.url, q.url_len, &m) != 0)
+            continue;
+        if (m.allowed != ok || m.line != v.line || m.group != (int)v.group) {
+            print_bytes("robots.txt", q.robots, q.robots_len);
+            print_bytes("agent", q.agent, q.agent_len);
+            print_bytes("url", q.url, q.url_len);
+            FINDING("profile %s: the reference says %s (line %zu, group %d), the model %s (line %zu, group %d)",
+                    robots_profile_name((robots_profile_id)p), ok ? "allowed" : "disallowed", v.line, (int)v.group,
+                    m.allowed ? "allowed" : "disallowed", m.line, m.group);
+        }
+    }
+    return 0;
+}

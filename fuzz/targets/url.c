@@ -1,0 +1,57 @@
+/*
+ * url.c - fuzz target: "ROBOTS_URL\nURL". URL parsing gives a result or an error
+ * with a reason; the robots.txt URL of a URL is itself a robots.txt URL that
+ * governs it, and deriving it again changes nothing; scope agrees with comparing
+ * robots.txt URLs; host conversion never writes past its buffer.
+ */
+#include "../common.h"
+
+static void check_url(const char *u, size_t n) {
+    robots_url parsed;
+    const char *error = NULL;
+    int rc = robots_url_parse(u, n, &parsed, &error);
+    REQUIRE(rc == 0 || (rc == -1 && error && *error));
+    char out[ROBOTS_SCHEME_MAX + ROBOTS_HOST_MAX + 32];
+    error = NULL;
+    size_t len = robots_robots_txt_url(u, n, out, sizeof out, &error);
+    REQUIRE((len > 0) == (rc == 0));
+    if (rc != 0) return;
+    REQUIRE(len < sizeof out);
+    for (const char *c = parsed.scheme; *c; c++) REQUIRE(!(*c >= 'A' && *c <= 'Z'));
+    for (const char *c = parsed.host; *c; c++) REQUIRE((unsigned char)*c > 0x20 && (unsigned char)*c < 0x7F && !(*c >= 'A' && *c <= 'Z'));
+    REQUIRE(parsed.port >= -1 && parsed.port <= 65535);
+    /* The robots.txt URL governs the URL, and is its own robots.txt URL. */
+    REQUIRE(robots_scope_check(out, len, u, n, &error) == ROBOTS_SCOPE_APPLIES);
+    char again[sizeof out];
+    size_t len2 = robots_robots_txt_url(out, len, again, sizeof again, &error);
+    REQUIRE(len2 == len && memcmp(again, out, len) == 0);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    size_t a_len, b_len;
+    const uint8_t *b = next_line(data, size, &a_len);
+    b_len = (size_t)(data + size - b);
+    const char *a = (const char *)data;
+    check_url(a, a_len);
+    check_url((const char *)b, b_len);
+    const char *error = NULL;
+    robots_scope s = robots_scope_check(a, a_len, (const char *)b, b_len, &error);
+    REQUIRE(s <= ROBOTS_SCOPE_ERROR && (s != ROBOTS_SCOPE_ERROR || error));
+    if (s == ROBOTS_SCOPE_APPLIES || s == ROBOTS_SCOPE_DOES_NOT_APPLY) {
+        /* Scope is equality of the two robots.txt URLs. */
+        char ra[512], rb[512];
+        size_t la = robots_robots_txt_url(a, a_len, ra, sizeof ra, &error);
+        size_t lb = robots_robots_txt_url((const char *)b, b_len, rb, sizeof rb, &error);
+        bool same = la == lb && memcmp(ra, rb, la) == 0;
+        REQUIRE(same == (s == ROBOTS_SCOPE_APPLIES));
+    }
+    /* Host conversion with a small buffer: the length is still reported. */
+    char small[8];
+    size_t full = robots_host_to_ascii(a, a_len, small, sizeof small, &error);
+    if (full) {
+        char big[ROBOTS_HOST_MAX + 1];
+        REQUIRE(robots_host_to_ascii(a, a_len, big, sizeof big, &error) == full);
+        REQUIRE(memcmp(small, big, full < sizeof small ? full : sizeof small) == 0);
+    }
+    return 0;
+}
