@@ -30,7 +30,7 @@ FUZZ_LIBS_curl_url := -lcurl
 FUZZ_ENGINE_OBJ := $(filter $(O)/obj/%.o,$(FUZZ_ENGINE))
 FUZZ_BINS := $(addprefix $(O)/fuzz/,$(FUZZ_TARGETS))
 
-.PHONY: fuzz-build fuzz-replay fuzz-smoke fuzz fuzz-afl corpus test-corpus oss-fuzz-check \
+.PHONY: fuzz-build fuzz-replay fuzz-smoke fuzz fuzz-afl fuzz-speed corpus test-corpus oss-fuzz-check \
         fuzz-libfuzzer-build fuzz-afl-build
 
 fuzz-build: $(FUZZ_BINS)
@@ -111,3 +111,9 @@ fuzz-afl: fuzz-afl-build
 # fuzzer it produced over its own seed corpus zip.
 oss-fuzz-check:
 	scripts/oss-fuzz-check
+
+# Executions per second of every target under libFuzzer with ASan+UBSan, on small
+# inputs and on the seed corpus as it is (scripts/fuzz-speed; SPEED_SECONDS each).
+SPEED_SECONDS ?= 30
+fuzz-speed: fuzz-libfuzzer-build
+	scripts/fuzz-speed $(SPEED_SECONDS)
