@@ -352,7 +352,7 @@ static size_t place(vec *v, unsigned char **at, size_t elem, size_t count) {
  * its own (vec_reserve) and the other arrays planned as for PLAN_BYTES_MAX. */
 static size_t plan_layout(robots_rules *r, unsigned char **at, size_t parsed) {
     size_t k = parsed < PLAN_BYTES_MAX ? parsed : PLAN_BYTES_MAX;
-    size_t total = PLAN_SLACK;
+    size_t total = 0;
     if (parsed <= PLAN_BYTES_MAX) total += place(&r->bytes, at, 1, parsed + 64);
     total += place(&r->lines, at, sizeof(uint16_t), k / 16 + 8);
     total += place(&r->rules, at, sizeof(rule), k / 24 + 4);
@@ -399,7 +399,7 @@ robots_rules *robots_parse(const void *data, size_t len, const robots_options *o
     robots_rules sizing;
     unsigned char *at = NULL;
     size_t planned = plan_layout(&sizing, &at, parsed);
-    robots_rules *r = alloc.realloc_fn(alloc.ctx, NULL, head + planned);
+    robots_rules *r = alloc.realloc_fn(alloc.ctx, NULL, head + planned + PLAN_SLACK);
     if (!r) return NULL;
     memset(r, 0, sizeof *r);
     r->alloc = alloc;
@@ -408,9 +408,10 @@ robots_rules *robots_parse(const void *data, size_t len, const robots_options *o
     r->input_bytes = len;
     r->parsed_bytes = parsed;
     at = (unsigned char *)r + head;
-    /* What the plan leaves is the arena the other arrays start in (vec_reserve). */
-    r->arena_left = planned - plan_layout(r, &at, parsed);
+    plan_layout(r, &at, parsed);
+    /* The slack after the plan is the arena the other arrays start in (vec_reserve). */
     r->arena = at;
+    r->arena_left = PLAN_SLACK;
     vec_reserve(r, &r->bytes, 1, parsed + 64);
     parser ps = {r, r->profile, NO_GROUP, false};
     parse_lines(&ps, data ? data : (const void *)"", r->parsed_bytes);
