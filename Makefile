@@ -6,9 +6,13 @@
 #   make test            every test: unit, CLI, batch, hostile input, the conformance
 #                        runner's self-test, the atlas, the fuzz corpora and regressions;
 #                        again under ASan+UBSan; a short fuzzing run of every target
-#                        (libFuzzer and AFL++) and the OSS-Fuzz build (fuzz/fuzz.mk)
+#                        (libFuzzer and AFL++) and the OSS-Fuzz build (fuzz/fuzz.mk);
+#                        the coverage thresholds and both coverage reports
 #   make fuzz            TARGET=query SECONDS=600: a libFuzzer campaign (fuzz-afl: AFL++)
 #   make corpus          regenerate the seed corpora corpus/<target>/ from the case tables
+#   make coverage        gcov/lcov coverage of ref/ (build/coverage/html), its summary, the
+#                        per-area report coverage/areas.md; fails below coverage/thresholds
+#   make coverage-fuzz   clang source-based coverage of ref/src by the fuzz corpora
 #   make bench           parse and query benchmarks (BENCH_CORPUS=DIR adds real files)
 #   make install         PREFIX=/usr/local DESTDIR= : library, header, pkg-config, command
 #   make clean
@@ -52,7 +56,7 @@ TESTS := $(O)/bin/robots-tests
 BENCH := $(O)/bin/robots-bench
 
 .PHONY: all lib cli conformance atlas example test test-unit test-conform test-atlas test-asan test-install \
-        test-fuzz bench install uninstall clean
+        test-fuzz test-coverage coverage coverage-fuzz bench install uninstall clean
 .DEFAULT_GOAL := all
 
 all: $(LIB) $(ROBOTS) $(CONFORM)
@@ -179,8 +183,26 @@ test-install: $(LIB) $(ROBOTS)
 # target fuzzes a few seconds without a finding, and the OSS-Fuzz build works.
 test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check
 
-test: test-unit test-conform test-atlas test-asan test-install test-fuzz
+test: test-unit test-conform test-atlas test-asan test-install test-fuzz test-coverage
 	@echo "make test: all test suites passed"
+
+# ---- Coverage ------------------------------------------------------------------------
+
+# gcov/lcov: build/coverage/ref.info, build/coverage/html/index.html, lcov's summary,
+# and coverage/areas.md (which code each conformance area reaches); fails below
+# coverage/thresholds.
+coverage:
+	MAKE="$(MAKE)" scripts/coverage
+
+# clang source-based coverage of ref/src by each fuzz target's corpus.
+coverage-fuzz:
+	MAKE="$(MAKE)" scripts/coverage-fuzz
+
+# In make test: the thresholds hold and both reports generate (nothing outside
+# build/ is written).
+test-coverage:
+	MAKE="$(MAKE)" scripts/coverage --check
+	MAKE="$(MAKE)" scripts/coverage-fuzz
 
 # ---- Benchmarks --------------------------------------------------------------------
 

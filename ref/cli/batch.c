@@ -11,156 +11,187 @@
  * lines are skipped. Replies are flushed whenever the tool would otherwise wait for
  * input, so a driver can go one request at a time.
  */
+#include "batch.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "batch_request.h"
-#include "buf.h"
-#include "cli.h"
 #include "json.h"
 
 /* A request line longer than this gets an error reply instead of unbounded memory. */
 #define BATCH_MAX_LINE ((size_t)64 << 20)
 
-/* The parsed rules of the previous request, reused while the robots.txt is the same:
- * drivers send many checks against one file in a row. */
-typedef struct rules_cache {
-    buf text;
-    robots_profile_id profile;
-    size_t max_bytes;
-    robots_rules *rules;
-} rules_cache;
-
-static robots_rules *cached_rules(rules_cache *c, const request *q) {
-    if (c->rules && c->profile == q->profile && c->max_bytes == q->max_bytes &&
-        c->text.len == q->robots.len && (q->robots.len == 0 || !memcmp(c->text.data, q->robots.data, q->robots.len)))
-        return c->rules;
-    robots_free(c->rules);
-    c->rules = NULL;
-    c->text.len = 0;
-    if (buf_add(&c->text, q->robots.data, q->robots.len)) return NULL;
+/* The parsed rules of the previous request are reused while the robots.txt is the
+ * same: drivers send many checks against one file in a row. */
+static robots_rules *cached_rules(batch_session *s, const request *q) {
+    if (s->rules && s->profile == q->profile && s->max_bytes == q->max_bytes &&
+        s->text.len == q->robots.len && (q->robots.len == 0 || !memcmp(s->text.data, q->robots.data, q->robots.len)))
+        return s->rules;
+    robots_free(s->rules);
+    s->rules = NULL;
+    s->text.len = 0;
+    if (buf_add(&s->text, q->robots.data, q->robots.len)) return NULL;
     robots_options opt;
     robots_options_init(&opt);
     opt.profile = q->profile;
     opt.max_bytes = q->max_bytes;
-    c->rules = robots_parse(c->text.data, c->text.len, &opt);
-    c->profile = q->profile;
-    c->max_bytes = q->max_bytes;
-    return c->rules;
+    opt.allocator = cli_allocator();
+    s->rules = robots_parse(s->text.data, s->text.len, &opt);
+    s->profile = q->profile;
+    s->max_bytes = q->max_bytes;
+    return s->rules;
 }
 
-static int add_text(buf *out, const char *s) { return buf_add(out, s, strlen(s)); }
-
-static void add_string_field(buf *out, const char *name, const char *value, size_t len) {
-    buf_addc(out, ',');
-    json_append_string(out, name, strlen(name));
-    buf_addc(out, ':');
-    json_append_string(out, value, len);
+/* The reply is built in s->reply; the first addition that runs out of memory marks
+ * it failed, later ones do nothing, and the reply becomes an out-of-memory error
+ * (reply_out_of_memory) instead of a truncated line. */
+static void add(batch_session *s, const void *data, size_t len) {
+    if (!s->reply_failed && buf_add(&s->reply, data, len)) s->reply_failed = 1;
 }
 
-static void add_id(buf *out, const request *q) {
-    add_text(out, "{\"id\":");
-    if (q->id) buf_add(out, q->id, q->id_len);
-    else add_text(out, "null");
+static void add_text(batch_session *s, const char *text) { add(s, text, strlen(text)); }
+
+static void add_json_string(batch_session *s, const char *value, size_t len) {
+    if (!s->reply_failed && json_append_string(&s->reply, value, len)) s->reply_failed = 1;
 }
 
-static void error_reply(buf *out, const request *q, const char *message) {
-    add_id(out, q);
-    add_string_field(out, "error", message, strlen(message));
-    add_text(out, "}");
+static void add_string_field(batch_session *s, const char *name, const char *value, size_t len) {
+    add_text(s, ",\"");
+    add_text(s, name);
+    add_text(s, "\":");
+    add_json_string(s, value, len);
 }
 
-static void answer_check(buf *out, const request *q, robots_rules *rules) {
+static void add_id(batch_session *s, const request *q) {
+    add_text(s, "{\"id\":");
+    if (q->id) add(s, q->id, q->id_len);
+    else add_text(s, "null");
+}
+
+static void error_reply(batch_session *s, const request *q, const char *message) {
+    add_id(s, q);
+    add_string_field(s, "error", message, strlen(message));
+    add_text(s, "}");
+}
+
+/* The reply when memory ran out, built in fixed storage: the request's id when it
+ * was read and is short enough to fit, else null. */
+static size_t reply_out_of_memory(batch_session *s, const request *q, const char **reply) {
+    static const char tail[] = ",\"error\":\"out of memory\"}\n";
+    size_t id_room = sizeof s->fallback - (sizeof "{\"id\":" - 1) - sizeof tail;
+    int with_id = q->id && q->id_len <= id_room;
+    int n = snprintf(s->fallback, sizeof s->fallback, "{\"id\":%.*s%s", with_id ? (int)q->id_len : 4,
+                     with_id ? q->id : "null", tail);
+    *reply = s->fallback;
+    return (size_t)n;
+}
+
+static void answer_check(batch_session *s, const request *q, robots_rules *rules) {
     robots_verdict v;
     robots_check(rules, q->agent.data, q->agent.len, q->url.data, q->url.len, &v);
     char num[64];
-    add_text(out, v.allowed ? ",\"allowed\":true" : ",\"allowed\":false");
-    add_string_field(out, "rule", rule_kind_name(v.rule), strlen(rule_kind_name(v.rule)));
+    add_text(s, v.allowed ? ",\"allowed\":true" : ",\"allowed\":false");
+    add_string_field(s, "rule", rule_kind_name(v.rule), strlen(rule_kind_name(v.rule)));
     snprintf(num, sizeof num, ",\"line\":%zu", v.line);
-    add_text(out, num);
-    if (v.rule != ROBOTS_RULE_NONE) add_string_field(out, "pattern", v.pattern, v.pattern_len);
-    add_string_field(out, "group", group_kind_name(v.group), strlen(group_kind_name(v.group)));
+    add_text(s, num);
+    if (v.rule != ROBOTS_RULE_NONE) add_string_field(s, "pattern", v.pattern, v.pattern_len);
+    add_string_field(s, "group", group_kind_name(v.group), strlen(group_kind_name(v.group)));
 }
 
-static void answer_sitemaps(buf *out, robots_rules *rules) {
-    add_text(out, ",\"sitemaps\":[");
+static void answer_sitemaps(batch_session *s, robots_rules *rules) {
+    add_text(s, ",\"sitemaps\":[");
     for (size_t i = 0; i < robots_sitemap_count(rules); i++) {
-        robots_record s;
-        robots_get_sitemap(rules, i, &s);
-        if (i) buf_addc(out, ',');
-        json_append_string(out, s.value, s.value_len);
+        robots_record m;
+        robots_get_sitemap(rules, i, &m);
+        if (i) add_text(s, ",");
+        add_json_string(s, m.value, m.value_len);
     }
-    buf_addc(out, ']');
+    add_text(s, "]");
 }
 
-static void answer(buf *out, request *q, rules_cache *cache) {
+static void answer(batch_session *s, const request *q) {
     robots_rules *rules = NULL;
     if (q->kind == REQUEST_CHECK || q->kind == REQUEST_SITEMAPS) {
-        rules = cached_rules(cache, q);
+        rules = cached_rules(s, q);
         if (!rules) {
-            error_reply(out, q, "out of memory parsing the robots.txt");
+            s->reply_failed = 1;
             return;
         }
     }
     const char *why = NULL;
-    add_id(out, q);
+    add_id(s, q);
     switch (q->kind) {
     case REQUEST_CHECK:
-        answer_check(out, q, rules);
+        answer_check(s, q, rules);
         break;
     case REQUEST_SITEMAPS:
-        answer_sitemaps(out, rules);
+        answer_sitemaps(s, rules);
         break;
     case REQUEST_ROBOTS_URL: {
         char url[ROBOTS_SCHEME_MAX + ROBOTS_HOST_MAX + 32];
         size_t n = robots_robots_txt_url(q->url.data, q->url.len, url, sizeof url, &why);
         if (n) {
-            add_string_field(out, "robots_url", url, n);
+            add_string_field(s, "robots_url", url, n);
         } else {
-            add_text(out, ",\"robots_url\":null");
-            add_string_field(out, "reason", why, strlen(why));
+            add_text(s, ",\"robots_url\":null");
+            add_string_field(s, "reason", why, strlen(why));
         }
         break;
     }
     case REQUEST_SCOPE: {
         static const char *const words[] = {"applies", "does-not-apply", "not-a-robots-url", "invalid"};
-        robots_scope s = robots_scope_check(q->robots_url.data, q->robots_url.len, q->url.data, q->url.len, &why);
-        add_string_field(out, "scope", words[s], strlen(words[s]));
-        if (s == ROBOTS_SCOPE_ERROR) add_string_field(out, "reason", why, strlen(why));
+        robots_scope sc = robots_scope_check(q->robots_url.data, q->robots_url.len, q->url.data, q->url.len, &why);
+        add_string_field(s, "scope", words[sc], strlen(words[sc]));
+        if (sc == ROBOTS_SCOPE_ERROR) add_string_field(s, "reason", why, strlen(why));
         break;
     }
     case REQUEST_STATUS: {
         /* The status was checked to be 100-599 or a network error. */
         const char *d = robots_fetch_decision_name((robots_fetch_decision)robots_fetch_policy(q->profile, &q->fetch, &why));
-        add_string_field(out, "decision", d, strlen(d));
-        add_string_field(out, "why", why, strlen(why));
+        add_string_field(s, "decision", d, strlen(d));
+        add_string_field(s, "why", why, strlen(why));
         break;
     }
     default: {
         char num[64];
         long seconds = robots_cache_lifetime(q->profile, q->cache_control.data, q->cache_control.len, &why);
         snprintf(num, sizeof num, ",\"seconds\":%ld", seconds);
-        add_text(out, num);
-        add_string_field(out, "why", why, strlen(why));
+        add_text(s, num);
+        add_string_field(s, "why", why, strlen(why));
         break;
     }
     }
-    add_text(out, "}");
+    add_text(s, "}");
 }
 
-static void handle_line(const cli_options *o, const char *line, size_t n, buf *out, rules_cache *cache) {
+void batch_begin(batch_session *s, const cli_options *o) {
+    memset(s, 0, sizeof *s);
+    s->options = *o;
+}
+
+void batch_end(batch_session *s) {
+    robots_free(s->rules);
+    buf_free(&s->text);
+    buf_free(&s->reply);
+    memset(s, 0, sizeof *s);
+}
+
+size_t batch_answer(batch_session *s, const char *line, size_t n, const char **reply) {
     size_t i = 0;
     while (i < n && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) i++;
-    if (i == n) return; /* blank line */
+    if (i == n) return 0; /* blank line */
     request q;
-    out->len = 0;
-    if (request_read(line, n, o->profile, o->max_bytes, &q) != 0) error_reply(out, &q, q.error);
-    else answer(out, &q, cache);
+    s->reply.len = 0;
+    s->reply_failed = 0;
+    if (request_read(line, n, s->options.profile, s->options.max_bytes, &q) != 0) error_reply(s, &q, q.error);
+    else answer(s, &q);
+    add_text(s, "\n");
+    size_t len = s->reply_failed ? reply_out_of_memory(s, &q, reply) : (*reply = s->reply.data, s->reply.len);
     request_free(&q);
-    buf_addc(out, '\n');
-    fwrite(out->data, 1, out->len, stdout);
+    return len;
 }
 
 /* Reads standard input in large blocks; flushes replies before it may block. */
@@ -218,27 +249,20 @@ int run_batch(const cli_options *o) {
     setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
     reader rd;
     memset(&rd, 0, sizeof rd);
-    rules_cache cache;
-    memset(&cache, 0, sizeof cache);
-    buf out = {NULL, 0, 0};
-    const char *line;
+    batch_session session;
+    batch_begin(&session, o);
+    const char *line, *reply;
     size_t len;
     int kind;
     while ((kind = next_line(&rd, &line, &len)) != 0) {
         if (kind == 2) {
-            request none;
-            memset(&none, 0, sizeof none);
-            out.len = 0;
-            error_reply(&out, &none, "request line too long (the limit is 64 MiB)");
-            buf_addc(&out, '\n');
-            fwrite(out.data, 1, out.len, stdout);
+            fputs("{\"id\":null,\"error\":\"request line too long (the limit is 64 MiB)\"}\n", stdout);
             continue;
         }
-        handle_line(o, line, len, &out, &cache);
+        size_t n = batch_answer(&session, line, len, &reply);
+        fwrite(reply, 1, n, stdout);
     }
-    robots_free(cache.rules);
-    buf_free(&cache.text);
+    batch_end(&session);
     buf_free(&rd.data);
-    buf_free(&out);
     return fflush(stdout) == 0 ? 0 : EXIT_USAGE;
 }

@@ -159,7 +159,10 @@ int request_read(const char *line, size_t len, robots_profile_id profile, size_t
     q->max_bytes = max_bytes;
     json_error err;
     if (json_parse_object(line, len, on_member, q, &err) != 0) {
-        snprintf(q->error_text, sizeof q->error_text, "invalid JSON at byte %zu: %s", err.offset + 1, err.message);
+        if (err.message == json_out_of_memory)
+            snprintf(q->error_text, sizeof q->error_text, "%s", json_out_of_memory);
+        else
+            snprintf(q->error_text, sizeof q->error_text, "invalid JSON at byte %zu: %s", err.offset + 1, err.message);
         q->error = q->error_text;
         return -1;
     }

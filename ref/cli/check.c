@@ -89,6 +89,7 @@ int run_check(const cli_options *o, const char *file, const char *agent, const c
     robots_options_init(&opt);
     opt.profile = o->profile;
     opt.max_bytes = o->max_bytes;
+    opt.allocator = cli_allocator();
     robots_rules *rules = robots_parse(body.data, body.len, &opt);
     if (!rules) {
         fprintf(stderr, "out of memory parsing \"%s\"\n", file);

@@ -12,6 +12,8 @@ typedef struct reader {
     json_error *err;
 } reader;
 
+const char json_out_of_memory[] = "out of memory";
+
 static int fail(reader *r, const char *message) {
     if (!r->err->message) {
         r->err->message = message;
@@ -97,7 +99,7 @@ static int read_string(reader *r, buf *out) {
             const char *hit = e ? strchr(from, e) : NULL;
             if (hit) {
                 r->i += 2;
-                if (out && buf_addc(out, to[hit - from])) return fail(r, "out of memory");
+                if (out && buf_addc(out, to[hit - from])) return fail(r, json_out_of_memory);
                 continue;
             }
             if (e != 'u') return fail(r, "invalid escape in string");
@@ -114,12 +116,12 @@ static int read_string(reader *r, buf *out) {
                 if (low < 0xDC00 || low > 0xDFFF) return fail(r, "lone high surrogate in \\u escape");
                 cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
             }
-            if (out && put_utf8(out, cp)) return fail(r, "out of memory");
+            if (out && put_utf8(out, cp)) return fail(r, json_out_of_memory);
             continue;
         }
         size_t len = utf8_sequence(r->s + r->i, r->n - r->i);
         if (!len) return fail(r, "invalid UTF-8 in string");
-        if (out && buf_add(out, r->s + r->i, len)) return fail(r, "out of memory");
+        if (out && buf_add(out, r->s + r->i, len)) return fail(r, json_out_of_memory);
         r->i += len;
     }
 }

@@ -34,6 +34,9 @@ typedef struct json_error {
     size_t offset;       /* byte offset of the problem in the input */
 } json_error;
 
+/* The message when memory ran out: the input may be valid JSON. */
+extern const char json_out_of_memory[];
+
 /* Called once per member of the top-level object, in order; a non-zero return
  * stops parsing and is returned. */
 typedef int (*json_member_fn)(void *ctx, const json_member *member);

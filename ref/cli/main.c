@@ -52,10 +52,9 @@ static void usage(FILE *out, const char *prog) {
             prog, prog, prog, prog, prog, prog, ROBOTS_DEFAULT_MAX_BYTES, prog, prog, prog);
 }
 
-/* "PROG: WHAT 'ARG'" (or WHAT alone) and a pointer to --help; exit status 2. */
+/* "PROG: WHAT 'ARG'" and a pointer to --help; exit status 2. */
 static int usage_error(const char *prog, const char *what, const char *arg) {
-    if (arg) fprintf(stderr, "%s: %s '%s'\n", prog, what, arg);
-    else fprintf(stderr, "%s: %s\n", prog, what);
+    fprintf(stderr, "%s: %s '%s'\n", prog, what, arg);
     fprintf(stderr, "Try '%s --help'.\n", prog);
     return EXIT_USAGE;
 }
@@ -116,7 +115,7 @@ static int parse_count(const char *s, unsigned *out) {
 }
 
 int main(int argc, char **argv) {
-    const char *prog = argc > 0 && argv[0] ? argv[0] : "robots";
+    const char *prog = argv[0] ? argv[0] : "robots"; /* argv[0] is NULL when argc is 0 */
     cli_options o = {ROBOTS_PROFILE_GOOGLE, ROBOTS_DEFAULT_MAX_BYTES, 0, 0, 0, 0, NULL};
     const char *pos[4];
     int npos = 0, options_done = 0;

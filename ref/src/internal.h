@@ -146,8 +146,7 @@ struct robots_rules {
 bool vec_grow(robots_rules *r, vec *v, size_t elem, size_t extra);
 /* Room for at least `extra` more elements; false (and r->failed) when memory ran out. */
 static inline bool vec_reserve(robots_rules *r, vec *v, size_t elem, size_t extra) {
-    if (extra <= v->cap - v->len && !r->failed) return true;
-    return vec_grow(r, v, elem, extra);
+    return extra <= v->cap - v->len || vec_grow(r, v, elem, extra);
 }
 void *vec_push_slow(robots_rules *r, vec *v, size_t elem);
 /* A zeroed new last element, or NULL when memory ran out. */

@@ -91,11 +91,12 @@ int robots_punycode_encode(const uint32_t *in, size_t len, char *out, size_t cap
 
 int robots_punycode_decode(const char *in, size_t len, uint32_t *out, size_t cap, size_t *out_len) {
     const unsigned char *s = (const unsigned char *)in;
+    if (len > UINT32_MAX) return -1;
     /* Everything before the last '-' is basic code points. */
     size_t b = len;
     while (b > 0 && s[b - 1] != '-') b--;
     size_t basic = b > 0 ? b - 1 : 0;
-    if (basic > cap || len > UINT32_MAX) return -1;
+    if (basic > cap) return -1;
     for (size_t j = 0; j < basic; j++) {
         if (s[j] >= 0x80) return -1;
         out[j] = s[j];

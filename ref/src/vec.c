@@ -21,15 +21,14 @@ static void *arena_take(robots_rules *r, size_t bytes) {
 }
 
 bool vec_grow(robots_rules *r, vec *v, size_t elem, size_t extra) {
-    if (r->failed) return false;
-    if (extra <= v->cap - v->len) return true;
+    size_t most = SIZE_MAX / elem; /* the most elements whose size a size_t holds */
+    if (extra > most - v->len) goto fail;
     size_t need = v->len + extra;
-    if (need < v->len || need > SIZE_MAX / elem) goto fail;
     /* Doubling keeps appends amortised O(1); a first push makes room for 16, which
      * avoids many tiny steps. A reservation of more gets what it asks for. */
-    size_t cap = v->cap > SIZE_MAX / 2 ? need : v->cap * 2;
+    size_t cap = v->cap <= most / 2 ? v->cap * 2 : most;
     if (extra == 1 && cap < 16) cap = 16;
-    if (cap < need || cap > SIZE_MAX / elem) cap = need;
+    if (cap < need) cap = need;
     void *p = v->data ? NULL : arena_take(r, cap * elem);
     if (p) {
         v->data = p;

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch.h"
 #include "cli_support.h"
 #include "test.h"
 
@@ -113,18 +114,59 @@ static void cache_respects_profile(void) {
     proc_result_free(&r);
 }
 
-/* A request line over 64 MiB gets an error and the next line is answered. */
+/* A request line over 64 MiB gets an error and the next line is answered: a line
+ * found whole but too long, one dropped while it is still arriving (more than 64
+ * MiB without a newline), and one that ends the input without a newline. */
 static void over_long_line(void) {
-    size_t big = ((size_t)64 << 20) + 1000;
+    static const size_t sizes[] = {((size_t)64 << 20) + 1000, ((size_t)65 << 20)};
+    static const char refused[] = "{\"id\":null,\"error\":\"request line too long (the limit is 64 MiB)\"}\n";
+    static const char answer[] = "{\"id\":2,\"allowed\":true,\"rule\":\"none\",\"line\":0,\"group\":\"none\"}\n";
     const char *tail = "\n{\"id\":2,\"robots\":\"\",\"agent\":\"a\",\"url\":\"/\"}\n";
-    char *in = malloc(big + strlen(tail) + 1);
-    memset(in, ' ', big);
-    memcpy(in, "{\"id\":1,\"robots\":\"", 18);
-    strcpy(in + big, tail);
-    proc_result r = run_robots(in, big + strlen(tail), ARGS("--batch"));
-    CHECK(output_is(&r.out,
-                    "{\"id\":null,\"error\":\"request line too long (the limit is 64 MiB)\"}\n"
-                    "{\"id\":2,\"allowed\":true,\"rule\":\"none\",\"line\":0,\"group\":\"none\"}\n"));
+    for (size_t i = 0; i < 2; i++) {
+        size_t big = sizes[i];
+        char *in = malloc(big + strlen(tail) + 1);
+        memset(in, ' ', big);
+        memcpy(in, "{\"id\":1,\"robots\":\"", 18);
+        strcpy(in + big, tail);
+        proc_result r = run_robots(in, big + strlen(tail), ARGS("--batch"));
+        char want[256];
+        snprintf(want, sizeof want, "%s%s", refused, answer);
+        CHECK(output_is(&r.out, want));
+        proc_result_free(&r);
+        /* The same line last, without its newline. */
+        r = run_robots(in, big, ARGS("--batch"));
+        CHECK(output_is(&r.out, refused));
+        proc_result_free(&r);
+        free(in);
+    }
+}
+
+/* Megabytes of small requests in one stream (the reader moves the unread rest of its
+ * buffer to the front as it goes): every one is answered, in order. */
+static void many_requests(void) {
+    enum { COUNT = 50000 };
+    size_t cap = (size_t)COUNT * 96;
+    char *in = malloc(cap);
+    size_t at = 0;
+    for (int i = 0; i < COUNT; i++)
+        at += (size_t)snprintf(in + at, cap - at, "{\"id\":%d,\"robots\":\"disallow: /%d\",\"agent\":\"a\",\"url\":\"/%d\"}\n",
+                               i, i % 7, i % 5);
+    proc_result r = run_robots(in, at, ARGS("--batch"));
+    CHECK_EQ(r.status, 0);
+    size_t lines = 0;
+    const char *p = r.out.data;
+    int in_order = 1;
+    while (p && *p) {
+        char want[32];
+        snprintf(want, sizeof want, "{\"id\":%zu,", lines);
+        in_order = in_order && strncmp(p, want, strlen(want)) == 0;
+        const char *nl = strchr(p, '\n');
+        lines++;
+        p = nl ? nl + 1 : NULL;
+    }
+    CHECK(at > ((size_t)2 << 20));
+    CHECK_EQ(lines, COUNT);
+    CHECK(in_order);
     proc_result_free(&r);
     free(in);
 }
@@ -215,6 +257,58 @@ static void other_kinds(void) {
     proc_result_free(&r);
 }
 
+/* Field values at the edges of what they accept, answered in process. */
+static void field_edges(void) {
+    static const char kind_error[] = "must be allow, robots-url, scope, status, sitemaps or cache-lifetime";
+    static const char status_error[] = "must be an HTTP status (100-599) or \\\"network-error\\\"";
+    static const char count_error[] = "must be a non-negative integer";
+    static const struct { const char *request, *field, *error; } c[] = {
+        {"{\"id\":1,\"profile\":\"\",\"robots\":\"\",\"agent\":\"a\",\"url\":\"/\"}", "profile",
+         "must be \\\"google\\\" or \\\"rfc9309\\\""},
+        {"{\"id\":1,\"profile\":\"google\\u0000\",\"robots\":\"\",\"agent\":\"a\",\"url\":\"/\"}", "profile",
+         "must be \\\"google\\\" or \\\"rfc9309\\\""},
+        {"{\"id\":1,\"kind\":\"\"}", "kind", kind_error},
+        {"{\"id\":1,\"kind\":\"status\\u0000\"}", "kind", kind_error},
+        {"{\"id\":1,\"kind\":\"cache-lifetime-cache-lifetime-cache-lifetime\"}", "kind", kind_error},
+        {"{\"id\":1,\"kind\":\"status\",\"status\":\"network-errors\"}", "status", status_error},
+        {"{\"id\":1,\"kind\":\"status\",\"status\":\"\"}", "status", status_error},
+        {"{\"id\":1,\"kind\":\"status\",\"status\":-200}", "status", status_error},
+        {"{\"id\":1,\"kind\":\"status\",\"status\":200.0}", "status", status_error},
+        {"{\"id\":1,\"kind\":\"status\",\"status\":99}", "status", status_error},
+        {"{\"id\":1,\"kind\":\"status\",\"status\":600}", "status", status_error},
+        {"{\"id\":1,\"kind\":\"status\",\"status\":200,\"redirects\":1e3}", "redirects", count_error},
+        {"{\"id\":1,\"kind\":\"status\",\"status\":200,\"unreachable_days\":1000000001}", "unreachable_days",
+         count_error},
+        {"{\"id\":1,\"robots\":\"\",\"agent\":\"a\",\"url\":\"/\",\"max_bytes\":18446744073709551616}",
+         "max_bytes", count_error},
+    };
+    cli_options o;
+    memset(&o, 0, sizeof o);
+    batch_session session;
+    batch_begin(&session, &o);
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        char want[256];
+        snprintf(want, sizeof want, "{\"id\":1,\"error\":\"field \\\"%s\\\": %s\"}\n", c[i].field, c[i].error);
+        const char *reply;
+        size_t n = batch_answer(&session, c[i].request, strlen(c[i].request), &reply);
+        CHECK_STR(reply, n, want);
+    }
+    /* The largest values that are accepted. */
+    static const char *const fine[] = {
+        "{\"id\":2,\"kind\":\"status\",\"status\":599,\"redirects\":1000000000,\"unreachable_days\":0}",
+        "{\"id\":2,\"kind\":\"status\",\"status\":100}",
+        "{\"id\":2,\"robots\":\"\",\"agent\":\"a\",\"url\":\"/\",\"max_bytes\":18446744073709551615}",
+    };
+    for (size_t i = 0; i < sizeof fine / sizeof fine[0]; i++) {
+        const char *reply;
+        size_t n = batch_answer(&session, fine[i], strlen(fine[i]), &reply);
+        char text[512];
+        snprintf(text, sizeof text, "%.*s", (int)n, reply);
+        CHECK(strncmp(text, "{\"id\":2,", 8) == 0 && !strstr(text, "\"error\""));
+    }
+    batch_end(&session);
+}
+
 const test_suite suite_batch = {"batch", (const test_case[]){
     {"answers in order, ids echoed", answers_in_order},
     {"robots_base64 carries exact bytes", base64_exact_bytes},
@@ -222,6 +316,8 @@ const test_suite suite_batch = {"batch", (const test_case[]){
     {"blank lines, CR LF, per-request overrides", blank_lines_and_overrides},
     {"the parse cache respects the profile", cache_respects_profile},
     {"an over-long line is refused", over_long_line},
+    {"field values at their edges", field_edges},
+    {"megabytes of requests are all answered in order", many_requests},
     {"a large request", large_request},
     {"empty input", empty_input},
     {"other kinds: robots-url, scope, status, sitemaps, cache-lifetime", other_kinds},

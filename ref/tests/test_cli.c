@@ -57,6 +57,8 @@ static void usage_errors_exit_2(void) {
         ARGS("--profile", "nope", f, "a", "/"), ARGS("--max-bytes", "12k", f, "a", "/"),
         ARGS("--max-bytes", "", f, "a", "/"), ARGS(f, "a", "/", "--profile"),
         ARGS("--batch", f), ARGS("--max-bytes=99999999999999999999999", f, "a", "/"),
+        ARGS(f, "a", "/", "x", "y"), ARGS("--explain=yes", f, "a", "/"),
+        ARGS("status", "200", "--redirects", "1000000001"), ARGS("url", "--unreachable-days=-1", "http://a/"),
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         r = run_robots(NULL, 0, bad[i]);

@@ -1,4 +1,5 @@
 /* test_idna.c - RFC 3492 Punycode and the reference's IDNA ToASCII (SCOPE-4). */
+#include <stdint.h>
 #include <string.h>
 
 #include "test.h"
@@ -153,9 +154,145 @@ static void to_ascii_refusals(void) {
     CHECK_EQ(robots_host_to_ascii("www.m\xC3\xBCller.eu", 14, small, sizeof small, &error), 20);
 }
 
+/* Every overflow guard of the codec, with the input that reaches it. */
+static void punycode_overflows(void) {
+    uint32_t out[16];
+    size_t m;
+    /* The weight of a digit outgrows 32 bits before the value does. */
+    CHECK_EQ(robots_punycode_decode("bbbbbbbbbbbbbbbbbbbb", 20, out, 16, &m), -1);
+    /* A delta of 4294967200 fits in 32 bits, but the code point it gives does not. */
+    CHECK_EQ(robots_punycode_decode("ux902716a", 9, out, 16, &m), -1);
+    static uint32_t points[65537];
+    static char text[70000];
+    size_t n;
+    /* 4,000 handled code points make the step to U+10FFFF larger than 32 bits. */
+    for (size_t i = 0; i < 4000; i++) points[i] = 0x80;
+    points[4000] = 0x10FFFF;
+    CHECK_EQ(robots_punycode_encode(points, 4001, text, sizeof text, &n), -1);
+    /* 65,536 basic code points and U+1007F: the delta reaches exactly 2^32 - 1
+     * (65,535 x 65,537), and counting one more basic code point wraps it. */
+    for (size_t i = 0; i < 65536; i++) points[i] = 'a';
+    points[65536] = 0x1007F;
+    CHECK_EQ(robots_punycode_encode(points, 65537, text, sizeof text, &n), -1);
+    /* Basic code points that do not fit the output, with and without the '-'. */
+    const uint32_t mixed[] = {'a', 'b', 'c', 0xFC};
+    CHECK_EQ(robots_punycode_encode(mixed, 4, text, 2, &n), -1);
+    CHECK_EQ(robots_punycode_encode(mixed, 4, text, 3, &n), -1);
+    /* Lengths past 32 bits are refused before anything is read. */
+#if SIZE_MAX > UINT32_MAX
+    CHECK_EQ(robots_punycode_encode(mixed, (size_t)UINT32_MAX + 1, text, sizeof text, &n), -1);
+    CHECK_EQ(robots_punycode_decode("a", (size_t)UINT32_MAX + 1, out, 16, &m), -1);
+#endif
+}
+
+/* The label and host limits, a NULL host, and ASCII next to non-ASCII letters. */
+static void to_ascii_limits(void) {
+    char label[300] = "";
+    for (int i = 0; i < 64; i++) strcat(label, "\xC3\xBC"); /* 64 code points: too many */
+    expect_refused(label, "too long");
+    char out[16];
+    const char *error = NULL;
+    CHECK_EQ(robots_host_to_ascii(NULL, 5, out, sizeof out, &error), 0);
+    CHECK(error && strcmp(error, "empty host") == 0);
+    expect_ascii("Zz09-_\xC3\xBC.de", "xn--zz09-_-8ya.de"); /* as Python's codec; libidn2 refuses "_" */
+    expect_refused("\xC3\xBC@.de", "only letters, digits");
+    expect_refused("\xC3\xBC.d/e", "invalid character");
+    expect_ascii("a\xC3\xBC-b.de", "xn--a-b-hoa.de");   /* '-' in third place only */
+    expect_ascii("ab-\xC3\xBC.de", "xn--ab--joa.de");   /* '-' in fourth place only */
+}
+
+/* Encodes one code point as UTF-8 into out (at least 5 bytes), NUL-terminated. */
+static void utf8_of(uint32_t c, char *out) {
+    unsigned char *o = (unsigned char *)out;
+    if (c < 0x80) {
+        *o++ = (unsigned char)c;
+    } else if (c < 0x800) {
+        *o++ = (unsigned char)(0xC0 | c >> 6);
+        *o++ = (unsigned char)(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+        *o++ = (unsigned char)(0xE0 | c >> 12);
+        *o++ = (unsigned char)(0x80 | (c >> 6 & 0x3F));
+        *o++ = (unsigned char)(0x80 | (c & 0x3F));
+    } else {
+        *o++ = (unsigned char)(0xF0 | c >> 18);
+        *o++ = (unsigned char)(0x80 | (c >> 12 & 0x3F));
+        *o++ = (unsigned char)(0x80 | (c >> 6 & 0x3F));
+        *o++ = (unsigned char)(0x80 | (c & 0x3F));
+    }
+    *o = '\0';
+}
+
+/* Both sides of every edge of the set of code points the reference converts, as a
+ * one-character label. want is the A-label (libidn2's ToASCII, non-transitional,
+ * gives the same) or, for a refusal, a fragment of the error: "upper-case" where
+ * UTS #46 maps to lower case, "compatibility" where it maps to plain letters, and
+ * "UTS #46" where the reference does not convert. Three refusals are conservative:
+ * libidn2 accepts U+0180, U+30FB and U+9FA6, which the reference's set leaves out. */
+static const struct {
+    uint32_t c;
+    const char *want;
+} edges[] = {
+    {0xBF, "UTS #46"},        {0xC0, "upper-case"},     {0xD7, "UTS #46"},
+    {0xDE, "upper-case"},     {0xDF, "xn--zca"},        {0xE0, "xn--0ca"},
+    {0xF7, "UTS #46"},        {0xFF, "xn--wda"},        {0x100, "upper-case"},
+    {0x101, "xn--yda"},       {0x132, "upper-case"},    {0x133, "compatibility"},
+    {0x137, "xn--ifa"},       {0x138, "xn--jfa"},       {0x139, "upper-case"},
+    {0x13A, "xn--lfa"},       {0x140, "compatibility"}, {0x148, "xn--zfa"},
+    {0x149, "compatibility"}, {0x14A, "upper-case"},    {0x14B, "xn--2fa"},
+    {0x177, "xn--cha"},       {0x178, "upper-case"},    {0x179, "upper-case"},
+    {0x17A, "xn--fha"},       {0x17E, "xn--jha"},       {0x17F, "compatibility"},
+    {0x180, "UTS #46"},       {0x385, "UTS #46"},       {0x386, "upper-case"},
+    {0x3AB, "upper-case"},    {0x3AC, "xn--hxa"},       {0x3CE, "xn--gya"},
+    {0x3CF, "UTS #46"},       {0x3FF, "UTS #46"},       {0x400, "upper-case"},
+    {0x42F, "upper-case"},    {0x430, "xn--80a"},       {0x45F, "xn--l2a"},
+    {0x460, "UTS #46"},       {0x3040, "UTS #46"},      {0x3041, "xn--k8j"},
+    {0x3096, "xn--zbk"},      {0x3097, "UTS #46"},      {0x30A0, "UTS #46"},
+    {0x30A1, "xn--bck"},      {0x30FA, "xn--uek"},      {0x30FB, "UTS #46"},
+    {0x30FC, "xn--wek"},      {0x30FE, "xn--yek"},      {0x30FF, "UTS #46"},
+    {0x4DFF, "UTS #46"},      {0x4E00, "xn--4gq"},      {0x9FA5, "xn--bj7a"},
+    {0x9FA6, "UTS #46"},      {0xABFF, "UTS #46"},      {0xAC00, "xn--o39a"},
+    {0xD7A3, "xn--u78b"},     {0xD7A4, "UTS #46"},      {0xFAFF, "UTS #46"},
+    {0xFB00, "compatibility"}, {0xFB06, "compatibility"}, {0xFB07, "UTS #46"},
+    {0xFF00, "UTS #46"},      {0xFF01, "compatibility"}, {0xFF5E, "compatibility"},
+    {0xFF5F, "UTS #46"},      {0x1F600, "UTS #46"},     {0x10FFFF, "UTS #46"},
+};
+
+static void to_ascii_edges_of_the_set(void) {
+    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) {
+        char label[8];
+        utf8_of(edges[i].c, label);
+        if (strncmp(edges[i].want, "xn--", 4) == 0)
+            expect_ascii(label, edges[i].want);
+        else
+            expect_refused(label, edges[i].want);
+    }
+}
+
+/* Every way a byte sequence can fail to be UTF-8 is refused as such. */
+static void to_ascii_invalid_utf8(void) {
+    static const char *const bad[] = {
+        "\x80" "a.de",             /* a continuation byte first */
+        "\xC1\xBF.de",             /* C0 and C1 only start overlong forms */
+        "\xF5\x80\x80\x80.de",     /* past U+10FFFF by its first byte */
+        "\xE0\x80\x80.de",         /* overlong three-byte form */
+        "\xF0\x80\x80\x80.de",     /* overlong four-byte form */
+        "\xF4\x90\x80\x80.de",     /* U+110000 */
+        "\xED\xBF\xBF.de",         /* U+DFFF, a surrogate */
+        "\xE6\x97",                /* cut short at the end of the host */
+        "\xF0\x9F\x98" ".de",      /* cut short by a dot */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) expect_refused(bad[i], "not valid UTF-8");
+    /* U+10FFFF, the last code point, is valid UTF-8 (refused for another reason). */
+    expect_refused("\xF4\x8F\xBF\xBF.de", "UTS #46");
+}
+
 const test_suite suite_idna = {"idna", (const test_case[]){
     {"RFC 3492 sample strings", punycode_vectors},
     {"punycode rejects bad input", punycode_bad_input},
     {"ToASCII: SCOPE-4 and friends", to_ascii},
     {"ToASCII refuses what needs UTS #46 mapping", to_ascii_refusals},
+    {"ToASCII on both sides of every edge of its set", to_ascii_edges_of_the_set},
+    {"punycode guards against overflow", punycode_overflows},
+    {"ToASCII limits", to_ascii_limits},
+    {"ToASCII refuses every kind of invalid UTF-8", to_ascii_invalid_utf8},
     {NULL, NULL}}};

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "base64.h"
 #include "json.h"
 #include "test.h"
@@ -45,6 +46,8 @@ static void valid_objects(void) {
     CHECK(strcmp(s.raws[2], "\"q\\\"\"") == 0);
     CHECK_EQ(s.types[3], JSON_NUMBER);
     CHECK(parse_error("{}") == NULL);
+    CHECK(parse_error(" \r\n\t{\"a\":\"\\u00Ff\\uABcd\\uD83D\\uDE00\xF4\x8F\xBF\xBF\"}\r\n") == NULL);
+    CHECK(parse_error("{\"a\":[-12.50e-3,0E+1,{}]}") == NULL);
     /* The callback's non-zero return stops parsing and is returned. */
     memset(&s, 0, sizeof s);
     s.n = 8;
@@ -84,6 +87,28 @@ static void invalid_objects(void) {
         {"{\"a\":\"\xE2\x82\"}", "invalid UTF-8 in string"},
         {"{\"a\":x}", "expected a value"},
         {"{1:2}", "expected a string key"},
+        /* The input ending at every kind of place. */
+        {"{\"a\"", "expected ':' after key"},
+        {"{\"a\":", "expected a value"},
+        {"{\"a\":1", "expected ',' or '}'"},
+        {"{\"a\":-0", "expected ',' or '}'"},
+        {"{\"a\":1.5", "expected ',' or '}'"},
+        {"{\"a\":1E5", "expected ',' or '}'"},
+        {"{\"a\":1e+", "invalid number"},
+        {"{\"a\":[1", "expected ',' or ']'"},
+        {"{\"a\":[1,2]", "expected ',' or '}'"},
+        {"{\"a\":tr", "invalid value"},
+        {"{\"a\":\"\\ud800\\", "lone high surrogate in \\u escape"},
+        /* Surrogate pairs and hex digits. */
+        {"{\"a\":\"\\ud800\\n\"}", "lone high surrogate in \\u escape"},
+        {"{\"a\":\"\\ud800\\ue000\"}", "lone high surrogate in \\u escape"},
+        {"{\"a\":\"\\ud800\\u12x4\"}", "invalid hex digit in \\u escape"},
+        {"{\"a\":\"\\u00G0\"}", "invalid hex digit in \\u escape"},
+        {"{\"a\":\"\\u00g0\"}", "invalid hex digit in \\u escape"},
+        {"{\"a\":\"\\u00:0\"}", "invalid hex digit in \\u escape"},
+        {"{\"a\":\"\xF0\x90\x80\x7F\"}", "invalid UTF-8 in string"},
+        {"{\"a\":\"\xF0\x90\xC0\x80\"}", "invalid UTF-8 in string"},
+        {"{\"a\":+1}", "expected a value"},
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         const char *got = parse_error(c[i].text);
@@ -121,6 +146,33 @@ static void strings_decode_and_encode(void) {
     CHECK_EQ(utf8_sequence((const unsigned char *)"\xF8\x80", 2), 0);
 }
 
+/* Writing a string fails cleanly wherever memory runs out. */
+static void string_writer_out_of_memory(void) {
+    char text[600];
+    size_t n = 0;
+    for (int i = 0; i < 100; i++) {
+        memcpy(text + n, "q\"\\\x01\xFF", 5);
+        n += 5;
+    }
+    counting c = {0, 0, 0, 0};
+    robots_allocator a = counting_allocator(&c);
+    cli_use_allocator(&a);
+    buf b = {NULL, 0, 0};
+    CHECK_EQ(json_append_string(&b, text, n), 0);
+    buf_free(&b);
+    size_t total = c.calls;
+    CHECK(total >= 2);
+    for (size_t k = 1; k <= total; k++) {
+        counting f = {0, 0, 0, k};
+        robots_allocator fa = counting_allocator(&f);
+        cli_use_allocator(&fa);
+        CHECK_EQ(json_append_string(&b, text, n), -1);
+        buf_free(&b);
+        CHECK_EQ(f.current, 0);
+    }
+    cli_use_allocator(NULL);
+}
+
 static void base64(void) {
     static const struct { const char *in, *out; size_t len; } ok[] = {
         {"", "", 0}, {"QQ==", "A", 1}, {"QQ", "A", 1}, {"QUI=", "AB", 2}, {"QUI", "AB", 2},
@@ -153,5 +205,6 @@ const test_suite suite_json = {"json", (const test_case[]){
     {"valid objects", valid_objects},
     {"invalid objects and their errors", invalid_objects},
     {"strings decode and encode", strings_decode_and_encode},
+    {"writing a string may run out of memory", string_writer_out_of_memory},
     {"base64", base64},
     {NULL, NULL}}};

@@ -139,6 +139,39 @@ static void many_rules_share_prefixes(void) {
     }
 }
 
+/* A group with many wildcard rules is matched with the help of the octets and octet
+ * pairs its path holds (a rule needing "k5" is skipped for a path without it); that
+ * shortcut must never change a verdict, with raw paths (google), decoded paths
+ * (rfc9309: %35 is '5') and the implicit '/' of a URL without a path. */
+static void many_wildcard_rules(void) {
+    char text[1024] = "user-agent: *\n";
+    for (int i = 0; i < 12; i++) {
+        char line[64];
+        snprintf(line, sizeof line, "disallow: /*k%dz\n", i); /* lines 2..13 */
+        strcat(text, line);
+    }
+    strcat(text, "allow: /*?q*k7z\n"); /* line 14 */
+    struct { const char *url; int google, google_line, rfc, rfc_line; } c[] = {
+        {"http://e.com/p/k5z", 0, 7, 0, 7},
+        {"http://e.com/p/k5y", 1, 0, 1, 0},
+        {"http://e.com/p/k%35z", 1, 0, 0, 7},     /* only rfc9309 decodes %35 */
+        {"http://e.com/p/%6B11%7A", 1, 0, 0, 13}, /* "/p/k11z" decoded */
+        {"http://e.com?k3z", 0, 5, 0, 5},         /* the path is "/?k3z" */
+        {"http://e.com?q=k7z", 1, 14, 1, 14},     /* the allow rule is the longer match */
+        {"http://e.com", 1, 0, 1, 0},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        robots_verdict v;
+        char pat[256];
+        verdict_of(GOOGLE, text, "x", c[i].url, &v, pat);
+        CHECK_EQ(v.allowed, c[i].google);
+        CHECK_EQ(v.line, c[i].google_line);
+        verdict_of(RFC, text, "x", c[i].url, &v, pat);
+        CHECK_EQ(v.allowed, c[i].rfc);
+        CHECK_EQ(v.line, c[i].rfc_line);
+    }
+}
+
 /* Deep wildcards stay polynomial: a pattern of many '*a' against a long path of a's
  * with no 'b' finishes (backtracking would take forever). */
 static void deep_wildcards_terminate(void) {
@@ -174,5 +207,6 @@ const test_suite suite_match = {"match", (const test_case[]){
     {"paths are case-sensitive", case_sensitive_paths},
     {"special characters", special_characters},
     {"many rules with shared prefixes", many_rules_share_prefixes},
+    {"many wildcard rules", many_wildcard_rules},
     {"deep wildcards terminate", deep_wildcards_terminate},
     {NULL, NULL}}};

@@ -33,6 +33,8 @@ static void status_classes(void) {
     BOTH_POLICY(599, 0, 0, 30, 1, ROBOTS_FETCH_FULL_DISALLOW);
     BOTH_POLICY(0, 1, 0, 0, 0, ROBOTS_FETCH_FULL_DISALLOW);    /* STATUS-8 */
     BOTH_POLICY(100, 0, 0, 0, 0, ROBOTS_FETCH_FULL_DISALLOW);  /* not a final status */
+    BOTH_POLICY(199, 0, 0, 31, 1, ROBOTS_FETCH_USE_CACHED);    /* ... so unreachable */
+    BOTH_POLICY(700, 1, 0, 0, 0, ROBOTS_FETCH_FULL_DISALLOW);  /* a network error has no status */
 }
 
 /* STATUS-2, RFC-7: five redirects are followed; the sixth gives up (404). */
@@ -117,6 +119,14 @@ static void cache_lifetime(void) {
     CHECK_EQ(lifetime(GOOGLE, "no-cache,,,"), 86400);
     CHECK_EQ(lifetime(RFC, "max-age=-5"), 86400);
     CHECK_EQ(robots_cache_lifetime(GOOGLE, "max-age=7", 7, NULL), 86400); /* cut before the digit */
+    /* Whitespace around names and values, quoted values (which may hold commas),
+     * and a quote left open. */
+    CHECK_EQ(lifetime(GOOGLE, "\tmax-age\t=\t45\t"), 45);
+    CHECK_EQ(lifetime(GOOGLE, "private=\"a,max-age=1\", max-age=2"), 2);
+    CHECK_EQ(lifetime(GOOGLE, "max-age=\"60"), 60);
+    CHECK_EQ(lifetime(GOOGLE, "max-age=\"6\"0, max-age=9"), 6);
+    CHECK_EQ(lifetime(GOOGLE, "max-age=\"\""), 86400);
+    CHECK_EQ(lifetime(GOOGLE, "max-age=1 2"), 86400);
 }
 
 const test_suite suite_status = {"status", (const test_case[]){

@@ -49,6 +49,17 @@ static void robots_txt_urls(void) {
     expect_robots_url("http://[::1.2.3.4]/", "http://[::102:304]/robots.txt");
     expect_robots_url("http://[1:0:0:2:0:0:0:3]/", "http://[1:0:0:2::3]/robots.txt");
     expect_robots_url("http://[0:0:1:0:0:1:0:0]/", "http://[::1:0:0:1:0:0]/robots.txt");
+    /* Only ::ffff:0:0/96 is written with a dotted tail: each of its first six
+     * groups differing in turn gives the plain form. */
+    expect_robots_url("http://[0:1::ffff:102:304]/", "http://[0:1::ffff:102:304]/robots.txt");
+    expect_robots_url("http://[0:0:1::ffff:102:304]/", "http://[::1:0:0:ffff:102:304]/robots.txt");
+    expect_robots_url("http://[::1:0:ffff:102:304]/", "http://[::1:0:ffff:102:304]/robots.txt");
+    expect_robots_url("http://[::1:ffff:102:304]/", "http://[::1:ffff:102:304]/robots.txt");
+    expect_robots_url("http://[::fffe:102:304]/", "http://[::fffe:102:304]/robots.txt");
+    expect_robots_url("http://[1::ffff:102:304]/", "http://[1::ffff:102:304]/robots.txt");
+    /* Dotted quads that are not IPv4 addresses are registered names. */
+    expect_robots_url("http://1.2.3/", "http://1.2.3/robots.txt");
+    expect_robots_url("http://1.2.3x4/", "http://1.2.3x4/robots.txt");
 }
 
 static void malformed_urls(void) {
@@ -83,6 +94,8 @@ static void malformed_urls(void) {
     expect_malformed("http://[g::]/", "invalid IPv6");
     expect_malformed("http://[]/", "invalid IPv6");
     expect_malformed("http://[v1.x]/", "IPvFuture");
+    expect_malformed("http://[V1.x]/", "IPvFuture");
+    expect_malformed("http://[1:2:3:4:5:6:7:1.2.3.4]/", "invalid IPv6");
     expect_malformed("http://[fe80::1%25eth0]/", "zone identifiers");
     expect_malformed("http://a b/", "invalid character");
     expect_malformed("http://a\x01/", "invalid character");
