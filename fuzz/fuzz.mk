@@ -93,9 +93,9 @@ AFL_SMOKE_TARGET ?= query
 AFL_SMOKE_SECONDS ?= 15
 fuzz-smoke: fuzz-libfuzzer-build fuzz-afl-build
 	@for t in $(FUZZ_TARGETS); do \
-	    scripts/fuzz-campaign libfuzzer $(LIBFUZZER_DIR)/fuzz/$$t $$t $(SMOKE_SECONDS) --quiet || exit 1; \
+	    FUZZ_WORK=build/fuzz-smoke scripts/fuzz-campaign libfuzzer $(LIBFUZZER_DIR)/fuzz/$$t $$t $(SMOKE_SECONDS) --quiet || exit 1; \
 	done
-	scripts/fuzz-campaign afl $(AFL_DIR)/fuzz/$(AFL_SMOKE_TARGET) $(AFL_SMOKE_TARGET) $(AFL_SMOKE_SECONDS) --quiet
+	FUZZ_WORK=build/fuzz-smoke scripts/fuzz-campaign afl $(AFL_DIR)/fuzz/$(AFL_SMOKE_TARGET) $(AFL_SMOKE_TARGET) $(AFL_SMOKE_SECONDS) --quiet
 
 TARGET ?= query
 SECONDS ?= 600
