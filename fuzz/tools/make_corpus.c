@@ -103,7 +103,8 @@ static void regex_seeds(sink *s, const tcase *c, const check *k) {
     robots_free(r);
 }
 
-static void seeds_for_check(sink *s, const char *target, const tcase *c, const check *k, size_t ordinal) {
+static void seeds_for_check(sink *s, const char *target, const tcase *c, size_t index) {
+    const check *k = &c->checks[index];
     bool has_robots = c->robots.present;
     if (!strcmp(target, "query")) {
         /* Under each profile. */
@@ -114,8 +115,10 @@ static void seeds_for_check(sink *s, const char *target, const tcase *c, const c
     } else if (!strcmp(target, "model")) {
         if (k->kind == KIND_ALLOW) emit_parts(s, "", 0, k->agent, k->url, &c->robots);
     } else if (!strcmp(target, "metamorphic")) {
-        /* Each check with the next transformation, so all of them get seeds. */
-        char t = (char)(ordinal % 8);
+        /* A case's checks take the transformations in turn, from a point set by
+         * the case's id: every transformation gets seeds, and adding a case
+         * leaves the other cases' seeds as they were. */
+        char t = (char)((fnv1a(c->id, strlen(c->id)) + index) % 8);
         if (k->kind == KIND_ALLOW) emit_parts(s, &t, 1, k->agent, k->url, &c->robots);
     } else if (!strcmp(target, "regex")) {
         if (k->kind == KIND_ALLOW && has_robots) regex_seeds(s, c, k);
@@ -215,12 +218,11 @@ int main(int argc, char **argv) {
             rc = 1;
             break;
         }
-        size_t ordinal = 0;
         for (size_t t = 0; t < su.ntables; t++)
             for (size_t c = 0; c < su.tables[t].ncases; c++) {
                 const tcase *tc = &su.tables[t].cases[c];
                 if (!strcmp(argv[i], "parse") && tc->robots.present) emit(&s, tc->robots.data, tc->robots.len);
-                for (size_t k = 0; k < tc->nchecks; k++) seeds_for_check(&s, argv[i], tc, &tc->checks[k], ordinal++);
+                for (size_t k = 0; k < tc->nchecks; k++) seeds_for_check(&s, argv[i], tc, k);
             }
         if (s.failed) rc = 1;
         else if (!quiet) printf("%s: %zu seeds\n", s.dir, s.written);
