@@ -113,7 +113,9 @@ oss-fuzz-check:
 	scripts/oss-fuzz-check
 
 # Executions per second of every target under libFuzzer with ASan+UBSan, on small
-# inputs and on the seed corpus as it is (scripts/fuzz-speed; SPEED_SECONDS each).
+# inputs and on the seed corpus as it is (scripts/fuzz-speed; SPEED_SECONDS each,
+# the median of SPEED_RUNS runs).
 SPEED_SECONDS ?= 30
+SPEED_RUNS ?= 1
 fuzz-speed: fuzz-libfuzzer-build
-	scripts/fuzz-speed $(SPEED_SECONDS)
+	SPEED_RUNS=$(SPEED_RUNS) scripts/fuzz-speed $(SPEED_SECONDS)
