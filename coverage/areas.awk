@@ -1,10 +1,10 @@
 # areas.awk - the per-area coverage report (coverage/areas.md), from lcov tracefiles.
 #
 #   awk -f coverage/areas.awk -v root=/abs/project/ -v lib=ref/src/ -v full=FULL.info \
-#       -v conformance=CONFORMANCE.info -v areas="NAME:FILE:CASES:CHECKS ..."
+#       -v compiler="gcc 12.2.0" -v areas="NAME:FILE:CASES:CHECKS ..."
 #
 # full= is the coverage of every test; each area's FILE the coverage of that
-# conformance area run alone; conformance= the whole suite. Only files under lib
+# conformance area run alone (together, they are the whole suite). Only files under lib
 # are reported: the library is where the spec's rules live (the command line's
 # code is reached through its own tests, not through the case tables).
 # Written for any POSIX awk (Debian's default is mawk): no asort, no gensub.
@@ -31,7 +31,10 @@ function read_tracefile(path, tag,    line, file, keep, parts, n) {
                 instrumented[file, parts[1] + 0] = 1
                 if (parts[1] + 0 > maxline[file]) maxline[file] = parts[1] + 0
             }
-            if (parts[2] + 0 > 0) hits[tag, file, parts[1] + 0] = 1
+            if (parts[2] + 0 > 0) {
+                hits[tag, file, parts[1] + 0] = 1
+                if (tag ~ /^area/) hits["conformance", file, parts[1] + 0] = 1
+            }
         } else if (line ~ /^FN:/ && tag == "all") {
             split(substr(line, 4), parts, ",")
             fnstart[file, parts[1] + 0] = parts[2]
@@ -54,7 +57,6 @@ function flush_range() {
 BEGIN {
     if (lib == "") lib = "ref/src/"
     read_tracefile(full, "all")
-    read_tracefile(conformance, "conformance")
     nareas = split(areas, area_specs, " ")
     for (a = 1; a <= nareas; a++) {
         split(area_specs[a], parts, ":")

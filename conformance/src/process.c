@@ -81,6 +81,47 @@ static void child(char *const argv[], int in, int out, int err, int report) {
     _exit(127);
 }
 
+/* Starts argv in its own process group with three pipes: *in (the child's stdin,
+ * for writing), *out and *err (its stdout and stderr, for reading), all
+ * close-on-exec and non-blocking. *exec_errno is 0, or why exec failed (the child
+ * then exits 127). Returns -1, with nothing open, when no child could be made. */
+static int spawn(char *const argv[], int *in, int *out, int *err, pid_t *pid, int *exec_errno) {
+    int i[2] = {-1, -1}, o[2] = {-1, -1}, e[2] = {-1, -1}, rep[2] = {-1, -1};
+    if (pipe(i) || pipe(o) || pipe(e) || pipe(rep) || set_flags(i[1], 1, 0) ||
+        set_flags(o[0], 1, 0) || set_flags(e[0], 1, 0) || set_flags(rep[0], 1, 0) ||
+        set_flags(rep[1], 1, 0)) {
+        int fds[] = {i[0], i[1], o[0], o[1], e[0], e[1], rep[0], rep[1]};
+        for (size_t k = 0; k < 8; k++) close_fd(&fds[k]);
+        return -1;
+    }
+    *pid = fork();
+    if (*pid == 0) child(argv, i[0], o[1], e[1], rep[1]);
+    close_fd(&i[0]);
+    close_fd(&o[1]);
+    close_fd(&e[1]);
+    close_fd(&rep[1]);
+    if (*pid < 0) {
+        int fds[] = {i[1], o[0], e[0], rep[0]};
+        for (size_t k = 0; k < 4; k++) close_fd(&fds[k]);
+        return -1;
+    }
+    setpgid(*pid, *pid);
+    /* Blocks only until exec: then the close-on-exec pipe reads as end of file. */
+    *exec_errno = 0;
+    ssize_t got;
+    do got = read(rep[0], exec_errno, sizeof *exec_errno);
+    while (got < 0 && errno == EINTR);
+    close_fd(&rep[0]);
+    if (got != (ssize_t)sizeof *exec_errno) *exec_errno = 0;
+    set_flags(i[1], 0, 1);
+    set_flags(o[0], 0, 1);
+    set_flags(e[0], 0, 1);
+    *in = i[1];
+    *out = o[0];
+    *err = e[0];
+    return 0;
+}
+
 /* The child proc_run waits for, for proc_kill_current. */
 static volatile sig_atomic_t current_child;
 
@@ -95,14 +136,6 @@ void proc_kill_current(void) {
 int proc_run(char *const argv[], const char *input, size_t input_len, double timeout,
              size_t cap, proc_result *res) {
     memset(res, 0, sizeof *res);
-    int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, rep[2] = {-1, -1};
-    if (pipe(in) || pipe(out) || pipe(err) || pipe(rep) || set_flags(in[1], 1, 0) ||
-        set_flags(out[0], 1, 0) || set_flags(err[0], 1, 0) || set_flags(rep[0], 1, 0) ||
-        set_flags(rep[1], 1, 0)) {
-        int fds[] = {in[0], in[1], out[0], out[1], err[0], err[1], rep[0], rep[1]};
-        for (size_t i = 0; i < 8; i++) close_fd(&fds[i]);
-        return -1;
-    }
     /* A child that exits without reading its input must not kill us with SIGPIPE. */
     struct sigaction ignore, saved;
     memset(&ignore, 0, sizeof ignore);
@@ -110,39 +143,21 @@ int proc_run(char *const argv[], const char *input, size_t input_len, double tim
     sigaction(SIGPIPE, &ignore, &saved);
 
     double deadline = now_seconds() + timeout;
-    pid_t pid = fork();
-    if (pid == 0) child(argv, in[0], out[1], err[1], rep[1]);
-    close_fd(&in[0]);
-    close_fd(&out[1]);
-    close_fd(&err[1]);
-    close_fd(&rep[1]);
-    if (pid < 0) {
-        close_fd(&in[1]);
-        close_fd(&out[0]);
-        close_fd(&err[0]);
-        close_fd(&rep[0]);
+    int in, out, err;
+    pid_t pid;
+    int exec_errno;
+    if (spawn(argv, &in, &out, &err, &pid, &exec_errno) != 0) {
         sigaction(SIGPIPE, &saved, NULL);
         return -1;
     }
-    setpgid(pid, pid);
     current_child = pid;
-
-    /* Blocks only until exec: then the close-on-exec pipe reads as end of file. */
-    int exec_errno = 0;
-    ssize_t got;
-    do got = read(rep[0], &exec_errno, sizeof exec_errno);
-    while (got < 0 && errno == EINTR);
-    close_fd(&rep[0]);
-    if (got == (ssize_t)sizeof exec_errno) {
+    if (exec_errno) {
         res->exec_failed = 1;
         res->exec_errno = exec_errno;
     }
 
-    set_flags(in[1], 0, 1);
-    set_flags(out[0], 0, 1);
-    set_flags(err[0], 0, 1);
     size_t written = 0;
-    if (input_len == 0 || res->exec_failed) close_fd(&in[1]);
+    if (input_len == 0 || res->exec_failed) close_fd(&in);
     int status = 0, reaped = 0;
     while (!reaped) {
         double left = deadline - now_seconds();
@@ -154,9 +169,9 @@ int proc_run(char *const argv[], const char *input, size_t input_len, double tim
         }
         struct pollfd p[3];
         nfds_t np = 0;
-        if (in[1] >= 0) p[np++] = (struct pollfd){in[1], POLLOUT, 0};
-        if (out[0] >= 0) p[np++] = (struct pollfd){out[0], POLLIN, 0};
-        if (err[0] >= 0) p[np++] = (struct pollfd){err[0], POLLIN, 0};
+        if (in >= 0) p[np++] = (struct pollfd){in, POLLOUT, 0};
+        if (out >= 0) p[np++] = (struct pollfd){out, POLLIN, 0};
+        if (err >= 0) p[np++] = (struct pollfd){err, POLLIN, 0};
         if (np == 0) {
             /* Both outputs closed: wait for the exit, still bounded by the deadline. */
             pid_t w = waitpid(pid, &status, WNOHANG);
@@ -172,21 +187,21 @@ int proc_run(char *const argv[], const char *input, size_t input_len, double tim
         if (poll(p, np, ms) < 0 && errno != EINTR) break;
         for (nfds_t i = 0; i < np; i++) {
             if (!p[i].revents) continue;
-            if (p[i].fd == in[1]) {
-                ssize_t w = write(in[1], input + written, input_len - written);
+            if (p[i].fd == in) {
+                ssize_t w = write(in, input + written, input_len - written);
                 if (w > 0) written += (size_t)w;
                 if ((w < 0 && errno != EAGAIN && errno != EINTR) || written == input_len)
-                    close_fd(&in[1]);
-            } else if (p[i].fd == out[0]) {
-                if (!drain(out[0], &res->out, cap)) close_fd(&out[0]);
-            } else if (!drain(err[0], &res->err, cap)) {
-                close_fd(&err[0]);
+                    close_fd(&in);
+            } else if (p[i].fd == out) {
+                if (!drain(out, &res->out, cap)) close_fd(&out);
+            } else if (!drain(err, &res->err, cap)) {
+                close_fd(&err);
             }
         }
     }
-    close_fd(&in[1]);
-    close_fd(&out[0]);
-    close_fd(&err[0]);
+    close_fd(&in);
+    close_fd(&out);
+    close_fd(&err);
     if (!reaped) {
         while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
         }
@@ -228,46 +243,16 @@ const char *proc_describe(const proc_result *res, double timeout, char *text, si
 int session_start(char *const argv[], proc_session *s) {
     memset(s, 0, sizeof *s);
     s->in = s->out = s->err = -1;
-    int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, rep[2] = {-1, -1};
-    if (pipe(in) || pipe(out) || pipe(err) || pipe(rep) || set_flags(in[1], 1, 0) ||
-        set_flags(out[0], 1, 0) || set_flags(err[0], 1, 0) || set_flags(rep[0], 1, 0) ||
-        set_flags(rep[1], 1, 0)) {
-        int fds[] = {in[0], in[1], out[0], out[1], err[0], err[1], rep[0], rep[1]};
-        for (size_t i = 0; i < 8; i++) close_fd(&fds[i]);
-        return -1;
-    }
     /* The child may go away while we write to it: that must be an error, not death. */
     signal(SIGPIPE, SIG_IGN);
-    pid_t pid = fork();
-    if (pid == 0) child(argv, in[0], out[1], err[1], rep[1]);
-    close_fd(&in[0]);
-    close_fd(&out[1]);
-    close_fd(&err[1]);
-    close_fd(&rep[1]);
-    if (pid < 0) {
-        close_fd(&in[1]);
-        close_fd(&out[0]);
-        close_fd(&err[0]);
-        close_fd(&rep[0]);
-        return -1;
-    }
-    setpgid(pid, pid);
-    int exec_errno = 0;
-    ssize_t got;
-    do got = read(rep[0], &exec_errno, sizeof exec_errno);
-    while (got < 0 && errno == EINTR);
-    close_fd(&rep[0]);
-    if (got == (ssize_t)sizeof exec_errno) {
+    pid_t pid;
+    int exec_errno;
+    if (spawn(argv, &s->in, &s->out, &s->err, &pid, &exec_errno) != 0) return -1;
+    s->pid = pid;
+    if (exec_errno) {
         s->ended.exec_failed = 1;
         s->ended.exec_errno = exec_errno;
     }
-    s->pid = pid;
-    s->in = in[1];
-    s->out = out[0];
-    s->err = err[0];
-    set_flags(s->in, 0, 1);
-    set_flags(s->out, 0, 1);
-    set_flags(s->err, 0, 1);
     return 0;
 }
 

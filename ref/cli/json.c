@@ -67,7 +67,7 @@ static int hex4(reader *r, unsigned *out) {
     return 0;
 }
 
-static int put_utf8(buf *out, unsigned cp) {
+int utf8_append(buf *out, unsigned cp) {
     char b[4];
     size_t n;
     if (cp < 0x80) b[0] = (char)cp, n = 1;
@@ -116,7 +116,7 @@ static int read_string(reader *r, buf *out) {
                 if (low < 0xDC00 || low > 0xDFFF) return fail(r, "lone high surrogate in \\u escape");
                 cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
             }
-            if (out && put_utf8(out, cp)) return fail(r, json_out_of_memory);
+            if (out && utf8_append(out, cp)) return fail(r, json_out_of_memory);
             continue;
         }
         size_t len = utf8_sequence(r->s + r->i, r->n - r->i);

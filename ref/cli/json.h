@@ -56,4 +56,8 @@ int json_append_string(buf *out, const char *s, size_t n);
 /* The length of the valid UTF-8 sequence at s (1-4), or 0 when it is invalid. */
 size_t utf8_sequence(const unsigned char *s, size_t n);
 
+/* Appends code point cp (at most U+10FFFF) in UTF-8. Returns 0, or -1 when memory
+ * runs out. */
+int utf8_append(buf *out, unsigned cp);
+
 #endif

@@ -2,6 +2,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "json.h"
 #include "test.h"
 
 typedef struct vector {
@@ -201,27 +202,6 @@ static void to_ascii_limits(void) {
     expect_ascii("ab-\xC3\xBC.de", "xn--ab--joa.de");   /* '-' in fourth place only */
 }
 
-/* Encodes one code point as UTF-8 into out (at least 5 bytes), NUL-terminated. */
-static void utf8_of(uint32_t c, char *out) {
-    unsigned char *o = (unsigned char *)out;
-    if (c < 0x80) {
-        *o++ = (unsigned char)c;
-    } else if (c < 0x800) {
-        *o++ = (unsigned char)(0xC0 | c >> 6);
-        *o++ = (unsigned char)(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        *o++ = (unsigned char)(0xE0 | c >> 12);
-        *o++ = (unsigned char)(0x80 | (c >> 6 & 0x3F));
-        *o++ = (unsigned char)(0x80 | (c & 0x3F));
-    } else {
-        *o++ = (unsigned char)(0xF0 | c >> 18);
-        *o++ = (unsigned char)(0x80 | (c >> 12 & 0x3F));
-        *o++ = (unsigned char)(0x80 | (c >> 6 & 0x3F));
-        *o++ = (unsigned char)(0x80 | (c & 0x3F));
-    }
-    *o = '\0';
-}
-
 /* Both sides of every edge of the set of code points the reference converts, as a
  * one-character label. want is the A-label (libidn2's ToASCII, non-transitional,
  * gives the same) or, for a refusal, a fragment of the error: "upper-case" where
@@ -259,12 +239,13 @@ static const struct {
 
 static void to_ascii_edges_of_the_set(void) {
     for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) {
-        char label[8];
-        utf8_of(edges[i].c, label);
+        buf label = {NULL, 0, 0};
+        CHECK(utf8_append(&label, edges[i].c) == 0 && buf_addc(&label, '\0') == 0);
         if (strncmp(edges[i].want, "xn--", 4) == 0)
-            expect_ascii(label, edges[i].want);
+            expect_ascii(label.data, edges[i].want);
         else
-            expect_refused(label, edges[i].want);
+            expect_refused(label.data, edges[i].want);
+        buf_free(&label);
     }
 }
 
