@@ -34,6 +34,9 @@ static void usage(FILE *f, const char *prog) {
             "  --allowed-pattern RE       with --command: judge by stdout instead of exit status;\n"
             "  --disallowed-pattern RE    POSIX extended regular expressions, both required\n"
             "  --timeout SECONDS          per check (default 10)\n"
+            "  --fetch-limit BYTES        hand a target at most this much of a robots.txt, as a\n"
+            "                             crawler's fetcher would (default 512000, Google's\n"
+            "                             500 KiB and RFC 9309's minimum; 0: the whole file)\n"
             "\n"
             "Which expectations, which cases:\n"
             "  --profile google|rfc9309   judge by this profile's expectations (repeatable;\n"
@@ -41,16 +44,22 @@ static void usage(FILE *f, const char *prog) {
             "                             for other targets)\n"
             "  --area LIST                only these areas (comma-separated: match,group,...)\n"
             "  --id LIST                  only these cases; MATCH-3 also selects MATCH-3.2\n"
+            "  --basis LIST               only checks whose verdict rests on one of these classes;\n"
+            "                             -CLASS drops those resting on CLASS (spec, rfc,\n"
+            "                             google-parser, fetcher, url-input; README: Classes)\n"
             "\n"
             "Output:\n"
             "  --format text|tap|junit|json|markdown   (default text)\n"
-            "  --list                     list the cases instead of running them\n"
+            "  --list                     list the cases instead of running them (with --format\n"
+            "                             json: every check, its kind, basis and expectations)\n"
             "  --explain ID               print one case as a lesson, with the reference's answers\n"
             "  --atlas                    print the atlas of every case as Markdown\n"
             "\n"
             "Tables:\n"
             "  --cases DIR                the case tables (default conformance/cases)\n"
             "  --schema FILE              their schema (default conformance/case-table.schema.json)\n"
+            "  --index FILE               the specification's index that sources name\n"
+            "                             (default conformance/spec-examples.json)\n"
             "\n"
             "Exit status: 0 when nothing failed, 1 when something failed, 2 on a usage error\n"
             "or a malformed table.\n"
@@ -86,6 +95,25 @@ static const char *default_path(const char *name, char *out, size_t cap) {
     return out;
 }
 
+/* --basis LIST: "spec,rfc" keeps checks resting on spec or rfc; "-fetcher" drops
+ * those resting on fetcher. Returns -1 with *bad at an unknown class. */
+static int parse_basis(const char *list, selection *sel, const char **bad) {
+    for (const char *p = list; *p;) {
+        size_t len = strcspn(p, ",");
+        bool drop = *p == '-';
+        basis_class c;
+        if (class_from_name(p + drop, len - drop, &c)) {
+            *bad = p;
+            return -1;
+        }
+        if (drop) sel->basis_out |= 1u << c;
+        else sel->basis_in |= 1u << c;
+        p += len;
+        if (*p == ',') p++;
+    }
+    return 0;
+}
+
 static int parse_number(const char *s, double *out) {
     char *end;
     double v = strtod(s, &end);
@@ -96,11 +124,12 @@ static int parse_number(const char *s, double *out) {
 
 int main(int argc, char **argv) {
     const char *prog = argc > 0 ? argv[0] : "robots-conform";
-    const char *cases_dir = NULL, *schema = NULL, *format = "text", *explain_id = NULL;
+    const char *cases_dir = NULL, *schema = NULL, *index = NULL, *format = "text", *explain_id = NULL;
     const char *batch_cmd = NULL;
     command_options cmd = {NULL, 10.0, 0, 1, NULL, NULL};
     double timeout = 10.0;
-    selection sel = {0, NULL, NULL};
+    selection sel = {0, 0, 0, NULL, NULL};
+    size_t fetch_limit = FETCH_LIMIT_DEFAULT;
     int list = 0, want_atlas = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -129,6 +158,20 @@ int main(int argc, char **argv) {
         } else if (!strcmp(a, "--schema")) {
             VALUE();
             schema = v;
+        } else if (!strcmp(a, "--index")) {
+            VALUE();
+            index = v;
+        } else if (!strcmp(a, "--basis")) {
+            VALUE();
+            const char *bad;
+            if (parse_basis(v, &sel, &bad)) return usage_error(prog, "--basis: unknown class at", bad);
+        } else if (!strcmp(a, "--fetch-limit")) {
+            VALUE();
+            char *end;
+            unsigned long long n = strtoull(v, &end, 10);
+            if (!*v || *end || *v == '-' || n > (unsigned long long)SIZE_MAX / 2)
+                return usage_error(prog, "--fetch-limit needs a number of bytes, not", v);
+            fetch_limit = (size_t)n;
         } else if (!strcmp(a, "--format")) {
             VALUE();
             format = v;
@@ -176,12 +219,15 @@ int main(int argc, char **argv) {
         strcmp(format, "markdown"))
         return usage_error(prog, "--format must be text, tap, junit, json or markdown, not", format);
 
-    char cases_buf[PATH_MAX], schema_buf[PATH_MAX];
+    char cases_buf[PATH_MAX], schema_buf[PATH_MAX], index_buf[PATH_MAX], index_schema_buf[PATH_MAX];
     if (!cases_dir) cases_dir = default_path("cases", cases_buf, sizeof cases_buf);
     if (!schema) schema = default_path("case-table.schema.json", schema_buf, sizeof schema_buf);
+    if (!index) index = default_path("spec-examples.json", index_buf, sizeof index_buf);
+    suite_files files = {cases_dir, schema, index,
+                         default_path("spec-examples.schema.json", index_schema_buf, sizeof index_schema_buf)};
     suite s;
     char error[2048];
-    if (suite_load(cases_dir, schema, &s, error, sizeof error) != 0) {
+    if (suite_load(&files, &s, error, sizeof error) != 0) {
         fprintf(stderr, "%s: malformed case table: %s\n", prog, error);
         return 2;
     }
@@ -189,7 +235,8 @@ int main(int argc, char **argv) {
     int rc = 0;
     target *reference = target_reference();
     if (list) {
-        list_cases(stdout, &s, &sel);
+        if (!strcmp(format, "json")) list_checks_json(stdout, &s, &sel);
+        else list_cases(stdout, &s, &sel);
     } else if (want_atlas) {
         atlas(stdout, &s, reference);
     } else if (explain_id) {
@@ -213,6 +260,7 @@ int main(int argc, char **argv) {
         if (!t) {
             rc = usage_error(prog, error, NULL);
         } else {
+            t->fetch_limit = fetch_limit;
             if (!sel.profiles) sel.profiles = t == reference ? (1u << ROBOTS_PROFILE_COUNT) - 1 : 1u << ROBOTS_PROFILE_GOOGLE;
             char profiles[64] = "";
             for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)

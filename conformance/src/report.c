@@ -42,14 +42,33 @@ static const char *status_word(result_status s) {
     return words[s];
 }
 
-static void count(const results *r, const char *area, int kind, size_t out[4]) {
+/* Results counted by status, of one area, kind or class (NULL or -1: any). A check
+ * resting on several classes counts under each. */
+static void count_by(const results *r, const char *area, int kind, int cls, size_t out[4]) {
     memset(out, 0, 4 * sizeof(size_t));
     for (size_t i = 0; i < r->n; i++) {
         const result *x = &r->items[i];
         if (area && strcmp(x->c->table->area, area) != 0) continue;
         if (kind >= 0 && (int)x->k->kind != kind) continue;
+        if (cls >= 0 && !(x->k->basis[x->profile] & (1u << cls))) continue;
         out[x->status]++;
     }
+}
+
+static void count(const results *r, const char *area, int kind, size_t out[4]) { count_by(r, area, kind, -1, out); }
+
+void basis_text(unsigned classes, const char *separator, char *out, size_t cap) {
+    out[0] = '\0';
+    for (int c = 0; c < CLASS_COUNT; c++)
+        if (classes & (1u << c))
+            snprintf(out + strlen(out), cap - strlen(out), "%s%s", out[0] ? separator : "", class_name((basis_class)c));
+}
+
+static cJSON *basis_json(unsigned classes) {
+    cJSON *list = cJSON_CreateArray();
+    for (int c = 0; c < CLASS_COUNT; c++)
+        if (classes & (1u << c)) cJSON_AddItemToArray(list, cJSON_CreateString(class_name((basis_class)c)));
+    return list;
 }
 
 void final_line(FILE *f, const results *r) {
@@ -80,6 +99,13 @@ static void report_text(FILE *f, const suite *s, const results *r, const report_
         count(r, NULL, k, n);
         if (n[0] + n[1] + n[2] + n[3]) summary_row(f, kind_name((check_kind)k), n);
     }
+    fprintf(f, "\n  %-16s %7s %7s %8s %10s   (a check counts under each class it rests on)\n", "basis", "passed",
+            "failed", "skipped", "undefined");
+    for (int c = 0; c < CLASS_COUNT; c++) {
+        size_t n[4];
+        count_by(r, NULL, -1, c, n);
+        if (n[0] + n[1] + n[2] + n[3]) summary_row(f, class_name((basis_class)c), n);
+    }
     size_t shown = 0;
     for (size_t i = 0; i < r->n; i++) {
         const result *x = &r->items[i];
@@ -87,7 +113,10 @@ static void report_text(FILE *f, const suite *s, const results *r, const report_
         if (shown++ == 0) fprintf(f, "\nFailures:\n");
         char what[1200];
         describe_check(x->k, what, sizeof what);
-        fprintf(f, "  %s check %d [%s] %s\n", x->c->id, x->k->number, robots_profile_name(x->profile), what);
+        char classes[128];
+        basis_text(x->k->basis[x->profile], ", ", classes, sizeof classes);
+        fprintf(f, "  %s check %d [%s] %s  (basis: %s)\n", x->c->id, x->k->number, robots_profile_name(x->profile),
+                what, classes);
         if (x->got) fprintf(f, "      expected %s, got %s", x->k->expect[x->profile], x->got);
         else fprintf(f, "      expected %s, got no answer", x->k->expect[x->profile]);
         fprintf(f, "%s%s\n", x->reason ? ": " : "", x->reason ? x->reason : "");
@@ -96,7 +125,12 @@ static void report_text(FILE *f, const suite *s, const results *r, const report_
     final_line(f, r);
 }
 
-static void report_tap(FILE *f, const results *r) {
+static void tap_summary(FILE *f, const char *label, const size_t n[4]) {
+    fprintf(f, "# %s: %zu passed, %zu failed, %zu skipped, %zu undefined\n", label, n[RESULT_PASS], n[RESULT_FAIL],
+            n[RESULT_SKIP], n[RESULT_UNDEFINED]);
+}
+
+static void report_tap(FILE *f, const suite *s, const results *r) {
     fprintf(f, "TAP version 13\n1..%zu\n", r->n);
     for (size_t i = 0; i < r->n; i++) {
         const result *x = &r->items[i];
@@ -105,8 +139,10 @@ static void report_tap(FILE *f, const results *r) {
         /* A '#' in a description would start a directive. */
         for (char *p = what; *p; p++)
             if (*p == '#') *p = '_';
-        fprintf(f, "%s %zu - [%s] %s check %d: %s", x->status == RESULT_FAIL ? "not ok" : "ok", i + 1,
-                robots_profile_name(x->profile), x->c->id, x->k->number, what);
+        char classes[128];
+        basis_text(x->k->basis[x->profile], ", ", classes, sizeof classes);
+        fprintf(f, "%s %zu - [%s] %s check %d: %s (basis: %s)", x->status == RESULT_FAIL ? "not ok" : "ok", i + 1,
+                robots_profile_name(x->profile), x->c->id, x->k->number, what, classes);
         if (x->status == RESULT_SKIP) fprintf(f, " # SKIP %s", x->reason ? x->reason : "");
         if (x->status == RESULT_UNDEFINED) fprintf(f, " # SKIP undefined in this profile; answered %s", x->got);
         fprintf(f, "\n");
@@ -115,6 +151,25 @@ static void report_tap(FILE *f, const results *r) {
             if (x->reason) fprintf(f, "  reason: '%s'\n", x->reason);
             fprintf(f, "  ...\n");
         }
+    }
+    size_t n[4];
+    for (size_t t = 0; t < s->ntables; t++) {
+        count(r, s->tables[t].area, -1, n);
+        char label[128];
+        snprintf(label, sizeof label, "area %s", s->tables[t].area);
+        if (n[0] + n[1] + n[2] + n[3]) tap_summary(f, label, n);
+    }
+    for (int k = 0; k < KIND_COUNT; k++) {
+        count(r, NULL, k, n);
+        char label[128];
+        snprintf(label, sizeof label, "kind %s", kind_name((check_kind)k));
+        if (n[0] + n[1] + n[2] + n[3]) tap_summary(f, label, n);
+    }
+    for (int c = 0; c < CLASS_COUNT; c++) {
+        count_by(r, NULL, -1, c, n);
+        char label[128];
+        snprintf(label, sizeof label, "basis %s", class_name((basis_class)c));
+        if (n[0] + n[1] + n[2] + n[3]) tap_summary(f, label, n);
     }
 }
 
@@ -143,6 +198,16 @@ static void report_junit(FILE *f, const suite *s, const results *r) {
         if (!total) continue;
         fprintf(f, "  <testsuite name=\"%s\" tests=\"%zu\" failures=\"%zu\" skipped=\"%zu\">\n", s->tables[t].area,
                 total, n[RESULT_FAIL], n[RESULT_SKIP] + n[RESULT_UNDEFINED]);
+        /* Per class, as properties: "basis.spec" = "P passed, F failed, S skipped". */
+        fprintf(f, "    <properties>\n");
+        for (int c = 0; c < CLASS_COUNT; c++) {
+            size_t m[4];
+            count_by(r, s->tables[t].area, -1, c, m);
+            if (m[0] + m[1] + m[2] + m[3])
+                fprintf(f, "      <property name=\"basis.%s\" value=\"%zu passed, %zu failed, %zu skipped, %zu undefined\"/>\n",
+                        class_name((basis_class)c), m[0], m[1], m[2], m[3]);
+        }
+        fprintf(f, "    </properties>\n");
         for (size_t i = 0; i < r->n; i++) {
             const result *x = &r->items[i];
             if (x->c->table != &s->tables[t]) continue;
@@ -153,7 +218,11 @@ static void report_junit(FILE *f, const suite *s, const results *r) {
             xml_text(f, x->c->id);
             fprintf(f, "\" name=\"");
             xml_text(f, name);
-            fprintf(f, "\">");
+            char classes[128];
+            basis_text(x->k->basis[x->profile], " ", classes, sizeof classes);
+            fprintf(f, "\"><properties><property name=\"profile\" value=\"%s\"/><property name=\"kind\" value=\"%s\"/>"
+                       "<property name=\"basis\" value=\"%s\"/></properties>",
+                    robots_profile_name(x->profile), kind_name(x->k->kind), classes);
             if (x->status == RESULT_FAIL) {
                 fprintf(f, "<failure message=\"expected ");
                 xml_text(f, x->k->expect[x->profile]);
@@ -174,7 +243,16 @@ static void report_junit(FILE *f, const suite *s, const results *r) {
     fprintf(f, "</testsuites>\n");
 }
 
-static void report_json(FILE *f, const results *r, const report_info *info) {
+static cJSON *counts_json(const size_t n[4]) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "passed", (double)n[RESULT_PASS]);
+    cJSON_AddNumberToObject(o, "failed", (double)n[RESULT_FAIL]);
+    cJSON_AddNumberToObject(o, "skipped", (double)n[RESULT_SKIP]);
+    cJSON_AddNumberToObject(o, "undefined", (double)n[RESULT_UNDEFINED]);
+    return o;
+}
+
+static void report_json(FILE *f, const suite *s, const results *r, const report_info *info) {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "target", info->target);
     cJSON_AddStringToObject(root, "profiles", info->profiles);
@@ -185,6 +263,21 @@ static void report_json(FILE *f, const results *r, const report_info *info) {
     cJSON_AddNumberToObject(summary, "failed", (double)n[RESULT_FAIL]);
     cJSON_AddNumberToObject(summary, "skipped", (double)n[RESULT_SKIP]);
     cJSON_AddNumberToObject(summary, "undefined", (double)n[RESULT_UNDEFINED]);
+    cJSON *by = cJSON_AddObjectToObject(summary, "by_area");
+    for (size_t t = 0; t < s->ntables; t++) {
+        count(r, s->tables[t].area, -1, n);
+        if (n[0] + n[1] + n[2] + n[3]) cJSON_AddItemToObject(by, s->tables[t].area, counts_json(n));
+    }
+    by = cJSON_AddObjectToObject(summary, "by_kind");
+    for (int k = 0; k < KIND_COUNT; k++) {
+        count(r, NULL, k, n);
+        if (n[0] + n[1] + n[2] + n[3]) cJSON_AddItemToObject(by, kind_name((check_kind)k), counts_json(n));
+    }
+    by = cJSON_AddObjectToObject(summary, "by_class");
+    for (int c = 0; c < CLASS_COUNT; c++) {
+        count_by(r, NULL, -1, c, n);
+        if (n[0] + n[1] + n[2] + n[3]) cJSON_AddItemToObject(by, class_name((basis_class)c), counts_json(n));
+    }
     cJSON *list = cJSON_AddArrayToObject(root, "results");
     for (size_t i = 0; i < r->n; i++) {
         const result *x = &r->items[i];
@@ -196,6 +289,7 @@ static void report_json(FILE *f, const results *r, const report_info *info) {
         cJSON_AddNumberToObject(o, "check", x->k->number);
         cJSON_AddStringToObject(o, "kind", kind_name(x->k->kind));
         cJSON_AddStringToObject(o, "profile", robots_profile_name(x->profile));
+        cJSON_AddItemToObject(o, "basis", basis_json(x->k->basis[x->profile]));
         cJSON_AddStringToObject(o, "status", status_word(x->status));
         cJSON_AddStringToObject(o, "expected", x->k->expect[x->profile]);
         if (x->got) cJSON_AddStringToObject(o, "got", x->got);
@@ -230,6 +324,14 @@ static void report_markdown(FILE *f, const suite *s, const results *r, const rep
         if (n[0] + n[1] + n[2] + n[3])
             fprintf(f, "| %s | %zu | %zu | %zu | %zu |\n", s->tables[t].area, n[0], n[1], n[2], n[3]);
     }
+    fprintf(f, "\n| basis (a check counts under each class it rests on) | passed | failed | skipped | undefined |\n"
+               "| --- | ---: | ---: | ---: | ---: |\n");
+    for (int c = 0; c < CLASS_COUNT; c++) {
+        size_t n[4];
+        count_by(r, NULL, -1, c, n);
+        if (n[0] + n[1] + n[2] + n[3])
+            fprintf(f, "| %s | %zu | %zu | %zu | %zu |\n", class_name((basis_class)c), n[0], n[1], n[2], n[3]);
+    }
     static const char *const marks[] = {"pass", "**FAIL**", "skip", "undefined"};
     for (size_t t = 0; t < s->ntables; t++) {
         bool header = false;
@@ -237,15 +339,17 @@ static void report_markdown(FILE *f, const suite *s, const results *r, const rep
             const result *x = &r->items[i];
             if (x->c->table != &s->tables[t]) continue;
             if (!header) {
-                fprintf(f, "\n## %s: %s\n\n| case | check | profile | expected | got | result |\n"
-                           "| --- | --- | --- | --- | --- | --- |\n", s->tables[t].area, s->tables[t].title);
+                fprintf(f, "\n## %s: %s\n\n| case | check | profile | basis | expected | got | result |\n"
+                           "| --- | --- | --- | --- | --- | --- | --- |\n", s->tables[t].area, s->tables[t].title);
                 header = true;
             }
             char what[1200];
             describe_check(x->k, what, sizeof what);
             fprintf(f, "| %s | %d: ", x->c->id, x->k->number);
             md_cell(f, what);
-            fprintf(f, " | %s | ", robots_profile_name(x->profile));
+            char classes[128];
+            basis_text(x->k->basis[x->profile], ", ", classes, sizeof classes);
+            fprintf(f, " | %s | %s | ", robots_profile_name(x->profile), classes);
             md_cell(f, x->k->expect[x->profile]);
             fprintf(f, " | ");
             md_cell(f, x->got ? x->got : "-");
@@ -259,11 +363,50 @@ static void report_markdown(FILE *f, const suite *s, const results *r, const rep
     }
 }
 
+void list_checks_json(FILE *f, const suite *s, const selection *sel) {
+    unsigned profiles = sel->profiles ? sel->profiles : (1u << ROBOTS_PROFILE_COUNT) - 1;
+    cJSON *root = cJSON_CreateObject();
+    cJSON *list = cJSON_AddArrayToObject(root, "checks");
+    for (size_t t = 0; t < s->ntables; t++) {
+        for (size_t i = 0; i < s->tables[t].ncases; i++) {
+            const tcase *c = &s->tables[t].cases[i];
+            if (!case_selected(sel, c)) continue;
+            for (size_t k = 0; k < c->nchecks; k++) {
+                const check *ck = &c->checks[k];
+                cJSON *o = NULL, *basis = NULL, *expect = NULL;
+                for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+                    if (!(profiles & (1u << p)) || !check_selected(sel, ck, (robots_profile_id)p)) continue;
+                    if (!o) {
+                        char what[1200];
+                        describe_check(ck, what, sizeof what);
+                        o = cJSON_CreateObject();
+                        cJSON_AddStringToObject(o, "id", c->id);
+                        cJSON_AddStringToObject(o, "area", c->table->area);
+                        cJSON_AddNumberToObject(o, "check", ck->number);
+                        cJSON_AddStringToObject(o, "kind", kind_name(ck->kind));
+                        cJSON_AddStringToObject(o, "description", what);
+                        basis = cJSON_AddObjectToObject(o, "basis");
+                        expect = cJSON_AddObjectToObject(o, "expect");
+                        cJSON_AddItemToArray(list, o);
+                    }
+                    const char *name = robots_profile_name((robots_profile_id)p);
+                    cJSON_AddItemToObject(basis, name, basis_json(ck->basis[p]));
+                    cJSON_AddStringToObject(expect, name, ck->expect[p]);
+                }
+            }
+        }
+    }
+    char *text = cJSON_Print(root);
+    fprintf(f, "%s\n", text);
+    cJSON_free(text);
+    cJSON_Delete(root);
+}
+
 int report(FILE *f, const char *format, const suite *s, const results *r, const report_info *info) {
     if (!strcmp(format, "text")) report_text(f, s, r, info);
-    else if (!strcmp(format, "tap")) report_tap(f, r);
+    else if (!strcmp(format, "tap")) report_tap(f, s, r);
     else if (!strcmp(format, "junit")) report_junit(f, s, r);
-    else if (!strcmp(format, "json")) report_json(f, r, info);
+    else if (!strcmp(format, "json")) report_json(f, s, r, info);
     else if (!strcmp(format, "markdown")) report_markdown(f, s, r, info);
     else return -1;
     return 0;

@@ -17,6 +17,13 @@ int report(FILE *f, const char *format, const suite *s, const results *r, const 
 /* "N passed, M failed" (", K skipped", ", U undefined ..." when there are any). */
 void final_line(FILE *f, const results *r);
 
+/* The classes of a basis, joined by separator ("spec, rfc"). */
+void basis_text(unsigned classes, const char *separator, char *out, size_t cap);
+
+/* --list --format json: every selected check with its kind, basis and expectation
+ * per profile. */
+void list_checks_json(FILE *f, const suite *s, const selection *sel);
+
 /* A one-line description of a check. */
 void describe_check(const check *k, char *out, size_t cap);
 

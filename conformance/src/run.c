@@ -30,6 +30,16 @@ bool case_selected(const selection *sel, const tcase *c) {
     return listed(sel->areas, c->table->area, false) && listed(sel->ids, c->id, true);
 }
 
+size_t handed_length(const target *t, const robots_body *b) {
+    return t->fetch_limit && b->len > t->fetch_limit ? t->fetch_limit : b->len;
+}
+
+bool check_selected(const selection *sel, const check *k, robots_profile_id p) {
+    unsigned classes = k->basis[p];
+    if (sel->basis_in && !(classes & sel->basis_in)) return false;
+    return !(classes & sel->basis_out);
+}
+
 result_status judge_answer(const char *expected, const answer *a) {
     if (a->status == ANSWER_SKIPPED) return RESULT_SKIP;
     if (a->status == ANSWER_FAILED) return RESULT_FAIL;
@@ -49,6 +59,7 @@ void run_suite(const suite *s, target *t, const selection *sel, results *out) {
                 if (!(sel->profiles & (1u << p))) continue;
                 for (size_t k = 0; k < c->nchecks; k++) {
                     const check *ck = &c->checks[k];
+                    if (!check_selected(sel, ck, (robots_profile_id)p)) continue;
                     answer a;
                     memset(&a, 0, sizeof a);
                     t->ask(t, c, ck, (robots_profile_id)p, &a);

@@ -25,6 +25,8 @@ typedef struct result {
 
 typedef struct selection {
     unsigned profiles;   /* bit per robots_profile_id */
+    unsigned basis_in;   /* --basis: keep checks resting on any of these classes (0: all) */
+    unsigned basis_out;  /* --basis -CLASS: drop checks resting on any of these */
     const char *areas;   /* comma-separated, or NULL for all */
     const char *ids;     /* comma-separated ids or id prefixes (MATCH-3 takes MATCH-3.2) */
 } selection;
@@ -35,6 +37,8 @@ typedef struct results {
 } results;
 
 bool case_selected(const selection *sel, const tcase *c);
+/* Is the check, under this profile, selected by its classes? */
+bool check_selected(const selection *sel, const check *k, robots_profile_id p);
 void run_suite(const suite *s, target *t, const selection *sel, results *out);
 void results_free(results *r);
 

@@ -1,7 +1,7 @@
 /*
  * schema.c - validates JSON against a JSON Schema, for the keywords the case-table
  * schema uses: type, enum, const, required, properties, additionalProperties,
- * items, minItems, minLength, pattern (POSIX extended), minimum, maximum, oneOf,
+ * items, minItems, uniqueItems, minLength, pattern (POSIX extended), minimum, maximum, oneOf,
  * anyOf, not and local $ref ("#/$defs/NAME"). Unknown keywords (title,
  * description, $schema) are ignored, as JSON Schema says.
  *
@@ -141,13 +141,26 @@ static int validate_array(validator *v, const cJSON *schema, const cJSON *x, pat
         return fail(v, p, "needs at least %s item(s)", n);
     }
     const cJSON *items = cJSON_GetObjectItemCaseSensitive(schema, "items");
-    if (!items) return 0;
     int i = 0;
     const cJSON *e;
     cJSON_ArrayForEach(e, x) {
         path sub;
         path_push_index(p, i++, &sub);
-        if (validate(v, items, e, &sub)) return -1;
+        if (items && validate(v, items, e, &sub)) return -1;
+    }
+    /* Each item against those before it, stopping at the first repeat: when the
+     * items are also confined to an enum (as classes are), a repeat comes within
+     * the enum's size, whatever the array's length. */
+    if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(schema, "uniqueItems"))) return 0;
+    i = 0;
+    cJSON_ArrayForEach(e, x) {
+        for (const cJSON *before = x->child; before != e; before = before->next) {
+            if (!cJSON_Compare(before, e, true)) continue;
+            path sub;
+            path_push_index(p, i, &sub);
+            return fail(v, &sub, "repeats an earlier item");
+        }
+        i++;
     }
     return 0;
 }

@@ -15,13 +15,50 @@
 
 #include "base64.h"
 #include "buf.h"
-#include "file.h"
+#include "json_file.h"
 #include "schema.h"
+#include "spec_index.h"
 
 static const char *const kind_names[KIND_COUNT] = {"allow", "robots-url", "scope", "status",
                                                    "sitemaps", "cache-lifetime"};
 
 const char *kind_name(check_kind kind) { return kind_names[kind]; }
+
+static const char *const class_names[CLASS_COUNT] = {"spec", "rfc", "google-parser", "fetcher", "url-input"};
+
+const char *class_name(basis_class c) { return class_names[c]; }
+
+int class_from_name(const char *name, size_t len, basis_class *out) {
+    for (int c = 0; c < CLASS_COUNT; c++) {
+        if (strlen(class_names[c]) == len && !strncmp(name, class_names[c], len)) {
+            *out = (basis_class)c;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* A list of class names (the schema has checked them) as bits. */
+static unsigned class_bits(const cJSON *list) {
+    unsigned bits = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, list) {
+        basis_class c;
+        if (cJSON_IsString(e) && !class_from_name(e->valuestring, strlen(e->valuestring), &c)) bits |= 1u << c;
+    }
+    return bits;
+}
+
+/* The basis of a check: its own, else its case's; one list for every profile or
+ * one per profile. Returns -1 when neither gives one. */
+static int read_basis(const cJSON *check_json, const cJSON *case_json, check *k) {
+    const cJSON *b = cJSON_GetObjectItemCaseSensitive(check_json, "basis");
+    if (!b) b = cJSON_GetObjectItemCaseSensitive(case_json, "basis");
+    if (!b) return -1;
+    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)
+        k->basis[p] = class_bits(cJSON_IsObject(b) ? cJSON_GetObjectItemCaseSensitive(b, robots_profile_name((robots_profile_id)p)) : b);
+    return 0;
+}
 
 static char *dup_text(const char *s) {
     if (!s) return NULL;
@@ -152,46 +189,10 @@ static void where(char *error, size_t cap, const char *file, const char *what) {
     snprintf(error, cap, "%s: %s", file, what);
 }
 
-/* Line and column of a byte offset, for JSON that does not parse. */
-static void position(const char *text, size_t offset, int *line, int *col) {
-    *line = 1;
-    *col = 1;
-    for (size_t i = 0; i < offset; i++) {
-        if (text[i] == '\n') (*line)++, *col = 1;
-        else (*col)++;
-    }
-}
-
-static int read_json(const char *file, cJSON **out, char *error, size_t cap) {
-    buf data = {NULL, 0, 0};
-    int more;
-    if (read_file(file, 0, &data, &more) != 0) {
-        char what[300];
-        snprintf(what, sizeof what, "cannot read: %s", strerror(errno));
-        where(error, cap, file, what);
-        buf_free(&data);
-        return -1;
-    }
-    buf_addc(&data, '\0');
-    const char *end = NULL;
-    *out = cJSON_ParseWithLengthOpts(data.data, data.len - 1, &end, 0);
-    if (!*out) {
-        int line, col;
-        const char *at = cJSON_GetErrorPtr();
-        size_t offset = at && at >= data.data && at <= data.data + data.len ? (size_t)(at - data.data) : 0;
-        position(data.data, offset, &line, &col);
-        snprintf(error, cap, "%s:%d:%d: not valid JSON", file, line, col);
-        buf_free(&data);
-        return -1;
-    }
-    buf_free(&data);
-    return 0;
-}
-
-static int load_table(const char *file, const char *name, const cJSON *schema, table *t, char *error,
-                      size_t cap) {
+static int load_table(const char *file, const char *name, const cJSON *schema, const spec_index *index, table *t,
+                      char *error, size_t cap) {
     cJSON *json;
-    if (read_json(file, &json, error, cap)) return -1;
+    if (json_file_read(file, &json, error, cap)) return -1;
     char problem[1200];
     int rc = -1;
     if (schema_validate(schema, json, problem, sizeof problem)) {
@@ -222,9 +223,19 @@ static int load_table(const char *file, const char *name, const cJSON *schema, t
         const cJSON *sources = cJSON_GetObjectItemCaseSensitive(c, "source");
         tc->nsources = (size_t)cJSON_GetArraySize(sources);
         tc->sources = calloc(tc->nsources, sizeof(char *));
+        tc->refs = calloc(tc->nsources, sizeof(source_ref));
         size_t s = 0;
         const cJSON *src;
-        cJSON_ArrayForEach(src, sources) tc->sources[s++] = dup_text(src->valuestring);
+        cJSON_ArrayForEach(src, sources) {
+            tc->sources[s] = dup_text(src->valuestring);
+            char why[600];
+            if (spec_index_resolve(index, src->valuestring, &tc->refs[s], why, sizeof why)) {
+                snprintf(problem, sizeof problem, "$.cases[%zu].source[%zu]: %s", i, s, why);
+                where(error, cap, file, problem);
+                goto done;
+            }
+            s++;
+        }
         const char *bad = read_robots(c, &tc->robots);
         if (bad) {
             snprintf(problem, sizeof problem, "$.cases[%zu].robots_base64: %s", i, bad);
@@ -238,6 +249,12 @@ static int load_table(const char *file, const char *name, const cJSON *schema, t
         const cJSON *ck;
         cJSON_ArrayForEach(ck, checks) {
             read_check(ck, (int)k + 1, &tc->checks[k]);
+            if (read_basis(ck, c, &tc->checks[k])) {
+                snprintf(problem, sizeof problem,
+                         "$.cases[%zu].checks[%zu]: no basis: give \"basis\" on the check or on its case", i, k);
+                where(error, cap, file, problem);
+                goto done;
+            }
             check_kind kind = tc->checks[k].kind;
             if ((kind == KIND_ALLOW || kind == KIND_SITEMAPS) && !tc->robots.present) {
                 snprintf(problem, sizeof problem,
@@ -279,16 +296,22 @@ static int by_name(const void *a, const void *b) {
     return strcmp(x, y);
 }
 
-int suite_load(const char *dir, const char *schema_file, suite *out, char *error, size_t cap) {
+int suite_load(const suite_files *files, suite *out, char *error, size_t cap) {
     memset(out, 0, sizeof *out);
+    const char *dir = files->cases;
+    if (spec_index_load(files->index, files->index_schema, &out->index, error, cap)) return -1;
     cJSON *schema;
-    if (read_json(schema_file, &schema, error, cap)) return -1;
+    if (json_file_read(files->schema, &schema, error, cap)) {
+        spec_index_free(&out->index);
+        return -1;
+    }
     DIR *d = opendir(dir);
     if (!d) {
         char what[300];
         snprintf(what, sizeof what, "cannot open the case directory: %s", strerror(errno));
         where(error, cap, dir, what);
         cJSON_Delete(schema);
+        spec_index_free(&out->index);
         return -1;
     }
     char **names = NULL;
@@ -314,7 +337,7 @@ int suite_load(const char *dir, const char *schema_file, suite *out, char *error
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         out->ntables = i + 1;
-        rc = load_table(path, names[i], schema, &out->tables[i], error, cap);
+        rc = load_table(path, names[i], schema, &out->index, &out->tables[i], error, cap);
     }
     /* An id names one case in the whole suite. */
     for (size_t a = 0; rc == 0 && a < out->ntables; a++) {
@@ -364,6 +387,7 @@ void suite_free(suite *s) {
             free(c->robots.data);
             free(c->checks);
             free(c->sources);
+            free(c->refs);
             free(c->id);
             free(c->title);
             free(c->note);
@@ -375,6 +399,7 @@ void suite_free(suite *s) {
         free(tb->description);
     }
     free(s->tables);
+    spec_index_free(&s->index);
     memset(s, 0, sizeof *s);
 }
 

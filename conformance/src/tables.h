@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "robots.h"
+#include "spec_index.h"
 
 typedef enum check_kind {
     KIND_ALLOW,
@@ -17,6 +18,21 @@ typedef enum check_kind {
 } check_kind;
 
 const char *kind_name(check_kind kind);
+
+/* What a verdict rests on (case-table.schema.json, $defs/class). A check's basis is
+ * a set of these per profile, held as bits (1u << class). */
+typedef enum basis_class {
+    CLASS_SPEC,          /* the specification's documents state it */
+    CLASS_RFC,           /* RFC 9309 states it explicitly */
+    CLASS_GOOGLE_PARSER, /* Google's parser does it; no document says so */
+    CLASS_FETCHER,       /* what a crawler does around its parser */
+    CLASS_URL_INPUT,     /* the URL is not valid RFC 3986 */
+    CLASS_COUNT
+} basis_class;
+
+const char *class_name(basis_class c);
+/* Returns 0 and sets *out, or -1 for an unknown name. */
+int class_from_name(const char *name, size_t len, basis_class *out);
 
 /* Every answer and expectation is a string: "allowed", "disallowed", a URL, a word,
  * a decimal number, or a JSON array of strings (sitemaps). "undefined" marks what a
@@ -33,6 +49,7 @@ typedef struct check {
     int cached;
     char *cache_control; /* cache-lifetime; NULL when absent */
     char *expect[ROBOTS_PROFILE_COUNT];
+    unsigned basis[ROBOTS_PROFILE_COUNT]; /* bits of basis_class, never 0 */
     char *spec;          /* what the documents say, for readers; NULL when absent */
     char *note;
 } check;
@@ -50,6 +67,7 @@ typedef struct table table;
 typedef struct tcase {
     char *id, *title, *note;
     char **sources;
+    source_ref *refs;    /* each source resolved through the index */
     size_t nsources;
     robots_body robots;
     check *checks;
@@ -67,12 +85,19 @@ struct table {
 typedef struct suite {
     table *tables;
     size_t ntables;
+    spec_index index;
 } suite;
 
-/* Loads every *.json of dir in name order, validating each against the schema
- * file. Returns 0, or -1 with error set to "FILE: JSON-PATH: what is wrong" (or
+/* Where the tables, their schema, the index and its schema are. */
+typedef struct suite_files {
+    const char *cases, *schema, *index, *index_schema;
+} suite_files;
+
+/* Loads the index, then every *.json of the cases directory in reading order,
+ * validating each against the schema and resolving every source through the
+ * index. Returns 0, or -1 with error set to "FILE: JSON-PATH: what is wrong" (or
  * "FILE:LINE:COLUMN: ..." for JSON that does not parse). */
-int suite_load(const char *dir, const char *schema_file, suite *out, char *error, size_t cap);
+int suite_load(const suite_files *files, suite *out, char *error, size_t cap);
 void suite_free(suite *s);
 
 /* Counts. */

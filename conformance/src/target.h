@@ -22,14 +22,24 @@ typedef struct answer {
     char detail[512]; /* the reason behind it, or what went wrong */
 } answer;
 
+/* A crawler's fetcher hands its parser at most this much of a robots.txt: Google's
+ * fetcher reads 500 KiB, and RFC 9309 (section 2.5) asks every crawler to parse at
+ * least that much. The runner plays the fetcher for every target, so no parser is
+ * failed for reading whatever it is given (FORMAT-8, RFC-8). */
+#define FETCH_LIMIT_DEFAULT ((size_t)512000)
+
 typedef struct target target;
 struct target {
     const char *name;
+    size_t fetch_limit; /* bytes of a case's robots.txt handed to the target; 0: all */
     void (*ask)(target *t, const tcase *c, const check *k, robots_profile_id profile, answer *a);
     void (*end_case)(target *t, const tcase *c); /* may be NULL */
     void (*close)(target *t);
     void *state;
 };
+
+/* How many bytes of the robots.txt the target is handed. */
+size_t handed_length(const target *t, const robots_body *b);
 
 /* The reference implementation, in this process. */
 target *target_reference(void);

@@ -40,31 +40,30 @@ static void add_number(buf *b, const char *name, long value) {
 }
 
 /* UTF-8 text without NUL travels as "robots"; anything else as exact bytes. */
-static void add_robots(buf *b, const robots_body *r) {
+static void add_robots(buf *b, const robots_body *r, size_t len) {
     const unsigned char *s = r->data;
     bool text = true;
-    for (size_t i = 0; i < r->len && text;) {
-        size_t n = s[i] ? utf8_sequence(s + i, r->len - i) : 0;
+    for (size_t i = 0; i < len && text;) {
+        size_t n = s[i] ? utf8_sequence(s + i, len - i) : 0;
         text = n > 0;
         i += n;
     }
     if (text) {
-        add_field(b, "robots", (const char *)s, r->len);
+        add_field(b, "robots", (const char *)s, len);
         return;
     }
     static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     buf_add(b, ",\"robots_base64\":\"", 18);
-    for (size_t i = 0; i < r->len; i += 3) {
-        unsigned v = (unsigned)s[i] << 16 | (i + 1 < r->len ? (unsigned)s[i + 1] << 8 : 0) |
-                     (i + 2 < r->len ? s[i + 2] : 0);
-        char q[4] = {alphabet[v >> 18], alphabet[v >> 12 & 63], i + 1 < r->len ? alphabet[v >> 6 & 63] : '=',
-                     i + 2 < r->len ? alphabet[v & 63] : '='};
+    for (size_t i = 0; i < len; i += 3) {
+        unsigned v = (unsigned)s[i] << 16 | (i + 1 < len ? (unsigned)s[i + 1] << 8 : 0) | (i + 2 < len ? s[i + 2] : 0);
+        char q[4] = {alphabet[v >> 18], alphabet[v >> 12 & 63], i + 1 < len ? alphabet[v >> 6 & 63] : '=',
+                     i + 2 < len ? alphabet[v & 63] : '='};
         buf_add(b, q, 4);
     }
     buf_addc(b, '"');
 }
 
-static void build_request(buf *b, long id, const tcase *c, const check *k, robots_profile_id p) {
+static void build_request(buf *b, long id, size_t robots_len, const tcase *c, const check *k, robots_profile_id p) {
     /* Allow checks are the protocol's default kind: a minimal implementation need
      * not know about kinds at all. */
     char head[96];
@@ -76,7 +75,7 @@ static void build_request(buf *b, long id, const tcase *c, const check *k, robot
     }
     switch (k->kind) {
     case KIND_ALLOW:
-        add_robots(b, &c->robots);
+        add_robots(b, &c->robots, robots_len);
         add_field(b, "agent", k->agent, strlen(k->agent));
         add_field(b, "url", k->url, strlen(k->url));
         break;
@@ -95,7 +94,7 @@ static void build_request(buf *b, long id, const tcase *c, const check *k, robot
         buf_add(b, k->cached ? ",\"cached\":true" : ",\"cached\":false", k->cached ? 14 : 15);
         break;
     case KIND_SITEMAPS:
-        add_robots(b, &c->robots);
+        add_robots(b, &c->robots, robots_len);
         break;
     default:
         if (k->cache_control) add_field(b, "cache_control", k->cache_control, strlen(k->cache_control));
@@ -181,7 +180,7 @@ static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, 
     }
     buf request = {NULL, 0, 0};
     long id = ++bt->next_id;
-    build_request(&request, id, c, k, p);
+    build_request(&request, id, handed_length(t, &c->robots), c, k, p);
     char *reply;
     char why[400];
     if (session_request(&bt->session, request.data, request.len, bt->timeout, &reply, why, sizeof why) != 0) {
@@ -220,5 +219,6 @@ target *target_batch(const char *command, double timeout, char *error, size_t ca
     t->ask = ask;
     t->close = close_batch;
     t->state = bt;
+    t->fetch_limit = FETCH_LIMIT_DEFAULT;
     return t;
 }

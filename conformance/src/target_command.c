@@ -43,7 +43,7 @@ static void on_signal(int sig) {
     raise(sig);
 }
 
-static int write_temp(const tcase *c, char *why, size_t cap) {
+static int write_temp(const robots_body *b, size_t len, char *why, size_t cap) {
     remove_temp();
     const char *dir = getenv("TMPDIR");
     snprintf(temp_path, sizeof temp_path, "%s/robots-conform-XXXXXX", dir && *dir ? dir : "/tmp");
@@ -54,8 +54,8 @@ static int write_temp(const tcase *c, char *why, size_t cap) {
     }
     have_temp = 1;
     size_t done = 0;
-    while (done < c->robots.len) {
-        ssize_t w = write(fd, c->robots.data + done, c->robots.len - done);
+    while (done < len) {
+        ssize_t w = write(fd, b->data + done, len - done);
         if (w <= 0) {
             close(fd);
             snprintf(why, cap, "cannot write the temporary file");
@@ -125,7 +125,7 @@ static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, 
         return;
     }
     if (cm->file_case != c || !have_temp) {
-        if (write_temp(c, a->detail, sizeof a->detail) != 0) {
+        if (write_temp(&c->robots, handed_length(t, &c->robots), a->detail, sizeof a->detail) != 0) {
             a->status = ANSWER_FAILED;
             return;
         }
@@ -210,5 +210,6 @@ target *target_command(const command_options *o, char *error, size_t cap) {
     t->end_case = end_case;
     t->close = close_command;
     t->state = cm;
+    t->fetch_limit = FETCH_LIMIT_DEFAULT;
     return t;
 }

@@ -8,6 +8,7 @@
 #include "target.h"
 
 typedef struct reference {
+    const target *self;
     const tcase *parsed_case; /* the rule set below belongs to this case and profile */
     robots_profile_id parsed_profile;
     robots_rules *rules;
@@ -19,7 +20,7 @@ static robots_rules *rules_for(reference *r, const tcase *c, robots_profile_id p
     robots_options o;
     robots_options_init(&o);
     o.profile = p;
-    r->rules = robots_parse(c->robots.data, c->robots.len, &o);
+    r->rules = robots_parse(c->robots.data, handed_length(r->self, &c->robots), &o);
     r->parsed_case = c;
     r->parsed_profile = p;
     return r->rules;
@@ -117,5 +118,7 @@ target *target_reference(void) {
     t->ask = ask;
     t->close = close_reference;
     t->state = r;
+    t->fetch_limit = FETCH_LIMIT_DEFAULT;
+    r->self = t;
     return t;
 }

@@ -159,6 +159,8 @@ typedef struct robots_record {
     size_t line;
 } robots_record;
 
+/* Sitemaps: the values of sitemap lines, in file order; a line with an empty value
+ * names none (SITEMAP-3) and is not counted. */
 size_t robots_sitemap_count(const robots_rules *rules);
 int robots_get_sitemap(const robots_rules *rules, size_t index, robots_record *out);
 size_t robots_record_count(const robots_rules *rules);

@@ -274,8 +274,10 @@ static void parse_line(parser *ps, size_t line, const unsigned char *l, size_t n
         handle_rule(ps, key, line, v, vn);
         break;
     case ROBOTS_KEY_SITEMAP:
-        /* SITEMAP-1 / GROUP-4: outside all groups; the URL is kept as written. */
-        handle_record(ps, &ps->r->sitemaps, line, k, kn, v, vn, false);
+        /* SITEMAP-1 / GROUP-4: outside all groups; the URL is kept as written.
+         * SITEMAP-3: an empty value names no sitemap ("sitemap: [absoluteURL]"),
+         * so the line stays a sitemap line but adds nothing to the list. */
+        if (vn > 0) handle_record(ps, &ps->r->sitemaps, line, k, kn, v, vn, false);
         break;
     default:
         handle_record(ps, &ps->r->records, line, k, kn, v, vn, ps->p->escape_other_values);

@@ -1,0 +1,258 @@
+/*
+ * spec_index.c - loading the specification's index and resolving sources through
+ * it. The schema checks the shape; this file checks what a schema cannot: names
+ * and ids are unique, every example's document and section exist, and every
+ * RFC 9309 section named is a section of RFC 9309.
+ */
+#include "spec_index.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "json_file.h"
+#include "schema.h"
+
+static char *copy_of(const cJSON *parent, const char *name) {
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(parent, name);
+    if (!cJSON_IsString(x)) return NULL;
+    size_t n = strlen(x->valuestring) + 1;
+    char *d = malloc(n);
+    if (d) memcpy(d, x->valuestring, n);
+    return d;
+}
+
+static const spec_document *document_named(const spec_index *x, const char *name, size_t len) {
+    for (size_t i = 0; i < x->ndocuments; i++)
+        if (strlen(x->documents[i].name) == len && !strncmp(x->documents[i].name, name, len)) return &x->documents[i];
+    return NULL;
+}
+
+static const spec_section *section_headed(const spec_document *d, const char *heading) {
+    for (size_t i = 0; d && i < d->nsections; i++)
+        if (!strcmp(d->sections[i].heading, heading)) return &d->sections[i];
+    return NULL;
+}
+
+/* The "seed 002 (id, 2019)" form of a seed's name, or the name itself. */
+static void qualified_name(const spec_document *d, char *out, size_t cap) {
+    if (d->language) snprintf(out, cap, "%s (%s, %s)", d->name, d->language, d->edition);
+    else snprintf(out, cap, "%s", d->name);
+}
+
+/* Does the source text end a name or heading at p? */
+static bool boundary(const char *p) { return *p == '\0' || *p == ' ' || *p == ',' || *p == ':'; }
+
+int spec_index_resolve(const spec_index *x, const char *source, source_ref *out, char *why, size_t cap) {
+    memset(out, 0, sizeof *out);
+    /* The longest document name that the source starts with ("RFC 9309" and a
+     * hypothetical "RFC 93" never both match a boundary). */
+    size_t best = 0;
+    for (size_t i = 0; i < x->ndocuments; i++) {
+        size_t n = strlen(x->documents[i].name);
+        if (n > best && !strncmp(source, x->documents[i].name, n) && boundary(source + n)) {
+            best = n;
+            out->document = &x->documents[i];
+        }
+    }
+    if (!out->document) {
+        snprintf(why, cap, "names no document of %s (a source starts with a document's name)", x->file);
+        return -1;
+    }
+    const spec_document *d = out->document;
+    const char *p = source;
+    char name[256];
+    qualified_name(d, name, sizeof name);
+    size_t n = strlen(name);
+    if (strncmp(p, name, n) != 0 || !boundary(p + n)) {
+        snprintf(why, cap, "must name the seed with its language and edition: \"%s\"", name);
+        return -1;
+    }
+    p += n;
+    while (!strncmp(p, " §", strlen(" §")) || (out->nsections && !strncmp(p, ", §", strlen(", §")))) {
+        p += *p == ',' ? strlen(", §") : strlen(" §");
+        const spec_section *found = NULL;
+        size_t len = 0;
+        for (size_t i = 0; i < d->nsections; i++) {
+            size_t h = strlen(d->sections[i].heading);
+            if (h > len && !strncmp(p, d->sections[i].heading, h) && boundary(p + h)) {
+                found = &d->sections[i];
+                len = h;
+            }
+        }
+        if (!found) {
+            snprintf(why, cap, "\"§%.120s\" starts with no section of %s in %s", p, d->name, x->file);
+            return -1;
+        }
+        if (out->nsections == SOURCE_MAX_SECTIONS) {
+            snprintf(why, cap, "names more than %d sections", SOURCE_MAX_SECTIONS);
+            return -1;
+        }
+        out->sections[out->nsections++] = found;
+        p += len;
+    }
+    /* What remains is a reader's hint: ": words" or " (words)". */
+    if (*p && strncmp(p, ": ", 2) != 0 && strncmp(p, " (", 2) != 0) {
+        snprintf(why, cap, "\"%.120s\": after the document and its sections, only \": words\" or \" (words)\" may follow", p);
+        return -1;
+    }
+    return 0;
+}
+
+const spec_example *spec_index_example(const spec_index *x, const char *id) {
+    for (size_t i = 0; i < x->nexamples; i++)
+        if (!strcmp(x->examples[i].id, id)) return &x->examples[i];
+    return NULL;
+}
+
+static void read_section(const cJSON *j, spec_section *s) {
+    s->heading = copy_of(j, "heading");
+    s->gloss = copy_of(j, "gloss");
+    s->rfc9309 = copy_of(j, "rfc9309");
+}
+
+/* The checks a schema cannot make. Returns 0, or -1 with the problem and its path. */
+static int check_index(const spec_index *x, const cJSON *json, char *problem, size_t cap) {
+    const spec_document *rfc = document_named(x, "RFC 9309", strlen("RFC 9309"));
+    if (!rfc) {
+        snprintf(problem, cap, "$.documents: RFC 9309 must be one of the documents");
+        return -1;
+    }
+    for (size_t i = 0; i < x->ndocuments; i++) {
+        const spec_document *d = &x->documents[i];
+        if (document_named(x, d->name, strlen(d->name)) != d) {
+            snprintf(problem, cap, "$.documents[%zu].name: \"%s\" names an earlier document too", i, d->name);
+            return -1;
+        }
+        if (!d->language != !d->edition) {
+            snprintf(problem, cap, "$.documents[%zu]: a seed gives both language and edition, other documents neither", i);
+            return -1;
+        }
+        for (size_t k = 0; k < d->nsections; k++) {
+            if (section_headed(d, d->sections[k].heading) != &d->sections[k]) {
+                snprintf(problem, cap, "$.documents[%zu].sections[%zu].heading: repeats an earlier heading", i, k);
+                return -1;
+            }
+            if (d->sections[k].rfc9309 && !section_headed(rfc, d->sections[k].rfc9309)) {
+                snprintf(problem, cap, "$.documents[%zu].sections[%zu].rfc9309: RFC 9309 has no section %s", i, k,
+                         d->sections[k].rfc9309);
+                return -1;
+            }
+        }
+    }
+    size_t i = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(json, "examples")) {
+        spec_example *ex = &x->examples[i];
+        if (spec_index_example(x, ex->id) != ex) {
+            snprintf(problem, cap, "$.examples[%zu].id: \"%s\" is already the id of an example", i, ex->id);
+            return -1;
+        }
+        /* The document is written as a source names it, without sections. */
+        source_ref ref;
+        char why[400];
+        const char *doc = cJSON_GetObjectItemCaseSensitive(e, "document")->valuestring;
+        if (spec_index_resolve(x, doc, &ref, why, sizeof why) || ref.nsections || strchr(doc, ':')) {
+            snprintf(problem, cap, "$.examples[%zu].document: \"%s\" %s", i, doc,
+                     ref.document ? "must name a document and nothing more" : why);
+            return -1;
+        }
+        ex->document = ref.document;
+        spec_section wanted;
+        read_section(cJSON_GetObjectItemCaseSensitive(e, "section"), &wanted);
+        ex->section = section_headed(ex->document, wanted.heading);
+        bool same = ex->section && !strcmp(ex->section->gloss, wanted.gloss);
+        free(wanted.heading);
+        free(wanted.gloss);
+        free(wanted.rfc9309);
+        if (!same) {
+            snprintf(problem, cap, "$.examples[%zu].section: not a section of %s (heading and gloss as its sections give them)",
+                     i, ex->document->name);
+            return -1;
+        }
+        if (ex->rfc9309 && !section_headed(rfc, ex->rfc9309)) {
+            snprintf(problem, cap, "$.examples[%zu].rfc9309: RFC 9309 has no section %s", i, ex->rfc9309);
+            return -1;
+        }
+        i++;
+    }
+    return 0;
+}
+
+int spec_index_load(const char *file, const char *schema_file, spec_index *out, char *error, size_t cap) {
+    memset(out, 0, sizeof *out);
+    cJSON *schema, *json;
+    if (json_file_read(schema_file, &schema, error, cap)) return -1;
+    if (json_file_read(file, &json, error, cap)) {
+        cJSON_Delete(schema);
+        return -1;
+    }
+    char problem[1200];
+    int rc = -1;
+    if (schema_validate(schema, json, problem, sizeof problem)) goto done;
+    size_t n = strlen(file) + 1;
+    out->file = malloc(n);
+    memcpy(out->file, file, n);
+    const cJSON *docs = cJSON_GetObjectItemCaseSensitive(json, "documents");
+    out->documents = calloc((size_t)cJSON_GetArraySize(docs), sizeof *out->documents);
+    const cJSON *d;
+    cJSON_ArrayForEach(d, docs) {
+        spec_document *doc = &out->documents[out->ndocuments++];
+        doc->name = copy_of(d, "name");
+        doc->language = copy_of(d, "language");
+        doc->language_name = copy_of(d, "language_name");
+        doc->edition = copy_of(d, "edition");
+        doc->title = copy_of(d, "title");
+        const cJSON *sections = cJSON_GetObjectItemCaseSensitive(d, "sections");
+        doc->sections = calloc((size_t)cJSON_GetArraySize(sections) + 1, sizeof *doc->sections);
+        const cJSON *s;
+        cJSON_ArrayForEach(s, sections) read_section(s, &doc->sections[doc->nsections++]);
+    }
+    const cJSON *examples = cJSON_GetObjectItemCaseSensitive(json, "examples");
+    out->examples = calloc((size_t)cJSON_GetArraySize(examples), sizeof *out->examples);
+    const cJSON *e;
+    cJSON_ArrayForEach(e, examples) {
+        spec_example *ex = &out->examples[out->nexamples++];
+        ex->id = copy_of(e, "id");
+        ex->title = copy_of(e, "title");
+        ex->rfc9309 = copy_of(e, "rfc9309");
+    }
+    rc = check_index(out, json, problem, sizeof problem);
+done:
+    if (rc) {
+        snprintf(error, cap, "%s: %s", file, problem);
+        spec_index_free(out);
+    }
+    cJSON_Delete(json);
+    cJSON_Delete(schema);
+    return rc;
+}
+
+void spec_index_free(spec_index *x) {
+    for (size_t i = 0; i < x->ndocuments; i++) {
+        spec_document *d = &x->documents[i];
+        for (size_t k = 0; k < d->nsections; k++) {
+            free(d->sections[k].heading);
+            free(d->sections[k].gloss);
+            free(d->sections[k].rfc9309);
+        }
+        free(d->sections);
+        free(d->name);
+        free(d->language);
+        free(d->language_name);
+        free(d->edition);
+        free(d->title);
+    }
+    for (size_t i = 0; i < x->nexamples; i++) {
+        free(x->examples[i].id);
+        free(x->examples[i].title);
+        free(x->examples[i].rfc9309);
+    }
+    free(x->documents);
+    free(x->examples);
+    free(x->file);
+    memset(x, 0, sizeof *x);
+}
