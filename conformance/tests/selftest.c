@@ -94,33 +94,50 @@ static const char *status_of(const run *r, const char *id, int number, const cha
 
 /* ---- Coverage of the specification ---------------------------------------------- */
 
-/* Every example id of shared/spec/EXAMPLES.md. */
-static const char *const example_ids[] = {
-    "SCOPE-1", "SCOPE-2", "SCOPE-3", "SCOPE-4", "SCOPE-5", "SCOPE-6", "SCOPE-7", "SCOPE-8", "SCOPE-9",
-    "SCOPE-10", "SCOPE-11", "SCOPE-12", "STATUS-1", "STATUS-2", "STATUS-3", "STATUS-4", "STATUS-5",
-    "STATUS-6", "STATUS-7", "STATUS-8", "STATUS-9", "FORMAT-1", "FORMAT-2", "FORMAT-3", "FORMAT-4",
-    "FORMAT-5", "FORMAT-6", "FORMAT-7", "FORMAT-8", "FORMAT-9", "GROUP-1", "GROUP-2", "GROUP-3", "GROUP-4",
-    "GROUP-5", "UA-1", "UA-2", "UA-3", "UA-4", "RULE-1", "RULE-2", "MATCH-1", "MATCH-2", "MATCH-3",
-    "MATCH-4", "MATCH-5", "MATCH-6", "MATCH-7", "MATCH-8", "MATCH-9", "MATCH-10", "MATCH-11", "SITEMAP-1",
-    "PREC-1", "PREC-2", "PREC-3", "PREC-4", "PREC-5", "PREC-6", "APPLY-1", "RFC-1", "RFC-2", "RFC-3",
-    "RFC-4", "RFC-5", "RFC-6", "RFC-7", "RFC-8"};
+/* The specification's index, conformance/spec-examples.json, found from the working
+ * directory (make runs the tests from the project's root) or from this program's
+ * (build/bin or build/asan/bin). */
+static cJSON *read_index(void) {
+    static const char *const up[] = {NULL, "/../..", "/../../.."};
+    for (size_t i = 0; i < sizeof up / sizeof up[0]; i++) {
+        char path[2200];
+        if (up[i]) snprintf(path, sizeof path, "%s%s/conformance/spec-examples.json", bin_dir, up[i]);
+        else snprintf(path, sizeof path, "conformance/spec-examples.json");
+        FILE *f = fopen(path, "rb");
+        if (!f) continue;
+        static char text[1 << 20];
+        size_t n = fread(text, 1, sizeof text - 1, f);
+        fclose(f);
+        text[n] = '\0';
+        return cJSON_Parse(text);
+    }
+    return NULL;
+}
 
+/* Every example id the index lists has a case (the id itself or a variant of it). */
 static void every_example_has_a_case(void) {
+    cJSON *index = read_index();
+    CHECK(index != NULL);
+    const cJSON *examples = cJSON_GetObjectItemCaseSensitive(index, "examples");
+    CHECK(cJSON_GetArraySize(examples) >= 68); /* the specification's examples, as of this writing */
     proc_result r = conform_run(ARGS("--list"), 60);
     CHECK(r.status == 0 && r.out.len > 0);
     const char *list = r.out.data ? r.out.data : "";
-    for (size_t i = 0; i < sizeof example_ids / sizeof example_ids[0]; i++) {
+    const cJSON *e;
+    cJSON_ArrayForEach(e, examples) {
+        const char *id = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "id"));
         /* An id line starts with the id, alone or followed by ".variant". */
         char exact[64], variant[64];
-        snprintf(exact, sizeof exact, "\n%s ", example_ids[i]);
-        snprintf(variant, sizeof variant, "\n%s.", example_ids[i]);
-        size_t n = strlen(example_ids[i]);
-        bool first = !strncmp(list, example_ids[i], n) && (list[n] == ' ' || list[n] == '.');
+        snprintf(exact, sizeof exact, "\n%s ", id);
+        snprintf(variant, sizeof variant, "\n%s.", id);
+        size_t n = strlen(id);
+        bool first = !strncmp(list, id, n) && (list[n] == ' ' || list[n] == '.');
         bool found = first || strstr(list, exact) || strstr(list, variant);
-        if (!found) printf("  no case for %s\n", example_ids[i]);
+        if (!found) printf("  no case for %s\n", id);
         CHECK(found);
     }
     proc_result_free(&r);
+    cJSON_Delete(index);
 }
 
 static void at_least_600_checks_all_passing(void) {
@@ -341,25 +358,35 @@ typedef struct bad_table {
 static const bad_table bad_tables[] = {
     {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [}", ":1:43: not valid JSON"},
     {"match.json", "{\"area\": \"match\", \"title\": \"t\"}", ": $: missing the required property \"cases\""},
-    {"match.json", "{\"area\": \"other\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"s\"], \"note\": \"n\", \"robots\": [], \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}]}",
+    {"match.json", "{\"area\": \"other\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"this project\"], \"basis\": [\"rfc\"], \"note\": \"n\", \"robots\": [], \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}]}",
      ": $.area: must be \"match\", the file's name"},
-    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"x-1\", \"title\": \"t\", \"source\": [\"s\"], \"note\": \"n\", \"robots\": [], \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}]}",
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"x-1\", \"title\": \"t\", \"source\": [\"this project\"], \"basis\": [\"rfc\"], \"note\": \"n\", \"robots\": [], \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}]}",
      ": $.cases[0].id: does not match the pattern"},
-    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"s\"], \"note\": \"n\", \"robots\": [], \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"maybe\"}]}]}",
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"this project\"], \"basis\": [\"rfc\"], \"note\": \"n\", \"robots\": [], \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"maybe\"}]}]}",
      ": $.cases[0].checks[0].expect: must be one of \"allowed\", \"disallowed\", \"undefined\""},
-    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"s\"], \"note\": \"n\", \"robots\": [], \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\", \"extra\": 1}]}]}",
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"this project\"], \"basis\": [\"rfc\"], \"note\": \"n\", \"robots\": [], \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\", \"extra\": 1}]}]}",
      ": $.cases[0].checks[0].extra: unknown property"},
-    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"s\"], \"note\": \"n\", \"robots\": [], \"robots_text\": \"\", \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}]}",
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"this project\"], \"basis\": [\"rfc\"], \"note\": \"n\", \"robots\": [], \"robots_text\": \"\", \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}]}",
      ": $.cases[0]: gives more than one of robots, robots_text and robots_base64"},
-    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"s\"], \"note\": \"n\", \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}]}",
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"this project\"], \"basis\": [\"rfc\"], \"note\": \"n\", \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}]}",
      ": $.cases[0].checks[0]: a allow check needs the case to give robots"},
-    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"s\"], \"note\": \"n\", \"checks\": [{\"kind\": \"status\", \"status\": 700, \"expect\": \"full-allow\"}]}]}",
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"this project\"], \"basis\": [\"rfc\"], \"note\": \"n\", \"checks\": [{\"kind\": \"status\", \"status\": 700, \"expect\": \"full-allow\"}]}]}",
      ": $.cases[0].checks[0].status"},
-    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"s\"], \"note\": \"n\", \"checks\": [{\"kind\": \"scope\", \"url\": \"/\", \"expect\": \"applies\"}]}]}",
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"this project\"], \"basis\": [\"rfc\"], \"note\": \"n\", \"checks\": [{\"kind\": \"scope\", \"url\": \"/\", \"expect\": \"applies\"}]}]}",
      ": $.cases[0].checks[0]: missing the required property \"robots_url\""},
     {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"area\": \"match\", \"cases\": []}", ": $: the property \"area\" appears twice"},
-    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"s\"], \"note\": \"n\", \"robots_base64\": \"!!!!\", \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}]}",
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"this project\"], \"basis\": [\"rfc\"], \"note\": \"n\", \"robots_base64\": \"!!!!\", \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}]}",
      ": $.cases[0].robots_base64: does not match the pattern"},
+    /* Every check rests on a basis, from the vocabulary, each class once. */
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"note\": \"n\", \"robots\": [], \"source\": [\"this project\"], \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}]}", ": $.cases[0].checks[0]: no basis: give \"basis\" on the check or on its case"},
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"note\": \"n\", \"robots\": [], \"source\": [\"this project\"], \"basis\": [\"folklore\"], \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}]}", ": $.cases[0].basis"},
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"note\": \"n\", \"robots\": [], \"source\": [\"this project\"], \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\", \"basis\": [\"rfc\", \"rfc\"]}]}]}", ": $.cases[0].checks[0].basis"},
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"note\": \"n\", \"robots\": [], \"source\": [\"this project\"], \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\", \"basis\": {\"google\": [\"spec\"]}}]}]}", ": $.cases[0].checks[0].basis"},
+    /* Every source names a document of the index, and its sections. */
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"note\": \"n\", \"robots\": [], \"source\": [\"RFC 9309 §2.2.2\", \"my blog\"], \"basis\": [\"rfc\"], \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}]}", ": $.cases[0].source[1]: names no document of "},
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"note\": \"n\", \"robots\": [], \"source\": [\"RFC 9309 §2.3.5\"], \"basis\": [\"rfc\"], \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}]}", ": $.cases[0].source[0]: \"§2.3.5\" starts with no section of RFC 9309"},
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"note\": \"n\", \"robots\": [], \"source\": [\"seed 002 §Format file\"], \"basis\": [\"spec\"], \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}]}", ": $.cases[0].source[0]: must name the seed with its language and edition: \"seed 002 (id, 2019)\""},
+    {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"note\": \"n\", \"robots\": [], \"source\": [\"seed 002 (id, 2019) §Format file; see also\"], \"basis\": [\"spec\"], \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}]}", ": $.cases[0].source[0]: \"§Format file; see also\" starts with no section of seed 002"},
 };
 
 static void write_file(const char *path, const char *text) {
@@ -388,7 +415,7 @@ static void malformed_tables_are_rejected(void) {
     }
     /* The same id in two files. */
 #define SAME_ID_TABLE(area)                                                                                 \
-    "{\"area\": \"" area "\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"s\"], " \
+    "{\"area\": \"" area "\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [\"this project\"], \"basis\": [\"rfc\"], " \
     "\"note\": \"n\", \"robots\": [], \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}]}"
     char file2[PATH_MAX];
     snprintf(file, sizeof file, "%s/a.json", dir);
@@ -414,15 +441,15 @@ static void malformed_tables_are_rejected(void) {
 static void formats(void) {
     proc_result r = conform_run(ARGS("--id", "MATCH-3,RFC-6", "--format", "tap"), 60);
     CHECK(r.status == 0 && r.out.data && !strncmp(r.out.data, "TAP version 13\n1..26\n", 21));
-    CHECK(r.out.data && strstr(r.out.data, "ok 1 - [google] MATCH-3 check 1: FooBot http://example.com/fish"));
+    CHECK(r.out.data && strstr(r.out.data, "ok 1 - [google] MATCH-3 check 1: FooBot http://example.com/fish (basis: spec, rfc)\n"));
     proc_result_free(&r);
     r = conform_run(ARGS("--id", "MATCH-3", "--format", "junit"), 60);
     CHECK(r.out.data && strstr(r.out.data, "<testsuites name=\"robots-conform\" tests=\"18\" failures=\"0\""));
     CHECK(r.out.data && strstr(r.out.data, "<testsuite name=\"match\""));
     proc_result_free(&r);
     r = conform_run(ARGS("--id", "FORMAT-8", "--format", "markdown"), 60);
-    CHECK(r.out.data && strstr(r.out.data, "| case | check | profile | expected | got | result |"));
-    CHECK(r.out.data && strstr(r.out.data, "| FORMAT-8 | 3: FooBot http://example.com/late | rfc9309 | undefined | allowed | undefined |"));
+    CHECK(r.out.data && strstr(r.out.data, "| case | check | profile | basis | expected | got | result |"));
+    CHECK(r.out.data && strstr(r.out.data, "| FORMAT-8 | 3: FooBot http://example.com/late | rfc9309 | rfc, fetcher | undefined | allowed | undefined |"));
     proc_result_free(&r);
     r = conform_run(ARGS("--id", "MATCH-3"), 60);
     CHECK(r.out.data && strstr(r.out.data, "18 passed, 0 failed\n"));
@@ -431,7 +458,7 @@ static void formats(void) {
     snprintf(wrong_cmd, sizeof wrong_cmd, "%s --flaw always-allow --batch", wrong);
     r = conform_run(ARGS("--batch-cmd", wrong_cmd, "--id", "MATCH-3,SCOPE-1"), 60);
     CHECK(r.status == 1);
-    CHECK(r.out.data && strstr(r.out.data, "MATCH-3 check 1 [google] FooBot http://example.com/fish\n      expected disallowed, got allowed"));
+    CHECK(r.out.data && strstr(r.out.data, "MATCH-3 check 1 [google] FooBot http://example.com/fish  (basis: spec, rfc)\n      expected disallowed, got allowed"));
     CHECK(r.out.data && strstr(r.out.data, "3 passed, 6 failed, 6 skipped\n"));
     proc_result_free(&r);
 }
@@ -461,6 +488,162 @@ static void command_line(void) {
     r = conform_run(ARGS("--atlas"), 60);
     CHECK(r.status == 0 && r.out.data && !strncmp(r.out.data, "# Atlas of robots.txt edge cases", 32));
     proc_result_free(&r);
+}
+
+/* ---- Classes: what each verdict rests on ---------------------------------------- */
+
+static bool has_class(const cJSON *list, const char *cls) {
+    const cJSON *e;
+    cJSON_ArrayForEach(e, list)
+        if (!strcmp(cJSON_GetStringValue(e), cls)) return true;
+    return false;
+}
+
+/* --list --format json gives every check with a non-empty basis per profile, from the
+ * vocabulary, and an expectation per profile. */
+static void every_check_has_a_basis(void) {
+    static const char *const vocabulary[] = {"spec", "rfc", "google-parser", "fetcher", "url-input"};
+    proc_result r = conform_run(ARGS("--list", "--format", "json"), 60);
+    cJSON *json = r.out.data ? cJSON_Parse(r.out.data) : NULL;
+    const cJSON *checks = cJSON_GetObjectItemCaseSensitive(json, "checks");
+    CHECK(r.status == 0 && cJSON_GetArraySize(checks) >= 600);
+    int google_only = 0, fetcher = 0, url_input = 0, bad = 0;
+    const cJSON *c;
+    cJSON_ArrayForEach(c, checks) {
+        for (int p = 0; p < 2; p++) {
+            const char *profile = p ? "rfc9309" : "google";
+            const cJSON *basis = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(c, "basis"), profile);
+            const cJSON *expect = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(c, "expect"), profile);
+            bool ok = cJSON_GetArraySize(basis) > 0 && cJSON_IsString(expect);
+            const cJSON *e;
+            cJSON_ArrayForEach(e, basis) {
+                bool known = false;
+                for (size_t v = 0; v < sizeof vocabulary / sizeof vocabulary[0]; v++)
+                    known = known || !strcmp(cJSON_GetStringValue(e), vocabulary[v]);
+                ok = ok && known;
+            }
+            if (!ok && bad++ < 5) printf("  %s check %d: no valid basis for %s\n",
+                                         cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(c, "id")),
+                                         (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(c, "check")), profile);
+            if (!p && has_class(basis, "google-parser")) google_only++;
+            if (has_class(basis, "fetcher")) fetcher++;
+            if (has_class(basis, "url-input")) url_input++;
+        }
+    }
+    CHECK(bad == 0);
+    CHECK(google_only > 30 && fetcher > 50 && url_input > 10);
+    cJSON_Delete(json);
+    proc_result_free(&r);
+}
+
+/* --basis keeps the checks resting on a listed class and drops those resting on a
+ * class written -CLASS; the JSON summary counts every class a result rests on. */
+static void basis_selects_checks(void) {
+    run all = json_run(ARGS("--profile", "google", "--format", "json"), 120);
+    run only = json_run(ARGS("--profile", "google", "--basis", "google-parser", "--format", "json"), 120);
+    run docs = json_run(ARGS("--profile", "google", "--basis", "spec,rfc,-fetcher,-url-input", "--format", "json"), 120);
+    int n_all = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(all.json, "results"));
+    int n_only = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(only.json, "results"));
+    int n_docs = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(docs.json, "results"));
+    CHECK(n_only > 30 && n_docs > 300 && n_only + n_docs < n_all);
+    const cJSON *x;
+    cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(only.json, "results"))
+        CHECK(has_class(cJSON_GetObjectItemCaseSensitive(x, "basis"), "google-parser"));
+    cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(docs.json, "results")) {
+        const cJSON *b = cJSON_GetObjectItemCaseSensitive(x, "basis");
+        CHECK(has_class(b, "spec") || has_class(b, "rfc"));
+        CHECK(!has_class(b, "fetcher") && !has_class(b, "url-input"));
+    }
+    /* The summary by class counts exactly the results that rest on each class. */
+    const cJSON *by_class = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(all.json, "summary"), "by_class");
+    const cJSON *gp = cJSON_GetObjectItemCaseSensitive(by_class, "google-parser");
+    int counted = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(gp, "passed")) +
+                  (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(gp, "failed")) +
+                  (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(gp, "skipped")) +
+                  (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(gp, "undefined"));
+    CHECK(counted == n_only);
+    CHECK(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(all.json, "summary"), "by_area") != NULL);
+    CHECK(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(all.json, "summary"), "by_kind") != NULL);
+    cJSON_Delete(all.json);
+    cJSON_Delete(only.json);
+    cJSON_Delete(docs.json);
+    /* An unknown class is a usage error. */
+    proc_result r = conform_run(ARGS("--basis", "spec,folklore"), 60);
+    CHECK(r.status == 2 && r.err.data && strstr(r.err.data, "--basis: unknown class at 'folklore'"));
+    proc_result_free(&r);
+}
+
+/* Every format breaks the results down by class. */
+static void reports_by_class(void) {
+    proc_result r = conform_run(ARGS("--id", "FORMAT-8"), 60);
+    CHECK(r.out.data && strstr(r.out.data, "  basis             passed  failed  skipped  undefined"));
+    CHECK(r.out.data && strstr(r.out.data, "  fetcher                3       0        0          1\n"));
+    proc_result_free(&r);
+    r = conform_run(ARGS("--id", "FORMAT-8", "--format", "tap"), 60);
+    CHECK(r.out.data && strstr(r.out.data, "\n# basis fetcher: 3 passed, 0 failed, 0 skipped, 1 undefined\n"));
+    CHECK(r.out.data && strstr(r.out.data, "\n# area format: 5 passed, 0 failed, 0 skipped, 1 undefined\n"));
+    proc_result_free(&r);
+    r = conform_run(ARGS("--id", "FORMAT-8", "--format", "junit"), 60);
+    CHECK(r.out.data && strstr(r.out.data, "<property name=\"basis.fetcher\" value=\"3 passed, 0 failed, 0 skipped, 1 undefined\"/>"));
+    CHECK(r.out.data && strstr(r.out.data, "<property name=\"basis\" value=\"spec fetcher\"/>"));
+    proc_result_free(&r);
+    r = conform_run(ARGS("--id", "FORMAT-8", "--format", "markdown"), 60);
+    CHECK(r.out.data && strstr(r.out.data, "| fetcher | 3 | 0 | 0 | 1 |\n"));
+    proc_result_free(&r);
+}
+
+/* A parser that reads every byte it is given, as Google's does, passes the size-cap
+ * checks: the runner hands it what a fetcher would. Handed the whole file, it fails
+ * exactly the checks that rest on the fetcher's cap. */
+static void fetcher_cap_is_the_runners(void) {
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "%s --flaw none %%robots%% %%user-agent%% %%url%%", wrong);
+    run r = json_run(ARGS("--command", cmd, "--id", "FORMAT-8,RFC-8", "--format", "json"), 120);
+    CHECK(r.status == 0 && r.failed == 0 && r.passed == 6);
+    cJSON_Delete(r.json);
+    r = json_run(ARGS("--command", cmd, "--id", "FORMAT-8,RFC-8", "--fetch-limit", "0", "--format", "json"), 120);
+    CHECK(r.status == 1 && r.failed == 2);
+    CHECK(!strcmp(status_of(&r, "FORMAT-8", 3, "google"), "fail") && !strcmp(status_of(&r, "RFC-8", 2, "google"), "fail"));
+    const cJSON *x;
+    cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(r.json, "results"))
+        if (!strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "status")), "fail"))
+            CHECK(has_class(cJSON_GetObjectItemCaseSensitive(x, "basis"), "fetcher"));
+    cJSON_Delete(r.json);
+    proc_result p = conform_run(ARGS("--fetch-limit", "-1"), 60);
+    CHECK(p.status == 2);
+    proc_result_free(&p);
+}
+
+/* A malformed index is rejected with its file and JSON path, like a table. */
+static void malformed_index_is_rejected(void) {
+    char dir[] = "/tmp/robots-conform-index-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    static const struct {
+        const char *text, *error;
+    } bad[] = {
+        {"{\"title\": \"t\", \"documents\": [{\"name\": \"RFC 9309\", \"title\": \"t\", \"sections\": []}], \"examples\": "
+         "[{\"id\": \"X-1\", \"title\": \"t\", \"document\": \"RFC 9999\", \"section\": {\"heading\": \"1\", \"gloss\": \"g\"}}]}",
+         ": $.examples[0].document: \"RFC 9999\" names no document"},
+        {"{\"title\": \"t\", \"documents\": [{\"name\": \"RFC 9309\", \"title\": \"t\", \"sections\": [{\"heading\": \"1\", \"gloss\": \"g\"}]}], "
+         "\"examples\": [{\"id\": \"X-1\", \"title\": \"t\", \"document\": \"RFC 9309\", \"section\": {\"heading\": \"2\", \"gloss\": \"g\"}}]}",
+         ": $.examples[0].section: not a section of RFC 9309"},
+        {"{\"title\": \"t\", \"documents\": [{\"name\": \"seed 1\", \"language\": \"xx\", \"title\": \"t\", \"sections\": []}], \"examples\": []}",
+         ": $.examples: needs at least 1 item(s)"},
+    };
+    char file[PATH_MAX];
+    snprintf(file, sizeof file, "%s/index.json", dir);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        write_file(file, bad[i].text);
+        proc_result r = conform_run(ARGS("--index", file, "--list"), 60);
+        char want[PATH_MAX + 200];
+        snprintf(want, sizeof want, "%s%s", file, bad[i].error);
+        bool ok = r.status == 2 && r.err.data && strstr(r.err.data, want);
+        if (!ok) printf("  index %zu: exit %d, stderr: %s    wanted: %s\n", i, r.status, r.err.data ? r.err.data : "", want);
+        CHECK(ok);
+        proc_result_free(&r);
+    }
+    unlink(file);
+    rmdir(dir);
 }
 
 /* ---- Splitting command templates -------------------------------------------------- */
@@ -509,6 +692,11 @@ int main(int argc, char **argv) {
         {"temporary files are removed, also when interrupted", temporary_files_are_removed},
         {"malformed tables are rejected with file and JSON path", malformed_tables_are_rejected},
         {"output formats", formats},
+        {"every check has a basis under every profile", every_check_has_a_basis},
+        {"--basis selects checks by class", basis_selects_checks},
+        {"every report breaks the results down by class", reports_by_class},
+        {"the fetcher's size cap is the runner's, not the parser's", fetcher_cap_is_the_runners},
+        {"a malformed index is rejected with file and JSON path", malformed_index_is_rejected},
         {"the command line", command_line},
         {"command templates split without a shell", templates_split_without_a_shell},
     };
