@@ -43,7 +43,7 @@ $(FUZZ_BINS): $(O)/fuzz/%: $(O)/obj/fuzz/targets/%.o $$(FUZZ_EXTRA_$$*) $(LIB) $
 # ---- Corpora -------------------------------------------------------------------------
 
 CORPUS_GEN := $(O)/bin/robots-corpus
-$(CORPUS_GEN): $(call obj,fuzz/tools/make_corpus.c conformance/src/tables.c conformance/src/schema.c) \
+$(CORPUS_GEN): $(call obj,fuzz/tools/make_corpus.c conformance/src/tables.c conformance/src/schema.c conformance/src/spec_index.c conformance/src/json_file.c) \
                $(CONFORM_HELPERS) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson

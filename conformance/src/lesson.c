@@ -53,6 +53,38 @@ static bool same_for_all(const check *k) {
     return true;
 }
 
+/* A check's basis in words: "spec, rfc", or per profile where they differ. */
+static void basis_words(const check *k, char *out, size_t cap) {
+    bool same = true;
+    for (int p = 1; p < ROBOTS_PROFILE_COUNT; p++) same = same && k->basis[p] == k->basis[0];
+    if (same) {
+        basis_text(k->basis[0], ", ", out, cap);
+        return;
+    }
+    out[0] = '\0';
+    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+        char classes[128];
+        basis_text(k->basis[p], ", ", classes, sizeof classes);
+        snprintf(out + strlen(out), cap - strlen(out), "%s%s: %s", p ? "; " : "", robots_profile_name((robots_profile_id)p),
+                 classes);
+    }
+}
+
+/* What a resolved source is, for a reader: "Indonesian, 2019 edition: 'URL matching
+ * based on path values' (RFC 9309 section 2.2.2)". Empty for documents whose name
+ * says it all. */
+static void source_gloss(const source_ref *ref, char *out, size_t cap) {
+    out[0] = '\0';
+    const spec_document *d = ref->document;
+    if (d->language_name)
+        snprintf(out, cap, "%s, %s edition", d->language_name, !strcmp(d->edition, "old") ? "pre-2019" : "2019");
+    for (size_t i = 0; i < ref->nsections; i++) {
+        const spec_section *sec = ref->sections[i];
+        snprintf(out + strlen(out), cap - strlen(out), "%s\"%s\"", out[0] ? (i ? "; " : ": ") : "", sec->gloss);
+        if (sec->rfc9309) snprintf(out + strlen(out), cap - strlen(out), " (RFC 9309 section %s)", sec->rfc9309);
+    }
+}
+
 /* Prints text wrapped at width, each line after `indent`. */
 static void wrapped(FILE *f, const char *text, const char *indent, size_t width) {
     const char *p = text;
@@ -74,7 +106,11 @@ void lesson_text(FILE *f, const tcase *c, target *reference) {
     fprintf(f, "%s: %s\n", c->id, c->title);
     fprintf(f, "area %s: %s\n\n", c->table->area, c->table->title);
     fprintf(f, "Sources:\n");
-    for (size_t i = 0; i < c->nsources; i++) fprintf(f, "  - %s\n", c->sources[i]);
+    for (size_t i = 0; i < c->nsources; i++) {
+        char gloss[1024];
+        source_gloss(&c->refs[i], gloss, sizeof gloss);
+        fprintf(f, "  - %s%s%s%s\n", c->sources[i], gloss[0] ? "  [" : "", gloss, gloss[0] ? "]" : "");
+    }
     if (c->robots.present) {
         fprintf(f, "\nrobots.txt (%zu bytes%s):\n", c->robots.len,
                 c->robots.base64 ? ", given as exact bytes" : c->robots.text ? ", given as exact text" : "");
@@ -94,6 +130,9 @@ void lesson_text(FILE *f, const tcase *c, target *reference) {
                 fprintf(f, "%s %s %s", p ? "," : "", robots_profile_name((robots_profile_id)p), k->expect[p]);
             fprintf(f, "\n");
         }
+        char basis[256];
+        basis_words(k, basis, sizeof basis);
+        fprintf(f, "     basis: %s\n", basis);
         if (k->spec) fprintf(f, "     the documents say: %s\n", k->spec);
         fprintf(f, "     the reference answers:");
         for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
@@ -188,6 +227,10 @@ static void atlas_check_row(FILE *f, const tcase *c, const check *k, target *ref
             md_text(f, k->expect[p]);
         }
     }
+    char basis[256];
+    basis_words(k, basis, sizeof basis);
+    fprintf(f, " | ");
+    md_text(f, basis);
     fprintf(f, " |\n");
 }
 
@@ -211,6 +254,27 @@ void atlas(FILE *f, const suite *s, target *reference) {
                "written. Where a profile leaves a check open (undefined), the reference's answer is shown.\n"
                "`robots-conform --explain ID` prints any case with the reference's reasons.\n\n",
             cases, checks);
+    fprintf(f, "## How to read a score\n\n"
+               "Every check says what its verdict rests on (the basis column; `--basis` selects by it):\n\n"
+               "- **spec**: the specification's documents state it (where the old and 2019 editions differ, the\n"
+               "  check says which); **rfc**: RFC 9309 states it explicitly. A parser that follows the documents\n"
+               "  should pass every check resting on spec or rfc, under the profile it claims: "
+               "`--basis spec,rfc,-fetcher,-url-input`.\n"
+               "- **google-parser**: what Google's open-source parser does and no document says (a NUL ends a\n"
+               "  line, 16,663-byte lines, key prefixes such as `Disallowed:`, `* text` as the global agent, escape\n"
+               "  normalisation, the index.html rule). Only Google-exactness needs these; a parser that fails them\n"
+               "  reads robots.txt the way the documents allow, not the way Google does.\n"
+               "- **fetcher**: what a crawler does around its parser: the 500 KiB size cap, HTTP status,\n"
+               "  redirects, caching, the robots.txt URL and its scope. The runner plays the fetcher's part for the\n"
+               "  size cap (it hands a target at most 512,000 bytes), so a parser is not failed for reading\n"
+               "  what it is given; the other fetcher checks are asked only of targets that answer those kinds.\n"
+               "- **url-input**: the URL handed over is not valid RFC 3986 (a raw space, raw non-ASCII, a bare\n"
+               "  `%%`, a relative reference): how a parser treats input a caller should not give.\n\n"
+               "Where RFC 9309 leaves a verdict open, the rfc9309 expectation is undefined: answers are shown,\n"
+               "not judged. Sources name documents of `conformance/spec-examples.json`, the specification's\n"
+               "index: the five seeds (translations of Google's specification, old and 2019 editions) with\n"
+               "their headings as written and an English gloss, RFC 9309 by section, and Google's parser by\n"
+               "file and function.\n\n");
     for (size_t t = 0; t < s->ntables; t++) {
         char a[256], head[512];
         snprintf(head, sizeof head, "%s: %s", s->tables[t].area, s->tables[t].title);
@@ -236,9 +300,9 @@ void atlas(FILE *f, const suite *s, target *reference) {
             }
             fprintf(f, "| # | check |");
             for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) fprintf(f, " %s |", robots_profile_name((robots_profile_id)p));
-            fprintf(f, "\n| --- | --- |");
+            fprintf(f, " basis |\n| --- | --- |");
             for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) fprintf(f, " --- |");
-            fprintf(f, "\n");
+            fprintf(f, " --- |\n");
             for (size_t k = 0; k < c->nchecks; k++) atlas_check_row(f, c, &c->checks[k], reference);
             fprintf(f, "\n");
             for (size_t k = 0; k < c->nchecks; k++) {
@@ -255,12 +319,19 @@ void atlas(FILE *f, const suite *s, target *reference) {
             }
             fprintf(f, "\n");
             md_text(f, c->note);
-            fprintf(f, "\n\nSources: ");
+            fprintf(f, "\n\nSources:\n\n");
             for (size_t k = 0; k < c->nsources; k++) {
-                fprintf(f, "%s", k ? "; " : "");
+                char gloss[1024];
+                source_gloss(&c->refs[k], gloss, sizeof gloss);
+                fprintf(f, "- ");
                 md_text(f, c->sources[k]);
+                if (gloss[0]) {
+                    fprintf(f, " (");
+                    md_text(f, gloss);
+                    fprintf(f, ")");
+                }
+                fprintf(f, "\n");
             }
-            fprintf(f, ".\n");
         }
     }
 }

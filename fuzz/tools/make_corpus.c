@@ -206,7 +206,8 @@ int main(int argc, char **argv) {
     }
     suite su;
     char error[2048];
-    if (suite_load(cases, schema, &su, error, sizeof error) != 0) {
+    suite_files files = {cases, schema, "conformance/spec-examples.json", "conformance/spec-examples.schema.json"};
+    if (suite_load(&files, &su, error, sizeof error) != 0) {
         fprintf(stderr, "robots-corpus: malformed case table: %s\n", error);
         return 2;
     }
