@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
@@ -22,9 +23,7 @@ int json_file_read(const char *file, cJSON **out, char *error, size_t cap) {
     buf data = {NULL, 0, 0};
     int more;
     if (read_file(file, 0, &data, &more) != 0) {
-        char what[300];
-        snprintf(what, sizeof what, "cannot read: %s", strerror(errno));
-        snprintf(error, cap, "%s: %s", file, what);
+        snprintf(error, cap, "%s: cannot read: %s", file, strerror(errno));
         buf_free(&data);
         return -1;
     }
@@ -42,4 +41,13 @@ int json_file_read(const char *file, cJSON **out, char *error, size_t cap) {
     }
     buf_free(&data);
     return 0;
+}
+
+char *json_string_copy(const cJSON *parent, const char *name) {
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(parent, name);
+    if (!cJSON_IsString(x)) return NULL;
+    size_t n = strlen(x->valuestring) + 1;
+    char *d = malloc(n);
+    if (d) memcpy(d, x->valuestring, n);
+    return d;
 }

@@ -10,4 +10,8 @@
  * read: ..." or "FILE:LINE:COLUMN: not valid JSON". */
 int json_file_read(const char *file, cJSON **out, char *error, size_t cap);
 
+/* A copy of the string member `name` of parent (malloc'd), or NULL when parent has
+ * no such string member. */
+char *json_string_copy(const cJSON *parent, const char *name);
+
 #endif

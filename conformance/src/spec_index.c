@@ -16,15 +16,6 @@
 #include "json_file.h"
 #include "schema.h"
 
-static char *copy_of(const cJSON *parent, const char *name) {
-    const cJSON *x = cJSON_GetObjectItemCaseSensitive(parent, name);
-    if (!cJSON_IsString(x)) return NULL;
-    size_t n = strlen(x->valuestring) + 1;
-    char *d = malloc(n);
-    if (d) memcpy(d, x->valuestring, n);
-    return d;
-}
-
 static const spec_document *document_named(const spec_index *x, const char *name, size_t len) {
     for (size_t i = 0; i < x->ndocuments; i++)
         if (strlen(x->documents[i].name) == len && !strncmp(x->documents[i].name, name, len)) return &x->documents[i];
@@ -109,9 +100,9 @@ const spec_example *spec_index_example(const spec_index *x, const char *id) {
 }
 
 static void read_section(const cJSON *j, spec_section *s) {
-    s->heading = copy_of(j, "heading");
-    s->gloss = copy_of(j, "gloss");
-    s->rfc9309 = copy_of(j, "rfc9309");
+    s->heading = json_string_copy(j, "heading");
+    s->gloss = json_string_copy(j, "gloss");
+    s->rfc9309 = json_string_copy(j, "rfc9309");
 }
 
 /* The checks a schema cannot make. Returns 0, or -1 with the problem and its path. */
@@ -201,11 +192,11 @@ int spec_index_load(const char *file, const char *schema_file, spec_index *out, 
     const cJSON *d;
     cJSON_ArrayForEach(d, docs) {
         spec_document *doc = &out->documents[out->ndocuments++];
-        doc->name = copy_of(d, "name");
-        doc->language = copy_of(d, "language");
-        doc->language_name = copy_of(d, "language_name");
-        doc->edition = copy_of(d, "edition");
-        doc->title = copy_of(d, "title");
+        doc->name = json_string_copy(d, "name");
+        doc->language = json_string_copy(d, "language");
+        doc->language_name = json_string_copy(d, "language_name");
+        doc->edition = json_string_copy(d, "edition");
+        doc->title = json_string_copy(d, "title");
         const cJSON *sections = cJSON_GetObjectItemCaseSensitive(d, "sections");
         doc->sections = calloc((size_t)cJSON_GetArraySize(sections) + 1, sizeof *doc->sections);
         const cJSON *s;
@@ -216,9 +207,9 @@ int spec_index_load(const char *file, const char *schema_file, spec_index *out, 
     const cJSON *e;
     cJSON_ArrayForEach(e, examples) {
         spec_example *ex = &out->examples[out->nexamples++];
-        ex->id = copy_of(e, "id");
-        ex->title = copy_of(e, "title");
-        ex->rfc9309 = copy_of(e, "rfc9309");
+        ex->id = json_string_copy(e, "id");
+        ex->title = json_string_copy(e, "title");
+        ex->rfc9309 = json_string_copy(e, "rfc9309");
     }
     rc = check_index(out, json, problem, sizeof problem);
 done:

@@ -73,11 +73,6 @@ static const char *string_or_empty(const cJSON *parent, const char *name) {
     return cJSON_IsString(x) ? x->valuestring : "";
 }
 
-static char *string_of(const cJSON *parent, const char *name) {
-    const cJSON *x = cJSON_GetObjectItemCaseSensitive(parent, name);
-    return cJSON_IsString(x) ? dup_text(x->valuestring) : NULL;
-}
-
 /* Any expectation as text: strings as they are, integers in decimal, arrays as
  * compact JSON. */
 static char *expectation_text(const cJSON *x) {
@@ -112,11 +107,11 @@ static check_kind kind_of(const cJSON *c) {
 static void read_check(const cJSON *c, int number, check *k) {
     k->kind = kind_of(c);
     k->number = number;
-    k->agent = string_of(c, "agent");
-    k->url = string_of(c, "url");
-    k->robots_url = string_of(c, "robots_url");
-    k->cache_control = string_of(c, "cache_control");
-    k->note = string_of(c, "note");
+    k->agent = json_string_copy(c, "agent");
+    k->url = json_string_copy(c, "url");
+    k->robots_url = json_string_copy(c, "robots_url");
+    k->cache_control = json_string_copy(c, "cache_control");
+    k->note = json_string_copy(c, "note");
     const cJSON *status = cJSON_GetObjectItemCaseSensitive(c, "status");
     k->status = cJSON_IsNumber(status) ? (int)status->valuedouble : 0;
     const cJSON *n = cJSON_GetObjectItemCaseSensitive(c, "redirects");
@@ -200,9 +195,9 @@ static int load_table(const char *file, const char *name, const cJSON *schema, c
         goto done;
     }
     t->file = dup_text(file);
-    t->area = string_of(json, "area");
-    t->title = string_of(json, "title");
-    t->description = string_of(json, "description");
+    t->area = json_string_copy(json, "area");
+    t->title = json_string_copy(json, "title");
+    t->description = json_string_copy(json, "description");
     size_t n = strlen(name);
     if (strlen(t->area) != n - 5 || strncmp(t->area, name, n - 5) != 0) {
         snprintf(problem, sizeof problem, "$.area: must be \"%.*s\", the file's name", (int)(n - 5), name);
@@ -217,9 +212,9 @@ static int load_table(const char *file, const char *name, const cJSON *schema, c
     cJSON_ArrayForEach(c, cases) {
         tcase *tc = &t->cases[i];
         tc->table = t;
-        tc->id = string_of(c, "id");
-        tc->title = string_of(c, "title");
-        tc->note = string_of(c, "note");
+        tc->id = json_string_copy(c, "id");
+        tc->title = json_string_copy(c, "title");
+        tc->note = json_string_copy(c, "note");
         const cJSON *sources = cJSON_GetObjectItemCaseSensitive(c, "source");
         tc->nsources = (size_t)cJSON_GetArraySize(sources);
         tc->sources = calloc(tc->nsources, sizeof(char *));

@@ -8,26 +8,26 @@
 #include "target.h"
 
 typedef struct reference {
-    const target *self;
     const tcase *parsed_case; /* the rule set below belongs to this case and profile */
     robots_profile_id parsed_profile;
     robots_rules *rules;
 } reference;
 
-static robots_rules *rules_for(reference *r, const tcase *c, robots_profile_id p) {
+static robots_rules *rules_for(const target *t, const tcase *c, robots_profile_id p) {
+    reference *r = t->state;
     if (r->rules && r->parsed_case == c && r->parsed_profile == p) return r->rules;
     robots_free(r->rules);
     robots_options o;
     robots_options_init(&o);
     o.profile = p;
-    r->rules = robots_parse(c->robots.data, handed_length(r->self, &c->robots), &o);
+    r->rules = robots_parse(c->robots.data, handed_length(t, &c->robots), &o);
     r->parsed_case = c;
     r->parsed_profile = p;
     return r->rules;
 }
 
-static void ask_allow(reference *r, const tcase *c, const check *k, robots_profile_id p, answer *a) {
-    robots_rules *rules = rules_for(r, c, p);
+static void ask_allow(const target *t, const tcase *c, const check *k, robots_profile_id p, answer *a) {
+    robots_rules *rules = rules_for(t, c, p);
     if (!rules) {
         a->status = ANSWER_FAILED;
         snprintf(a->detail, sizeof a->detail, "out of memory");
@@ -45,13 +45,12 @@ static void ask_allow(reference *r, const tcase *c, const check *k, robots_profi
 }
 
 static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, answer *a) {
-    reference *r = t->state;
     const char *error = NULL;
     a->status = ANSWER_GIVEN;
     a->detail[0] = '\0';
     switch (k->kind) {
     case KIND_ALLOW:
-        ask_allow(r, c, k, p, a);
+        ask_allow(t, c, k, p, a);
         break;
     case KIND_ROBOTS_URL: {
         size_t n = robots_robots_txt_url(k->url, strlen(k->url), a->text, sizeof a->text, &error);
@@ -77,7 +76,7 @@ static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, 
     }
     case KIND_SITEMAPS: {
         /* Printed by cJSON, like the expectation, so both have one canonical form. */
-        robots_rules *rules = rules_for(r, c, p);
+        robots_rules *rules = rules_for(t, c, p);
         cJSON *list = cJSON_CreateArray();
         for (size_t i = 0; rules && i < robots_sitemap_count(rules); i++) {
             robots_record s;
@@ -119,6 +118,5 @@ target *target_reference(void) {
     t->close = close_reference;
     t->state = r;
     t->fetch_limit = FETCH_LIMIT_DEFAULT;
-    r->self = t;
     return t;
 }
