@@ -39,6 +39,7 @@ DEPFLAGS = -MMD -MP
 
 REF_SRC := $(sort $(wildcard ref/src/*.c))
 CLI_SRC := $(sort $(wildcard ref/cli/*.c))
+COMMON_SRC := $(sort $(wildcard common/*.c))
 TEST_SRC := $(sort $(wildcard ref/tests/*.c))
 BENCH_SRC := $(sort $(wildcard ref/bench/*.c))
 CONFORM_SRC := $(sort $(wildcard conformance/src/*.c))
@@ -67,30 +68,34 @@ $(O)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iref/include $(INCLUDES) -c $< -o $@
 
-# Each layer sees only what it may use: ref/src its own headers, the command line
-# its helpers, the tests everything (they link the process runner of conformance/).
+# Each layer sees only what it may use: ref/src its own headers; common/ (buffers,
+# files, base64, JSON strings, processes, command lines: libc only) the public
+# header; the command line and the runner common/; the tests everything.
 $(call obj,$(REF_SRC)): INCLUDES := -Iref/src
-$(call obj,$(CLI_SRC)): INCLUDES := -Iref/cli
-$(call obj,$(TEST_SRC)): INCLUDES := -Iref/src -Iref/cli -Iconformance/src
-$(call obj,$(BENCH_SRC)): INCLUDES := -Iconformance/src
-$(call obj,$(CONFORM_SRC) $(SELFTEST_SRC)): INCLUDES := -Iconformance/src -Iref/cli
+$(call obj,$(COMMON_SRC)): INCLUDES := -Icommon
+$(call obj,$(CLI_SRC)): INCLUDES := -Iref/cli -Icommon
+$(call obj,$(TEST_SRC)): INCLUDES := -Iref/src -Iref/cli -Icommon
+$(call obj,$(BENCH_SRC)): INCLUDES := -Icommon
+$(call obj,$(CONFORM_SRC) $(SELFTEST_SRC)): INCLUDES := -Iconformance/src -Icommon
 
 $(LIB): $(call obj,$(REF_SRC))
 	@mkdir -p $(dir $@)
 	rm -f $@
 	ar rcs $@ $^
 
-$(ROBOTS): $(call obj,$(CLI_SRC)) $(LIB)
+# The helpers the command, the runner and the tests share.
+COMMON_OBJ := $(call obj,$(COMMON_SRC))
+
+$(ROBOTS): $(call obj,$(CLI_SRC)) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@
 
-# The unit tests link the CLI's helpers (JSON, base64) to test them directly.
+# The unit tests link the command's modules and the shared helpers to test them
+# directly.
 CLI_LIB_OBJ := $(call obj,$(filter-out ref/cli/main.c,$(CLI_SRC)))
 
-# The runner: C, with cJSON for the tables and replies, and the command line's
-# libc-only helpers (files, base64, JSON strings).
-CONFORM_HELPERS := $(call obj,ref/cli/buf.c ref/cli/file.c ref/cli/base64.c ref/cli/json.c)
-$(CONFORM): $(call obj,$(CONFORM_SRC)) $(CONFORM_HELPERS) $(LIB)
+# The runner: C, with cJSON for the tables and replies, and the shared helpers.
+$(CONFORM): $(call obj,$(CONFORM_SRC)) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson -lm
 
@@ -100,15 +105,15 @@ $(WRONG): $(call obj,$(WRONG_SRC))
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson
 
-$(SELFTEST): $(call obj,$(SELFTEST_SRC) conformance/src/process.c conformance/src/command_line.c ref/cli/buf.c)
+$(SELFTEST): $(call obj,$(SELFTEST_SRC)) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson
 
-$(TESTS): $(call obj,$(TEST_SRC)) $(CLI_LIB_OBJ) $(O)/obj/conformance/src/process.o $(LIB)
+$(TESTS): $(call obj,$(TEST_SRC)) $(CLI_LIB_OBJ) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@
 
-$(BENCH): $(call obj,$(BENCH_SRC)) $(O)/obj/conformance/src/process.o $(LIB)
+$(BENCH): $(call obj,$(BENCH_SRC)) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@
 

@@ -44,10 +44,10 @@ $(FUZZ_BINS): $(O)/fuzz/%: $(O)/obj/fuzz/targets/%.o $$(FUZZ_EXTRA_$$*) $(LIB) $
 
 CORPUS_GEN := $(O)/bin/robots-corpus
 $(CORPUS_GEN): $(call obj,fuzz/tools/make_corpus.c conformance/src/tables.c conformance/src/schema.c conformance/src/spec_index.c conformance/src/json_file.c) \
-               $(CONFORM_HELPERS) $(LIB)
+               $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson
-$(call obj,fuzz/tools/make_corpus.c): INCLUDES := -Iconformance/src -Iref/cli
+$(call obj,fuzz/tools/make_corpus.c): INCLUDES := -Iconformance/src -Icommon
 
 # Seeds for every target from the case tables; deterministic, so the committed
 # corpus changes only when the tables or the generator do.

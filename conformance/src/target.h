@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 
+#include "command_line.h"
 #include "tables.h"
 
 typedef enum answer_status {
@@ -57,10 +58,5 @@ typedef struct command_options {
 } command_options;
 target *target_command(const command_options *o, char *error, size_t cap);
 
-/* Splits a command line into arguments without a shell: whitespace separates,
- * '...' and "..." quote, a backslash escapes the next character. Returns the number
- * of arguments (argv ends with NULL; free with free_argv), or -1 with *error set. */
-int split_command(const char *text, char ***argv, const char **error);
-void free_argv(char **argv);
 
 #endif

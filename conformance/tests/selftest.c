@@ -23,6 +23,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "command_line.h"
 #include "process.h"
 
 static int passed, failed, current_failed;
@@ -647,9 +648,6 @@ static void malformed_index_is_rejected(void) {
 }
 
 /* ---- Splitting command templates -------------------------------------------------- */
-
-int split_command(const char *text, char ***argv, const char **error);
-void free_argv(char **argv);
 
 static void templates_split_without_a_shell(void) {
     char **argv;

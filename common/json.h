@@ -3,8 +3,8 @@
  * write strings. Strict RFC 8259: valid UTF-8 only, no trailing commas, no
  * comments; nesting is limited so hostile input cannot exhaust the stack.
  */
-#ifndef ROBOTS_CLI_JSON_H
-#define ROBOTS_CLI_JSON_H
+#ifndef ROBOTS_COMMON_JSON_H
+#define ROBOTS_COMMON_JSON_H
 
 #include <stddef.h>
 

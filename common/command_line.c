@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "buf.h"
-#include "target.h"
+#include "command_line.h"
 
 int split_command(const char *text, char ***out, const char **error) {
     char **argv = calloc(1, sizeof(char *));

@@ -1,6 +1,6 @@
-/* file.h - reading a robots.txt file for the command line tool. */
-#ifndef ROBOTS_CLI_FILE_H
-#define ROBOTS_CLI_FILE_H
+/* file.h - reading a file whole or up to a limit (robots.txt files, case tables). */
+#ifndef ROBOTS_COMMON_FILE_H
+#define ROBOTS_COMMON_FILE_H
 
 #include <stddef.h>
 

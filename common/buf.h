@@ -1,6 +1,6 @@
-/* buf.h - a growable byte buffer for the command line tool. */
-#ifndef ROBOTS_CLI_BUF_H
-#define ROBOTS_CLI_BUF_H
+/* buf.h - a growable byte buffer, shared by the robots command and the runner. */
+#ifndef ROBOTS_COMMON_BUF_H
+#define ROBOTS_COMMON_BUF_H
 
 #include <stddef.h>
 

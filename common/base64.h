@@ -1,6 +1,6 @@
 /* base64.h - RFC 4648 base64 (standard alphabet) decoding for robots_base64. */
-#ifndef ROBOTS_CLI_BASE64_H
-#define ROBOTS_CLI_BASE64_H
+#ifndef ROBOTS_COMMON_BASE64_H
+#define ROBOTS_COMMON_BASE64_H
 
 #include <stddef.h>
 
