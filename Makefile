@@ -43,7 +43,7 @@ COMMON_SRC := $(sort $(wildcard common/*.c))
 TEST_SRC := $(sort $(wildcard ref/tests/*.c))
 BENCH_SRC := $(sort $(wildcard ref/bench/*.c))
 CONFORM_SRC := $(sort $(wildcard conformance/src/*.c))
-SELFTEST_SRC := conformance/tests/selftest.c
+SELFTEST_SRC := $(sort $(wildcard conformance/tests/*.c))
 WRONG_SRC := conformance/selftest/wrong_robots.c
 
 obj = $(patsubst %.c,$(O)/obj/%.o,$(1))

@@ -6,8 +6,14 @@
 
 #include <cjson/cJSON.h>
 
+/* The largest file read: a table, a schema, the index (the project's largest
+ * table is about 100 KB). */
+#define JSON_FILE_MAX ((size_t)32 << 20)
+
 /* Parses the file into *out. Returns 0, or -1 with error set to "FILE: cannot
- * read: ..." or "FILE:LINE:COLUMN: not valid JSON". */
+ * read: ..." (also for what is not a regular file), "FILE: larger than ...",
+ * "FILE:LINE:COLUMN: not UTF-8", "FILE:LINE:COLUMN: not valid JSON", or "FILE:
+ * JSON-PATH: a string holds \u0000 ...". */
 int json_file_read(const char *file, cJSON **out, char *error, size_t cap);
 
 /* A copy of the string member `name` of parent (malloc'd), or NULL when parent has

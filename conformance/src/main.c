@@ -6,12 +6,15 @@
  * Exit status: 0 when nothing failed, 1 when a check failed, 2 for a usage error
  * or a malformed table (reported with its file and JSON path).
  */
+#include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "clean_text.h"
 #include "lesson.h"
 #include "report.h"
 #include "run.h"
@@ -77,22 +80,55 @@ static int usage_error(const char *prog, const char *what, const char *arg) {
     return 2;
 }
 
-/* Finds conformance/<name> from the working directory, or next to the program
- * (build/bin/robots-conform -> ../../conformance). */
+/* Finds NAME (the cases directory, a schema, the index): in conformance/ of the
+ * working directory (a checkout), beside the program in a build tree
+ * (build/bin/robots-conform -> ../../conformance), or where `make install` put it
+ * (PREFIX/bin/robots-conform -> ../share/robots-conform). When none has it, the
+ * first place is returned, for the error message. */
 static const char *default_path(const char *name, char *out, size_t cap) {
-    snprintf(out, cap, "conformance/%s", name);
-    if (access(out, R_OK) == 0) return out;
     char exe[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n > 0) {
         exe[n] = '\0';
         char *slash = strrchr(exe, '/');
         if (slash) *slash = '\0';
-        int len = snprintf(out, cap, "%s/../../conformance/%s", exe, name);
+    } else {
+        exe[0] = '\0';
+    }
+    /* Relative to the working directory, then to the program's directory. */
+    static const char *const places[] = {"conformance", "/../../conformance", "/../share/robots-conform"};
+    for (size_t i = 0; i < sizeof places / sizeof places[0]; i++) {
+        if (i > 0 && !exe[0]) break;
+        int len = snprintf(out, cap, "%s%s/%s", i ? exe : "", places[i], name);
         if (len > 0 && (size_t)len < cap && access(out, R_OK) == 0) return out;
     }
     snprintf(out, cap, "conformance/%s", name);
     return out;
+}
+
+/* Every item of a comma-separated --area or --id list names something in the
+ * tables (an --id item may be an id prefix: MATCH-3 names MATCH-3.2). Returns the
+ * first item that names nothing, or NULL. */
+static const char *unknown_item(const suite *s, const char *list, bool ids, char *item, size_t cap) {
+    for (const char *p = list; p && *p;) {
+        size_t len = strcspn(p, ",");
+        snprintf(item, cap, "%.*s", (int)len, p);
+        bool found = false;
+        for (size_t t = 0; t < s->ntables && !found; t++) {
+            if (!ids) {
+                found = !strcmp(s->tables[t].area, item);
+                continue;
+            }
+            for (size_t i = 0; i < s->tables[t].ncases && !found; i++) {
+                const char *id = s->tables[t].cases[i].id;
+                found = !strcmp(id, item) || (!strncmp(id, item, len) && id[len] == '.');
+            }
+        }
+        if (!found) return item;
+        p += len;
+        if (*p == ',') p++;
+    }
+    return NULL;
 }
 
 /* --basis LIST: "spec,rfc" keeps checks resting on spec or rfc; "-fetcher" drops
@@ -117,10 +153,25 @@ static int parse_basis(const char *list, selection *sel, const char **bad) {
 static int parse_number(const char *s, double *out) {
     char *end;
     double v = strtod(s, &end);
-    if (!*s || *end || v < 0 || v > 1e6) return -1;
+    /* isfinite: "nan" and "inf" parse, and would disable the timeout. */
+    if (!*s || *end || !isfinite(v) || v < 0 || v > 1e6) return -1;
     *out = v;
     return 0;
 }
+
+/* A report that could not be written is no report (/dev/full, a closed pipe):
+ * exit 2, whatever the run found. */
+static int finish(const char *prog, int rc, int failed_write) {
+    int write_error = fflush(stdout) != 0 ? errno : failed_write;
+    if (write_error || ferror(stdout)) {
+        fprintf(stderr, "%s: cannot write the output: %s\n", prog, strerror(write_error ? write_error : EIO));
+        return 2;
+    }
+    return rc;
+}
+
+/* errno after output that failed (stdio keeps only the error flag), else 0. */
+static int output_errno(void) { return ferror(stdout) ? errno : 0; }
 
 int main(int argc, char **argv) {
     const char *prog = argc > 0 ? argv[0] : "robots-conform";
@@ -141,10 +192,10 @@ int main(int argc, char **argv) {
     } while (0)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout, prog);
-            return 0;
+            return finish(prog, 0, output_errno());
         } else if (!strcmp(a, "--version")) {
             printf("robots-conform %s\n", ROBOTS_VERSION);
-            return 0;
+            return finish(prog, 0, output_errno());
         } else if (!strcmp(a, "--list")) {
             list = 1;
         } else if (!strcmp(a, "--atlas")) {
@@ -228,17 +279,28 @@ int main(int argc, char **argv) {
     suite s;
     char error[2048];
     if (suite_load(&files, &s, error, sizeof error) != 0) {
-        fprintf(stderr, "%s: malformed case table: %s\n", prog, error);
+        fprintf(stderr, "%s: %s\n", prog, error);
         return 2;
     }
+    /* A misspelt area or id is a usage error, not an empty run. */
+    char unknown[256];
+    const char *what = NULL;
+    if (unknown_item(&s, sel.areas, false, unknown, sizeof unknown)) what = "--area: no table has the area";
+    else if (unknown_item(&s, sel.ids, true, unknown, sizeof unknown)) what = "--id: no case has the id";
+    if (what) {
+        suite_free(&s);
+        return usage_error(prog, what, unknown);
+    }
 
-    int rc = 0;
+    int rc = 0, failed_write = 0;
     target *reference = target_reference();
     if (list) {
         if (!strcmp(format, "json")) list_checks_json(stdout, &s, &sel);
         else list_cases(stdout, &s, &sel);
+        failed_write = output_errno();
     } else if (want_atlas) {
         atlas(stdout, &s, reference);
+        failed_write = output_errno();
     } else if (explain_id) {
         const tcase *found = NULL;
         for (size_t t = 0; t < s.ntables && !found; t++)
@@ -246,6 +308,7 @@ int main(int argc, char **argv) {
                 if (!strcmp(s.tables[t].cases[i].id, explain_id)) found = &s.tables[t].cases[i];
         if (found) lesson_text(stdout, found, reference);
         else rc = usage_error(prog, "no case has the id", explain_id);
+        failed_write = output_errno();
     } else {
         target *t = reference;
         char description[4200];
@@ -269,19 +332,37 @@ int main(int argc, char **argv) {
                              profiles[0] ? ", " : "", robots_profile_name((robots_profile_id)p));
             results r;
             run_suite(&s, t, &sel, &r);
-            report_info info = {description, profiles};
-            report(stdout, format, &s, &r, &info);
-            for (size_t i = 0; i < r.n; i++)
-                if (r.items[i].status == RESULT_FAIL) rc = 1;
-            if (r.n == 0) {
-                fprintf(stderr, "%s: no check was selected\n", prog);
+            char notes[400] = "";
+            if (t->stray_lines)
+                snprintf(notes, sizeof notes,
+                         "the target printed %zu line%s that %s not a reply; skipped (stdout is for replies "
+                         "only, diagnostics go to stderr). The first: %s",
+                         t->stray_lines, t->stray_lines == 1 ? "" : "s", t->stray_lines == 1 ? "is" : "are",
+                         t->stray_example);
+            if (t != reference) t->close(t); /* nothing of the target runs while we report */
+            char *clean_target = clean_copy(description, strlen(description));
+            char *clean_notes = notes[0] ? clean_copy(notes, strlen(notes)) : NULL;
+            report_info info = {clean_target ? clean_target : "?", profiles, clean_notes};
+            if (r.out_of_memory) {
+                fprintf(stderr, "%s: out of memory after %zu checks\n", prog, r.n);
                 rc = 2;
+            } else {
+                report(stdout, format, &s, &r, &info);
+                failed_write = output_errno();
+                if (clean_notes) fprintf(stderr, "%s: note: %s\n", prog, clean_notes);
+                for (size_t i = 0; i < r.n; i++)
+                    if (r.items[i].status == RESULT_FAIL) rc = 1;
+                if (r.n == 0) {
+                    fprintf(stderr, "%s: no check was selected\n", prog);
+                    rc = 2;
+                }
             }
+            free(clean_target);
+            free(clean_notes);
             results_free(&r);
-            if (t != reference) t->close(t);
         }
     }
     reference->close(reference);
     suite_free(&s);
-    return rc;
+    return finish(prog, rc, failed_write);
 }

@@ -9,6 +9,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "clean_text.h"
+
 void describe_check(const check *k, char *out, size_t cap) {
     switch (k->kind) {
     case KIND_ALLOW:
@@ -35,6 +37,7 @@ void describe_check(const check *k, char *out, size_t cap) {
         snprintf(out, cap, "cache lifetime with Cache-Control: %s", k->cache_control ? k->cache_control : "(none)");
         break;
     }
+    utf8_trim_end(out); /* a long URL may have been cut inside a character */
 }
 
 static const char *status_word(result_status s) {
@@ -107,6 +110,7 @@ static void report_text(FILE *f, const suite *s, const results *r, const report_
         if (n[0] + n[1] + n[2] + n[3]) summary_row(f, class_name((basis_class)c), n);
     }
     size_t shown = 0;
+    const char *last_tail = NULL;
     for (size_t i = 0; i < r->n; i++) {
         const result *x = &r->items[i];
         if (x->status != RESULT_FAIL) continue;
@@ -120,8 +124,19 @@ static void report_text(FILE *f, const suite *s, const results *r, const report_
         if (x->got) fprintf(f, "      expected %s, got %s", x->k->expect[x->profile], x->got);
         else fprintf(f, "      expected %s, got no answer", x->k->expect[x->profile]);
         fprintf(f, "%s%s\n", x->reason ? ": " : "", x->reason ? x->reason : "");
+        /* What the target wrote on stderr, with the first failure it explains. */
+        if (x->stderr_tail && (!last_tail || strcmp(last_tail, x->stderr_tail))) {
+            fprintf(f, "      the target's stderr ended with:\n");
+            for (const char *line = x->stderr_tail; *line;) {
+                size_t n = strcspn(line, "\n");
+                fprintf(f, "        | %.*s\n", (int)n, line);
+                line += n + (line[n] == '\n');
+            }
+            last_tail = x->stderr_tail;
+        }
     }
     fprintf(f, "\n");
+    if (info->notes) fprintf(f, "Note: %s\n", info->notes);
     final_line(f, r);
 }
 
@@ -130,27 +145,72 @@ static void tap_summary(FILE *f, const char *label, const size_t n[4]) {
             n[RESULT_SKIP], n[RESULT_UNDEFINED]);
 }
 
-static void report_tap(FILE *f, const suite *s, const results *r) {
+/* Text on a TAP line: one line, and no '#' (it would start a directive). */
+static void tap_text(FILE *f, const char *s) {
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '#') fputc('_', f);
+        else if (c == '\n') fputs("\\n", f);
+        else if (c < 0x20 || c == 0x7f) fprintf(f, "\\x%02X", c);
+        else fputc(c, f);
+    }
+}
+
+/* A YAML double-quoted scalar, for the diagnostic block under a failure. */
+static void yaml_string(FILE *f, const char *s) {
+    fputc('"', f);
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+        else if (c == '\n') fputs("\\n", f);
+        else if (c == '\t') fputs("\\t", f);
+        else if (c < 0x20 || c == 0x7f) fprintf(f, "\\x%02X", c);
+        else fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static void yaml_field(FILE *f, const char *name, const char *value) {
+    fprintf(f, "  %s: ", name);
+    yaml_string(f, value);
+    fputc('\n', f);
+}
+
+static void report_tap(FILE *f, const suite *s, const results *r, const report_info *info) {
     fprintf(f, "TAP version 13\n1..%zu\n", r->n);
     for (size_t i = 0; i < r->n; i++) {
         const result *x = &r->items[i];
         char what[1200];
         describe_check(x->k, what, sizeof what);
-        /* A '#' in a description would start a directive. */
-        for (char *p = what; *p; p++)
-            if (*p == '#') *p = '_';
         char classes[128];
         basis_text(x->k->basis[x->profile], ", ", classes, sizeof classes);
-        fprintf(f, "%s %zu - [%s] %s check %d: %s (basis: %s)", x->status == RESULT_FAIL ? "not ok" : "ok", i + 1,
-                robots_profile_name(x->profile), x->c->id, x->k->number, what, classes);
-        if (x->status == RESULT_SKIP) fprintf(f, " # SKIP %s", x->reason ? x->reason : "");
-        if (x->status == RESULT_UNDEFINED) fprintf(f, " # SKIP undefined in this profile; answered %s", x->got);
+        fprintf(f, "%s %zu - [%s] ", x->status == RESULT_FAIL ? "not ok" : "ok", i + 1, robots_profile_name(x->profile));
+        tap_text(f, x->c->id);
+        fprintf(f, " check %d: ", x->k->number);
+        tap_text(f, what);
+        fprintf(f, " (basis: %s)", classes);
+        if (x->status == RESULT_SKIP) {
+            fprintf(f, " # SKIP ");
+            tap_text(f, x->reason);
+        }
+        if (x->status == RESULT_UNDEFINED) {
+            fprintf(f, " # SKIP undefined in this profile; answered ");
+            tap_text(f, x->got);
+        }
         fprintf(f, "\n");
         if (x->status == RESULT_FAIL) {
-            fprintf(f, "  ---\n  expected: '%s'\n  got: '%s'\n", x->k->expect[x->profile], x->got ? x->got : "");
-            if (x->reason) fprintf(f, "  reason: '%s'\n", x->reason);
+            fprintf(f, "  ---\n");
+            yaml_field(f, "expected", x->k->expect[x->profile]);
+            yaml_field(f, "got", x->got ? x->got : "");
+            if (x->reason) yaml_field(f, "reason", x->reason);
+            if (x->stderr_tail) yaml_field(f, "stderr", x->stderr_tail);
             fprintf(f, "  ...\n");
         }
+    }
+    if (info->notes) {
+        fprintf(f, "# Note: ");
+        tap_text(f, info->notes);
+        fprintf(f, "\n");
     }
     size_t n[4];
     for (size_t t = 0; t < s->ntables; t++) {
@@ -173,10 +233,16 @@ static void report_tap(FILE *f, const suite *s, const results *r) {
     }
 }
 
+/* XML character data or an attribute value. The text is valid UTF-8 (tables are
+ * checked when loaded, what targets print is cleaned); the characters XML 1.0
+ * forbids (controls but TAB and LF; U+FFFE, U+FFFF) become U+FFFD. */
 static void xml_text(FILE *f, const char *s) {
     for (; s && *s; s++) {
         unsigned char c = (unsigned char)*s;
-        if (c == '<') fputs("&lt;", f);
+        if (c == 0xEF && (unsigned char)s[1] == 0xBF && (unsigned char)s[2] >= 0xBE) {
+            fputs("&#xFFFD;", f);
+            s += 2;
+        } else if (c == '<') fputs("&lt;", f);
         else if (c == '>') fputs("&gt;", f);
         else if (c == '&') fputs("&amp;", f);
         else if (c == '"') fputs("&quot;", f);
@@ -231,6 +297,11 @@ static void report_junit(FILE *f, const suite *s, const results *r) {
                 fprintf(f, "\">");
                 xml_text(f, x->reason);
                 fprintf(f, "</failure>");
+                if (x->stderr_tail) {
+                    fprintf(f, "<system-err>");
+                    xml_text(f, x->stderr_tail);
+                    fprintf(f, "</system-err>");
+                }
             } else if (x->status == RESULT_SKIP || x->status == RESULT_UNDEFINED) {
                 fprintf(f, "<skipped message=\"");
                 xml_text(f, x->status == RESULT_SKIP ? x->reason : "undefined in this profile");
@@ -256,6 +327,7 @@ static void report_json(FILE *f, const suite *s, const results *r, const report_
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "target", info->target);
     cJSON_AddStringToObject(root, "profiles", info->profiles);
+    if (info->notes) cJSON_AddStringToObject(root, "note", info->notes);
     size_t n[4];
     count(r, NULL, -1, n);
     cJSON *summary = cJSON_AddObjectToObject(root, "summary");
@@ -295,6 +367,7 @@ static void report_json(FILE *f, const suite *s, const results *r, const report_
         if (x->got) cJSON_AddStringToObject(o, "got", x->got);
         else cJSON_AddNullToObject(o, "got");
         if (x->reason) cJSON_AddStringToObject(o, "reason", x->reason);
+        if (x->stderr_tail) cJSON_AddStringToObject(o, "stderr", x->stderr_tail);
         cJSON_AddStringToObject(o, "description", what);
         cJSON_AddItemToArray(list, o);
     }
@@ -315,8 +388,15 @@ static void md_cell(FILE *f, const char *s) {
 }
 
 static void report_markdown(FILE *f, const suite *s, const results *r, const report_info *info) {
-    fprintf(f, "# robots-conform: %s\n\nProfiles: %s. ", info->target, info->profiles);
+    fprintf(f, "# robots-conform: ");
+    md_cell(f, info->target);
+    fprintf(f, "\n\nProfiles: %s. ", info->profiles);
     final_line(f, r);
+    if (info->notes) {
+        fprintf(f, "\nNote: ");
+        md_cell(f, info->notes);
+        fprintf(f, "\n");
+    }
     fprintf(f, "\n| area | passed | failed | skipped | undefined |\n| --- | ---: | ---: | ---: | ---: |\n");
     for (size_t t = 0; t < s->ntables; t++) {
         size_t n[4];
@@ -404,7 +484,7 @@ void list_checks_json(FILE *f, const suite *s, const selection *sel) {
 
 int report(FILE *f, const char *format, const suite *s, const results *r, const report_info *info) {
     if (!strcmp(format, "text")) report_text(f, s, r, info);
-    else if (!strcmp(format, "tap")) report_tap(f, s, r);
+    else if (!strcmp(format, "tap")) report_tap(f, s, r, info);
     else if (!strcmp(format, "junit")) report_junit(f, s, r);
     else if (!strcmp(format, "json")) report_json(f, s, r, info);
     else if (!strcmp(format, "markdown")) report_markdown(f, s, r, info);

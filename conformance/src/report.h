@@ -9,6 +9,7 @@
 typedef struct report_info {
     const char *target;   /* what was tested, in words */
     const char *profiles; /* whose expectations judged it */
+    const char *notes;    /* what the run noticed about the target (stray output), or NULL */
 } report_info;
 
 /* Writes the results in the format; returns -1 for an unknown format. */

@@ -1,15 +1,14 @@
 /* run.c - the run: every selected case, check and profile, asked of the target. */
 #include "run.h"
 
+#include "clean_text.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-static char *copy(const char *s) {
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    memcpy(d, s, n);
-    return d;
-}
+/* What the target said, kept for the report: valid UTF-8 whatever it printed;
+ * NULL for nothing. */
+static char *kept(const char *s) { return s[0] ? clean_copy(s, strlen(s)) : NULL; }
 
 /* Is `item` in the comma-separated list? With prefix set, "MATCH-3" also selects
  * "MATCH-3.2" (but not "MATCH-30"). */
@@ -64,16 +63,23 @@ void run_suite(const suite *s, target *t, const selection *sel, results *out) {
                     memset(&a, 0, sizeof a);
                     t->ask(t, c, ck, (robots_profile_id)p, &a);
                     if (out->n == cap) {
-                        cap = cap ? cap * 2 : 256;
-                        out->items = realloc(out->items, cap * sizeof(result));
+                        size_t more = cap ? cap * 2 : 256;
+                        result *grown = realloc(out->items, more * sizeof(result));
+                        if (!grown) {
+                            out->out_of_memory = true;
+                            return;
+                        }
+                        out->items = grown;
+                        cap = more;
                     }
                     result *r = &out->items[out->n++];
                     r->c = c;
                     r->k = ck;
                     r->profile = (robots_profile_id)p;
                     r->status = judge_answer(ck->expect[p], &a);
-                    r->got = a.status == ANSWER_GIVEN ? copy(a.text) : NULL;
-                    r->reason = a.detail[0] ? copy(a.detail) : NULL;
+                    r->got = a.status == ANSWER_GIVEN ? kept(a.text) : NULL;
+                    r->reason = kept(a.detail);
+                    r->stderr_tail = a.status == ANSWER_FAILED ? kept(a.stderr_tail) : NULL;
                 }
             }
             if (t->end_case) t->end_case(t, c);
@@ -85,6 +91,7 @@ void results_free(results *r) {
     for (size_t i = 0; i < r->n; i++) {
         free(r->items[i].got);
         free(r->items[i].reason);
+        free(r->items[i].stderr_tail);
     }
     free(r->items);
     memset(r, 0, sizeof *r);

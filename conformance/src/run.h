@@ -20,7 +20,10 @@ typedef struct result {
     robots_profile_id profile;
     result_status status;
     char *got;    /* the answer, NULL when none */
+    /* got, reason and stderr_tail are valid UTF-8 without control characters
+     * but LF and TAB, whatever the target printed (clean_text.h). */
     char *reason; /* why it failed or was skipped, or the target's own explanation */
+    char *stderr_tail; /* a failure's last lines of the target's stderr, or NULL */
 } result;
 
 typedef struct selection {
@@ -34,6 +37,7 @@ typedef struct selection {
 typedef struct results {
     result *items;
     size_t n;
+    bool out_of_memory; /* the run stopped early: memory ran out */
 } results;
 
 bool case_selected(const selection *sel, const tcase *c);

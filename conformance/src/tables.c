@@ -7,6 +7,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,59 +139,223 @@ static void read_check(const cJSON *c, int number, check *k) {
     read_expectation(c, k);
 }
 
-/* The robots.txt of a case as bytes. Returns NULL or a problem. */
-static const char *read_robots(const cJSON *c, robots_body *b) {
+/* The size of a robots.txt given as lines, once expanded, or SIZE_MAX beyond
+ * `limit`; *at is the index of the line that crosses it. */
+static size_t expanded_size(const cJSON *lines, size_t limit, size_t *at) {
+    size_t total = 0, i = 0;
+    const cJSON *line;
+    cJSON_ArrayForEach(line, lines) {
+        size_t n = i ? 1 : 0; /* the line break before it */
+        if (cJSON_IsString(line)) {
+            n += strlen(line->valuestring);
+        } else {
+            size_t repeat = strlen(cJSON_GetObjectItemCaseSensitive(line, "repeat")->valuestring);
+            double times = cJSON_GetObjectItemCaseSensitive(line, "times")->valuedouble;
+            if (times > (double)limit / (double)repeat) {
+                *at = i;
+                return SIZE_MAX;
+            }
+            n += strlen(string_or_empty(line, "prefix")) + repeat * (size_t)times + strlen(string_or_empty(line, "suffix"));
+        }
+        if (n > limit - total) {
+            *at = i;
+            return SIZE_MAX;
+        }
+        total += n;
+        i++;
+    }
+    return total;
+}
+
+static const char too_large[] = "too large";
+
+/* The robots.txt of a case as bytes, at most `limit` of them. Returns NULL or a
+ * problem (too_large, or words) with its JSON path relative to the case in
+ * where_in_case. */
+static const char *read_robots(const cJSON *c, size_t limit, robots_body *b, char *where_in_case, size_t cap) {
     const cJSON *lines = cJSON_GetObjectItemCaseSensitive(c, "robots");
     const cJSON *text = cJSON_GetObjectItemCaseSensitive(c, "robots_text");
     const cJSON *b64 = cJSON_GetObjectItemCaseSensitive(c, "robots_base64");
     buf out = {NULL, 0, 0};
+    int bad = 0;
     if (lines) {
+        size_t at = 0, size = expanded_size(lines, limit, &at);
+        if (size == SIZE_MAX) {
+            snprintf(where_in_case, cap, ".robots[%zu]", at);
+            return too_large;
+        }
+        bad = buf_reserve(&out, size + 1);
         size_t i = 0;
         const cJSON *line;
         cJSON_ArrayForEach(line, lines) {
-            if (i++) buf_addc(&out, '\n');
+            if (i++) bad |= buf_addc(&out, '\n');
             if (cJSON_IsString(line)) {
-                buf_add(&out, line->valuestring, strlen(line->valuestring));
+                bad |= buf_add(&out, line->valuestring, strlen(line->valuestring));
                 continue;
             }
             /* {"prefix", "repeat", "times", "suffix"}: a long line, written short. */
             const char *prefix = string_or_empty(line, "prefix"), *suffix = string_or_empty(line, "suffix");
             const char *repeat = cJSON_GetObjectItemCaseSensitive(line, "repeat")->valuestring;
-            double times = cJSON_GetObjectItemCaseSensitive(line, "times")->valuedouble;
-            buf_add(&out, prefix, strlen(prefix));
-            for (double t = 0; t < times; t++) buf_add(&out, repeat, strlen(repeat));
-            buf_add(&out, suffix, strlen(suffix));
+            size_t times = (size_t)cJSON_GetObjectItemCaseSensitive(line, "times")->valuedouble;
+            bad |= buf_add(&out, prefix, strlen(prefix));
+            for (size_t t = 0; t < times && !bad; t++) bad |= buf_add(&out, repeat, strlen(repeat));
+            bad |= buf_add(&out, suffix, strlen(suffix));
         }
     } else if (text) {
         b->text = dup_text(text->valuestring);
-        buf_add(&out, text->valuestring, strlen(text->valuestring));
+        bad = !b->text || buf_add(&out, text->valuestring, strlen(text->valuestring));
     } else if (b64) {
         const char *error;
         b->base64 = dup_text(b64->valuestring);
-        if (base64_decode(b64->valuestring, strlen(b64->valuestring), &out, &error)) {
+        if (!b->base64) bad = 1;
+        else if (base64_decode(b64->valuestring, strlen(b64->valuestring), &out, &error)) {
             buf_free(&out);
+            snprintf(where_in_case, cap, ".robots_base64");
             return error;
         }
     } else {
         return NULL;
     }
+    where_in_case[0] = '\0';
+    if (!bad && out.len > limit) {
+        buf_free(&out);
+        snprintf(where_in_case, cap, "%s", text ? ".robots_text" : ".robots_base64");
+        return too_large;
+    }
+    if (bad || (!out.data && !(out.data = dup_text("")))) {
+        buf_free(&out);
+        return "out of memory building the robots.txt";
+    }
     b->present = 1;
-    b->data = (unsigned char *)(out.data ? out.data : dup_text(""));
+    b->data = (unsigned char *)out.data;
     b->len = out.len;
     return NULL;
+}
+
+/* ---- The loader's own needs -------------------------------------------------------
+ * The schema states the format; these are the few facts the code below relies on
+ * to be safe, checked again here, so that a schema that says less (--schema
+ * pointing at another file) gives an error, never a crash. */
+
+static bool is_string_member(const cJSON *o, const char *name) {
+    return cJSON_IsString(cJSON_GetObjectItemCaseSensitive(o, name));
+}
+
+static bool strings_only(const cJSON *x) {
+    const cJSON *e;
+    if (!cJSON_IsArray(x) && !cJSON_IsObject(x)) return false;
+    cJSON_ArrayForEach(e, x) if (!cJSON_IsString(e)) return false;
+    return true;
+}
+
+/* A basis: a list of class names, or an object of such lists. */
+static bool basis_shape(const cJSON *b) {
+    if (!b || cJSON_IsArray(b)) return !b || strings_only(b);
+    const cJSON *e;
+    if (!cJSON_IsObject(b)) return false;
+    cJSON_ArrayForEach(e, b) if (!cJSON_IsArray(e) || !strings_only(e)) return false;
+    return true;
+}
+
+static bool line_shape(const cJSON *line) {
+    if (cJSON_IsString(line)) return true;
+    const cJSON *times = cJSON_GetObjectItemCaseSensitive(line, "times");
+    const cJSON *repeat = cJSON_GetObjectItemCaseSensitive(line, "repeat");
+    const cJSON *prefix = cJSON_GetObjectItemCaseSensitive(line, "prefix");
+    const cJSON *suffix = cJSON_GetObjectItemCaseSensitive(line, "suffix");
+    return cJSON_IsObject(line) && cJSON_IsString(repeat) && repeat->valuestring[0] && cJSON_IsNumber(times) &&
+           times->valuedouble >= 0 && times->valuedouble <= 1e15 && (!prefix || cJSON_IsString(prefix)) &&
+           (!suffix || cJSON_IsString(suffix));
+}
+
+/* What each kind of check reads. */
+static bool check_shape(const cJSON *k, const char **missing) {
+    check_kind kind = kind_of(k);
+    static const char *const need[KIND_COUNT][2] = {
+        {"agent", "url"}, {"url", NULL}, {"robots_url", "url"}, {NULL, NULL}, {NULL, NULL}, {NULL, NULL}};
+    for (int i = 0; i < 2; i++) {
+        if (need[kind][i] && !is_string_member(k, need[kind][i])) {
+            *missing = need[kind][i];
+            return false;
+        }
+    }
+    const cJSON *expect = cJSON_GetObjectItemCaseSensitive(k, "expect");
+    const cJSON *spec = cJSON_GetObjectItemCaseSensitive(k, "spec");
+    *missing = "expect";
+    if (!expect || (cJSON_IsObject(expect) && cJSON_GetArraySize(expect) == 0)) return false;
+    *missing = "spec";
+    if (spec && !cJSON_IsString(spec) && !strings_only(spec)) return false;
+    *missing = "basis";
+    return basis_shape(cJSON_GetObjectItemCaseSensitive(k, "basis"));
+}
+
+/* Returns 0, or -1 with the JSON path and what is wrong in problem. */
+static int shape_problem(const cJSON *json, char *problem, size_t cap) {
+    static const char *const table_strings[] = {"area", "title"};
+    for (size_t i = 0; i < 2; i++) {
+        if (!is_string_member(json, table_strings[i])) {
+            snprintf(problem, cap, "$.%s: missing, or not a string", table_strings[i]);
+            return -1;
+        }
+    }
+    const cJSON *cases = cJSON_GetObjectItemCaseSensitive(json, "cases");
+    if (!cJSON_IsArray(cases)) {
+        snprintf(problem, cap, "$.cases: missing, or not an array");
+        return -1;
+    }
+    size_t i = 0;
+    const cJSON *c;
+    cJSON_ArrayForEach(c, cases) {
+        const char *bad = NULL;
+        if (!is_string_member(c, "id")) bad = "id";
+        else if (!is_string_member(c, "title")) bad = "title";
+        else if (!cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(c, "checks"))) bad = "checks";
+        else if (!strings_only(cJSON_GetObjectItemCaseSensitive(c, "source"))) bad = "source";
+        else if (!basis_shape(cJSON_GetObjectItemCaseSensitive(c, "basis"))) bad = "basis";
+        else if (cJSON_HasObjectItem(c, "robots_text") && !is_string_member(c, "robots_text")) bad = "robots_text";
+        else if (cJSON_HasObjectItem(c, "robots_base64") && !is_string_member(c, "robots_base64")) bad = "robots_base64";
+        else if (cJSON_HasObjectItem(c, "robots") && !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(c, "robots")))
+            bad = "robots";
+        if (bad) {
+            snprintf(problem, cap, "$.cases[%zu].%s: missing, or not of its type", i, bad);
+            return -1;
+        }
+        size_t j = 0;
+        const cJSON *e;
+        cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(c, "robots")) {
+            if (!line_shape(e)) {
+                snprintf(problem, cap, "$.cases[%zu].robots[%zu]: a line is a string or {repeat, times}", i, j);
+                return -1;
+            }
+            j++;
+        }
+        j = 0;
+        cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(c, "checks")) {
+            const char *missing = "kind";
+            if (!cJSON_IsObject(e) || !check_shape(e, &missing)) {
+                snprintf(problem, cap, "$.cases[%zu].checks[%zu].%s: missing, or not of its type", i, j, missing);
+                return -1;
+            }
+            j++;
+        }
+        i++;
+    }
+    return 0;
 }
 
 static void where(char *error, size_t cap, const char *file, const char *what) {
     snprintf(error, cap, "%s: %s", file, what);
 }
 
+/* Loads one table; *robots_budget is what the suite's robots.txt files may still
+ * take (SUITE_ROBOTS_MAX in all). */
 static int load_table(const char *file, const char *name, const cJSON *schema, const spec_index *index, table *t,
-                      char *error, size_t cap) {
+                      size_t *robots_budget, char *error, size_t cap) {
     cJSON *json;
     if (json_file_read(file, &json, error, cap)) return -1;
     char problem[1200];
     int rc = -1;
-    if (schema_validate(schema, json, problem, sizeof problem)) {
+    if (schema_validate(schema, json, problem, sizeof problem) || shape_problem(json, problem, sizeof problem)) {
         where(error, cap, file, problem);
         goto done;
     }
@@ -198,6 +363,7 @@ static int load_table(const char *file, const char *name, const cJSON *schema, c
     t->area = json_string_copy(json, "area");
     t->title = json_string_copy(json, "title");
     t->description = json_string_copy(json, "description");
+    if (!t->file || !t->area || !t->title) goto out_of_memory;
     size_t n = strlen(name);
     if (strlen(t->area) != n - 5 || strncmp(t->area, name, n - 5) != 0) {
         snprintf(problem, sizeof problem, "$.area: must be \"%.*s\", the file's name", (int)(n - 5), name);
@@ -206,7 +372,8 @@ static int load_table(const char *file, const char *name, const cJSON *schema, c
     }
     const cJSON *cases = cJSON_GetObjectItemCaseSensitive(json, "cases");
     t->ncases = (size_t)cJSON_GetArraySize(cases);
-    t->cases = calloc(t->ncases, sizeof(tcase));
+    t->cases = calloc(t->ncases ? t->ncases : 1, sizeof(tcase));
+    if (!t->cases) goto out_of_memory;
     size_t i = 0;
     const cJSON *c;
     cJSON_ArrayForEach(c, cases) {
@@ -217,8 +384,9 @@ static int load_table(const char *file, const char *name, const cJSON *schema, c
         tc->note = json_string_copy(c, "note");
         const cJSON *sources = cJSON_GetObjectItemCaseSensitive(c, "source");
         tc->nsources = (size_t)cJSON_GetArraySize(sources);
-        tc->sources = calloc(tc->nsources, sizeof(char *));
-        tc->refs = calloc(tc->nsources, sizeof(source_ref));
+        tc->sources = calloc(tc->nsources ? tc->nsources : 1, sizeof(char *));
+        tc->refs = calloc(tc->nsources ? tc->nsources : 1, sizeof(source_ref));
+        if (!tc->id || !tc->title || !tc->sources || !tc->refs) goto out_of_memory;
         size_t s = 0;
         const cJSON *src;
         cJSON_ArrayForEach(src, sources) {
@@ -231,15 +399,27 @@ static int load_table(const char *file, const char *name, const cJSON *schema, c
             }
             s++;
         }
-        const char *bad = read_robots(c, &tc->robots);
-        if (bad) {
-            snprintf(problem, sizeof problem, "$.cases[%zu].robots_base64: %s", i, bad);
+        size_t limit = *robots_budget < CASE_ROBOTS_MAX ? *robots_budget : CASE_ROBOTS_MAX;
+        char at[64];
+        const char *bad = read_robots(c, limit, &tc->robots, at, sizeof at);
+        if (bad == too_large) {
+            snprintf(problem, sizeof problem,
+                     "$.cases[%zu]%s: the robots.txt grows beyond %zu bytes: a case's robots.txt may hold at "
+                     "most %zu bytes once expanded, and all of the suite's together %zu", i, at, limit,
+                     CASE_ROBOTS_MAX, SUITE_ROBOTS_MAX);
             where(error, cap, file, problem);
             goto done;
         }
+        if (bad) {
+            snprintf(problem, sizeof problem, "$.cases[%zu]%s: %s", i, at, bad);
+            where(error, cap, file, problem);
+            goto done;
+        }
+        *robots_budget -= tc->robots.len;
         const cJSON *checks = cJSON_GetObjectItemCaseSensitive(c, "checks");
         tc->nchecks = (size_t)cJSON_GetArraySize(checks);
-        tc->checks = calloc(tc->nchecks, sizeof(check));
+        tc->checks = calloc(tc->nchecks ? tc->nchecks : 1, sizeof(check));
+        if (!tc->checks) goto out_of_memory;
         size_t k = 0;
         const cJSON *ck;
         cJSON_ArrayForEach(ck, checks) {
@@ -266,6 +446,9 @@ static int load_table(const char *file, const char *name, const cJSON *schema, c
 done:
     cJSON_Delete(json);
     return rc;
+out_of_memory:
+    where(error, cap, file, "out of memory");
+    goto done;
 }
 
 /* The order a reader meets the areas in: where the file is and what a response
@@ -291,6 +474,55 @@ static int by_name(const void *a, const void *b) {
     return strcmp(x, y);
 }
 
+/* An id names one case in the whole suite. The ids are sorted (by id, then by
+ * where they appear), so a repeat is next to its first appearance: n log n. */
+typedef struct id_at {
+    const char *id;
+    size_t table, index;
+} id_at;
+
+static int by_id(const void *a, const void *b) {
+    const id_at *x = a, *y = b;
+    int c = strcmp(x->id, y->id);
+    if (c) return c;
+    if (x->table != y->table) return x->table < y->table ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static int unique_ids(const suite *s, char *error, size_t cap) {
+    size_t n = 0, k = 0;
+    for (size_t t = 0; t < s->ntables; t++) n += s->tables[t].ncases;
+    id_at *all = malloc((n ? n : 1) * sizeof *all);
+    if (!all) {
+        snprintf(error, cap, "out of memory");
+        return -1;
+    }
+    for (size_t t = 0; t < s->ntables; t++)
+        for (size_t i = 0; i < s->tables[t].ncases; i++) all[k++] = (id_at){s->tables[t].cases[i].id, t, i};
+    qsort(all, n, sizeof *all, by_id);
+    /* Of all repeats, report the one that comes first in reading order. */
+    const id_at *worst = NULL, *first = NULL;
+    for (size_t i = 1; i < n; i++) {
+        if (strcmp(all[i].id, all[i - 1].id)) continue;
+        size_t j = i - 1;
+        while (j > 0 && !strcmp(all[j - 1].id, all[i].id)) j--;
+        if (!worst || all[i].table < worst->table || (all[i].table == worst->table && all[i].index < worst->index)) {
+            worst = &all[i];
+            first = &all[j];
+        }
+    }
+    int rc = 0;
+    if (worst) {
+        char what[600];
+        snprintf(what, sizeof what, "$.cases[%zu].id: \"%s\" is already the id of a case in %s", worst->index,
+                 worst->id, s->tables[first->table].file);
+        where(error, cap, s->tables[worst->table].file, what);
+        rc = -1;
+    }
+    free(all);
+    return rc;
+}
+
 int suite_load(const suite_files *files, suite *out, char *error, size_t cap) {
     memset(out, 0, sizeof *out);
     const char *dir = files->cases;
@@ -311,48 +543,45 @@ int suite_load(const suite_files *files, suite *out, char *error, size_t cap) {
     }
     char **names = NULL;
     size_t n = 0;
+    int oom = 0;
     struct dirent *e;
     while ((e = readdir(d))) {
         size_t len = strlen(e->d_name);
         if (len > 5 && !strcmp(e->d_name + len - 5, ".json") && e->d_name[0] != '.') {
-            names = realloc(names, (n + 1) * sizeof *names);
-            names[n++] = dup_text(e->d_name);
+            char **grown = realloc(names, (n + 1) * sizeof *names);
+            if (!grown || !(grown[n] = dup_text(e->d_name))) {
+                names = grown ? grown : names;
+                oom = 1;
+                break;
+            }
+            names = grown;
+            n++;
         }
     }
     closedir(d);
     int rc = 0;
-    if (n == 0) {
+    if (oom) {
+        where(error, cap, dir, "out of memory");
+        rc = -1;
+    } else if (n == 0) {
         where(error, cap, dir, "no *.json case tables here");
         rc = -1;
     } else {
         qsort(names, n, sizeof *names, by_name);
         out->tables = calloc(n, sizeof(table));
+        if (!out->tables) {
+            where(error, cap, dir, "out of memory");
+            rc = -1;
+        }
     }
+    size_t budget = SUITE_ROBOTS_MAX;
     for (size_t i = 0; i < n && rc == 0; i++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         out->ntables = i + 1;
-        rc = load_table(path, names[i], schema, &out->index, &out->tables[i], error, cap);
+        rc = load_table(path, names[i], schema, &out->index, &out->tables[i], &budget, error, cap);
     }
-    /* An id names one case in the whole suite. */
-    for (size_t a = 0; rc == 0 && a < out->ntables; a++) {
-        const table *ta = &out->tables[a];
-        for (size_t i = 0; rc == 0 && i < ta->ncases; i++) {
-            for (size_t b = 0; rc == 0 && b <= a; b++) {
-                const table *tb = &out->tables[b];
-                size_t limit = b == a ? i : tb->ncases;
-                for (size_t j = 0; j < limit; j++) {
-                    if (strcmp(ta->cases[i].id, tb->cases[j].id) != 0) continue;
-                    char what[600];
-                    snprintf(what, sizeof what, "$.cases[%zu].id: \"%s\" is already the id of a case in %s",
-                             i, ta->cases[i].id, tb->file);
-                    where(error, cap, ta->file, what);
-                    rc = -1;
-                    break;
-                }
-            }
-        }
-    }
+    if (rc == 0) rc = unique_ids(out, error, cap);
     for (size_t i = 0; i < n; i++) free(names[i]);
     free(names);
     cJSON_Delete(schema);

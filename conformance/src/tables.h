@@ -88,6 +88,13 @@ typedef struct suite {
     spec_index index;
 } suite;
 
+/* The most a case's robots.txt may hold once expanded ({"repeat", "times"} lines
+ * make a short table describe a long file), and all cases' together: enough for
+ * the fetch limits under test (500 KiB), small enough that a hostile table costs
+ * little memory. Beyond either, the table is rejected. */
+#define CASE_ROBOTS_MAX ((size_t)4 << 20)
+#define SUITE_ROBOTS_MAX ((size_t)64 << 20)
+
 /* Where the tables, their schema, the index and its schema are. */
 typedef struct suite_files {
     const char *cases, *schema, *index, *index_schema;

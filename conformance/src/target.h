@@ -21,7 +21,11 @@ typedef struct answer {
     answer_status status;
     char text[2048];  /* the answer, in the form of check expectations */
     char detail[512]; /* the reason behind it, or what went wrong */
+    char stderr_tail[1024]; /* when it went wrong: the last lines the target wrote on stderr */
 } answer;
+
+/* How many lines of a failing target's stderr an answer keeps. */
+#define STDERR_LINES 12
 
 /* A crawler's fetcher hands its parser at most this much of a robots.txt: Google's
  * fetcher reads 500 KiB, and RFC 9309 (section 2.5) asks every crawler to parse at
@@ -37,6 +41,8 @@ struct target {
     void (*end_case)(target *t, const tcase *c); /* may be NULL */
     void (*close)(target *t);
     void *state;
+    size_t stray_lines;     /* lines of output that were not replies, skipped */
+    char stray_example[160]; /* the first of them */
 };
 
 /* How many bytes of the robots.txt the target is handed. */

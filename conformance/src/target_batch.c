@@ -3,10 +3,13 @@
  * per line, one JSON reply per line, in order (README, "--batch").
  *
  * Requests go one at a time, so a reply that never comes, or a crash, is pinned on
- * the check that caused it; the process is then restarted for the next check. An
- * error reply to a check kind other than allow means the target does not answer
- * that kind: the check is skipped.
+ * the check that caused it; the process is then restarted for the next check.
+ * Replies are matched by id: a line that is not a reply is skipped and counted
+ * (the report says so), so a stray line costs no check. An error reply to a check
+ * kind other than allow means the target does not answer that kind: the check is
+ * skipped. The protocol, from the target's side: conformance/PROTOCOL.md.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,21 +29,22 @@ typedef struct batch {
     long next_id;
 } batch;
 
-static void add_field(buf *b, const char *name, const char *value, size_t len) {
-    buf_addc(b, ',');
-    json_append_string(b, name, strlen(name));
-    buf_addc(b, ':');
-    json_append_string(b, value, len);
+/* Each returns 0, or -1 when memory ran out (the request is then not sent). */
+static int add_field(buf *b, const char *name, const char *value, size_t len) {
+    return buf_addc(b, ',') | json_append_string(b, name, strlen(name)) | buf_addc(b, ':') |
+           json_append_string(b, value, len);
 }
 
-static void add_number(buf *b, const char *name, long value) {
+static int add_text(buf *b, const char *text) { return buf_add(b, text, strlen(text)); }
+
+static int add_number(buf *b, const char *name, long value) {
     char text[64];
     snprintf(text, sizeof text, ",\"%s\":%ld", name, value);
-    buf_add(b, text, strlen(text));
+    return add_text(b, text);
 }
 
 /* UTF-8 text without NUL travels as "robots"; anything else as exact bytes. */
-static void add_robots(buf *b, const robots_body *r, size_t len) {
+static int add_robots(buf *b, const robots_body *r, size_t len) {
     const unsigned char *s = r->data;
     bool text = true;
     for (size_t i = 0; i < len && text;) {
@@ -48,83 +52,89 @@ static void add_robots(buf *b, const robots_body *r, size_t len) {
         text = n > 0;
         i += n;
     }
-    if (text) {
-        add_field(b, "robots", (const char *)s, len);
-        return;
-    }
+    if (text) return add_field(b, "robots", (const char *)s, len);
     static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    buf_add(b, ",\"robots_base64\":\"", 18);
+    if (add_text(b, ",\"robots_base64\":\"") || buf_reserve(b, len / 3 * 4 + 8)) return -1;
     for (size_t i = 0; i < len; i += 3) {
         unsigned v = (unsigned)s[i] << 16 | (i + 1 < len ? (unsigned)s[i + 1] << 8 : 0) | (i + 2 < len ? s[i + 2] : 0);
         char q[4] = {alphabet[v >> 18], alphabet[v >> 12 & 63], i + 1 < len ? alphabet[v >> 6 & 63] : '=',
                      i + 2 < len ? alphabet[v & 63] : '='};
-        buf_add(b, q, 4);
+        buf_add(b, q, 4); /* reserved above */
     }
-    buf_addc(b, '"');
+    return buf_addc(b, '"');
 }
 
-static void build_request(buf *b, long id, size_t robots_len, const tcase *c, const check *k, robots_profile_id p) {
+static int build_request(buf *b, long id, size_t robots_len, const tcase *c, const check *k, robots_profile_id p) {
     /* Allow checks are the protocol's default kind: a minimal implementation need
      * not know about kinds at all. */
     char head[96];
     snprintf(head, sizeof head, "{\"id\":%ld,\"profile\":\"%s\"", id, robots_profile_name(p));
-    buf_add(b, head, strlen(head));
+    int bad = add_text(b, head);
     if (k->kind != KIND_ALLOW) {
         snprintf(head, sizeof head, ",\"kind\":\"%s\"", kind_name(k->kind));
-        buf_add(b, head, strlen(head));
+        bad |= add_text(b, head);
     }
     switch (k->kind) {
     case KIND_ALLOW:
-        add_robots(b, &c->robots, robots_len);
-        add_field(b, "agent", k->agent, strlen(k->agent));
-        add_field(b, "url", k->url, strlen(k->url));
+        bad |= add_robots(b, &c->robots, robots_len);
+        bad |= add_field(b, "agent", k->agent, strlen(k->agent));
+        bad |= add_field(b, "url", k->url, strlen(k->url));
         break;
     case KIND_ROBOTS_URL:
-        add_field(b, "url", k->url, strlen(k->url));
+        bad |= add_field(b, "url", k->url, strlen(k->url));
         break;
     case KIND_SCOPE:
-        add_field(b, "robots_url", k->robots_url, strlen(k->robots_url));
-        add_field(b, "url", k->url, strlen(k->url));
+        bad |= add_field(b, "robots_url", k->robots_url, strlen(k->robots_url));
+        bad |= add_field(b, "url", k->url, strlen(k->url));
         break;
     case KIND_STATUS:
-        if (k->status) add_number(b, "status", k->status);
-        else add_field(b, "status", "network-error", 13);
-        add_number(b, "redirects", (long)k->redirects);
-        add_number(b, "unreachable_days", (long)k->unreachable_days);
-        buf_add(b, k->cached ? ",\"cached\":true" : ",\"cached\":false", k->cached ? 14 : 15);
+        if (k->status) bad |= add_number(b, "status", k->status);
+        else bad |= add_field(b, "status", "network-error", 13);
+        bad |= add_number(b, "redirects", (long)k->redirects);
+        bad |= add_number(b, "unreachable_days", (long)k->unreachable_days);
+        bad |= add_text(b, k->cached ? ",\"cached\":true" : ",\"cached\":false");
         break;
     case KIND_SITEMAPS:
-        add_robots(b, &c->robots, robots_len);
+        bad |= add_robots(b, &c->robots, robots_len);
         break;
     default:
-        if (k->cache_control) add_field(b, "cache_control", k->cache_control, strlen(k->cache_control));
+        if (k->cache_control) bad |= add_field(b, "cache_control", k->cache_control, strlen(k->cache_control));
         break;
     }
-    buf_addc(b, '}');
+    return bad | buf_addc(b, '}');
 }
 
 /* The reply field that answers each kind. */
 static const char *const answer_field[KIND_COUNT] = {"allowed", "robots_url", "scope", "decision",
                                                      "sitemaps", "seconds"};
 
-static void read_reply(const char *line, long id, const check *k, answer *a) {
-    cJSON *reply = cJSON_Parse(line);
-    a->status = ANSWER_FAILED;
-    if (!cJSON_IsObject(reply)) {
-        snprintf(a->detail, sizeof a->detail, "the reply is not a JSON object: %.200s", line);
-        goto done;
-    }
+/* What a line of the target's output is, for the request with this id. */
+typedef enum line_kind { LINE_REPLY, LINE_STRAY, LINE_STALE, LINE_BAD } line_kind;
+
+/* A reply is a JSON object with an "id". A line that is not a JSON object is stray
+ * output (a banner, a log line): skipped, so it costs no check. An object with the
+ * id of an earlier request is a late reply: skipped too. An object without an id,
+ * or with one not yet asked, answers this request wrongly. */
+static line_kind classify(const cJSON *reply, long id, const char *line, answer *a) {
+    if (!cJSON_IsObject(reply)) return LINE_STRAY;
     const cJSON *rid = cJSON_GetObjectItemCaseSensitive(reply, "id");
-    if (!cJSON_IsNumber(rid) || rid->valuedouble != (double)id) {
-        snprintf(a->detail, sizeof a->detail, "the reply has the wrong id (expected %ld): %.200s", id, line);
-        goto done;
-    }
+    if (cJSON_IsNumber(rid) && rid->valuedouble == (double)id) return LINE_REPLY;
+    if (cJSON_IsNumber(rid) && rid->valuedouble < (double)id && rid->valuedouble >= 1) return LINE_STALE;
+    a->status = ANSWER_FAILED;
+    if (!rid) snprintf(a->detail, sizeof a->detail, "the reply has no \"id\" (expected %ld): %.200s", id, line);
+    else snprintf(a->detail, sizeof a->detail, "the reply has the wrong id (expected %ld): %.200s", id, line);
+    return LINE_BAD;
+}
+
+static void read_reply(const cJSON *reply, const char *line, const check *k, answer *a) {
+    a->status = ANSWER_FAILED;
+    /* "error": null is no error (null is absence). */
     const cJSON *error = cJSON_GetObjectItemCaseSensitive(reply, "error");
-    if (error) {
+    if (error && !cJSON_IsNull(error)) {
         const char *text = cJSON_IsString(error) ? error->valuestring : "(no message)";
         if (k->kind != KIND_ALLOW) a->status = ANSWER_SKIPPED;
         snprintf(a->detail, sizeof a->detail, "the target replied with an error: %.300s", text);
-        goto done;
+        return;
     }
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(reply, answer_field[k->kind]);
     bool ok;
@@ -148,7 +158,7 @@ static void read_reply(const char *line, long id, const check *k, answer *a) {
         cJSON_ArrayForEach(e, v) ok = ok && cJSON_IsString(e);
         if (ok) {
             char *text = cJSON_PrintUnformatted(v);
-            snprintf(a->text, sizeof a->text, "%s", text);
+            snprintf(a->text, sizeof a->text, "%s", text ? text : "");
             cJSON_free(text);
         }
         break;
@@ -160,44 +170,75 @@ static void read_reply(const char *line, long id, const check *k, answer *a) {
     }
     if (!ok) {
         snprintf(a->detail, sizeof a->detail, "the reply has no valid \"%s\": %.200s", answer_field[k->kind], line);
-        goto done;
+        return;
     }
     a->status = ANSWER_GIVEN;
-done:
-    cJSON_Delete(reply);
+}
+
+static int start(batch *bt) {
+    if (session_start(bt->argv, &bt->session) != 0) return -1;
+    bt->running = 1;
+    return 0;
+}
+
+static void stop(batch *bt, double timeout) {
+    if (bt->running) session_stop(&bt->session, timeout);
+    bt->running = 0;
+}
+
+/* Notes a skipped line of output, for the report. */
+static void note_stray(target *t, const char *line) {
+    if (t->stray_lines++ == 0) snprintf(t->stray_example, sizeof t->stray_example, "%.150s", line);
 }
 
 static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, answer *a) {
     batch *bt = t->state;
     a->detail[0] = '\0';
-    if (!bt->running) {
-        if (session_start(bt->argv, &bt->session) != 0) {
-            a->status = ANSWER_FAILED;
-            snprintf(a->detail, sizeof a->detail, "cannot start the target");
-            return;
-        }
-        bt->running = 1;
+    if (!bt->running && start(bt) != 0) {
+        a->status = ANSWER_FAILED;
+        snprintf(a->detail, sizeof a->detail, "cannot start the target: %s", strerror(errno));
+        return;
     }
     buf request = {NULL, 0, 0};
     long id = ++bt->next_id;
-    build_request(&request, id, handed_length(t, &c->robots), c, k, p);
-    char *reply;
-    char why[400];
-    if (session_request(&bt->session, request.data, request.len, bt->timeout, &reply, why, sizeof why) != 0) {
+    if (build_request(&request, id, handed_length(t, &c->robots), c, k, p)) {
+        buf_free(&request);
         a->status = ANSWER_FAILED;
-        snprintf(a->detail, sizeof a->detail, "%s", why);
-        /* Whatever state it is in, the next check gets a fresh process. */
-        session_stop(&bt->session, 0.5);
-        bt->running = 0;
-    } else {
-        read_reply(reply, id, k, a);
+        snprintf(a->detail, sizeof a->detail, "out of memory building the request");
+        return;
     }
+    double deadline = proc_now() + bt->timeout;
+    size_t stray = 0;
+    char *line;
+    char why[400];
+    int rc = session_request(&bt->session, request.data, request.len, bt->timeout, &line, why, sizeof why);
     buf_free(&request);
+    for (; rc == 0; rc = session_read_line(&bt->session, deadline - proc_now(), &line, why, sizeof why)) {
+        cJSON *reply = cJSON_Parse(line);
+        line_kind kind = classify(reply, id, line, a);
+        if (kind == LINE_REPLY) read_reply(reply, line, k, a);
+        cJSON_Delete(reply);
+        if (kind == LINE_REPLY || kind == LINE_BAD) return;
+        note_stray(t, line);
+        stray++;
+        if (deadline - proc_now() <= 0) {
+            snprintf(why, sizeof why, "no reply within %.1f s", bt->timeout);
+            rc = -1;
+            break;
+        }
+    }
+    a->status = ANSWER_FAILED;
+    if (stray) snprintf(a->detail, sizeof a->detail, "%s (only output that is not a reply: %zu line%s)", why, stray,
+                        stray == 1 ? "" : "s");
+    else snprintf(a->detail, sizeof a->detail, "%s", why);
+    proc_tail(bt->session.err_tail, bt->session.err_len, STDERR_LINES, a->stderr_tail, sizeof a->stderr_tail);
+    /* Whatever state it is in, the next check gets a fresh process. */
+    stop(bt, 0);
 }
 
 static void close_batch(target *t) {
     batch *bt = t->state;
-    if (bt->running) session_stop(&bt->session, bt->timeout);
+    stop(bt, bt->timeout);
     free_argv(bt->argv);
     free(bt);
     free(t);
@@ -213,8 +254,25 @@ target *target_batch(const char *command, double timeout, char *error, size_t ca
     }
     target *t = calloc(1, sizeof *t);
     batch *bt = calloc(1, sizeof *bt);
+    if (!t || !bt) {
+        snprintf(error, cap, "out of memory");
+        free(t);
+        free(bt);
+        free_argv(argv);
+        return NULL;
+    }
     bt->argv = argv;
     bt->timeout = timeout;
+    /* A program that cannot be started is a usage error, not 600 failed checks. */
+    if (start(bt) != 0 || bt->session.ended.exec_failed) {
+        snprintf(error, cap, "--batch-cmd: cannot run '%s': %s", argv[0],
+                 strerror(bt->running ? bt->session.ended.exec_errno : errno));
+        stop(bt, 0);
+        free_argv(argv);
+        free(bt);
+        free(t);
+        return NULL;
+    }
     t->name = "batch";
     t->ask = ask;
     t->close = close_batch;

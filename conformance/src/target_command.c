@@ -4,9 +4,10 @@
  * holding the case's robots.txt, %user-agent% the agent and %url% the URL. The
  * verdict is the exit code (0 allowed, 1 disallowed, both changeable), or, with
  * --allowed-pattern and --disallowed-pattern, which regular expression matches the
- * output. No shell is involved; the temporary file is always removed, also when the
- * run is interrupted.
+ * output. No shell is involved; the temporary file is always removed, also when a
+ * signal ends the run (process.c kills the child and calls remove_temp_at_signal).
  */
+#include <errno.h>
 #include <regex.h>
 #include <signal.h>
 #include <stdio.h>
@@ -36,11 +37,9 @@ static void remove_temp(void) {
     have_temp = 0;
 }
 
-static void on_signal(int sig) {
+/* Called by process.c when a signal ends the run (async-signal-safe). */
+static void remove_temp_at_signal(void) {
     if (have_temp) unlink(temp_path);
-    proc_kill_current();
-    signal(sig, SIG_DFL);
-    raise(sig);
 }
 
 static int write_temp(const robots_body *b, size_t len, char *why, size_t cap) {
@@ -90,6 +89,7 @@ static char *substitute(const char *arg, const check *k) {
 static void judge(const command *cm, const proc_result *r, answer *a) {
     char text[160];
     a->status = ANSWER_FAILED;
+    if (r->err.len) proc_tail(r->err.data, r->err.len, STDERR_LINES, a->stderr_tail, sizeof a->stderr_tail);
     if (r->exec_failed || r->timed_out || r->signaled) {
         snprintf(a->detail, sizeof a->detail, "%s", proc_describe(r, cm->o.timeout, text, sizeof text));
         return;
@@ -107,12 +107,12 @@ static void judge(const command *cm, const proc_result *r, answer *a) {
     } else if (r->status == cm->o.allowed_exit || r->status == cm->o.disallowed_exit) {
         snprintf(a->text, sizeof a->text, "%s", r->status == cm->o.allowed_exit ? "allowed" : "disallowed");
     } else {
-        snprintf(a->detail, sizeof a->detail,
-                 "exit status %d means neither allowed (%d) nor disallowed (%d); stderr: %.200s", r->status,
-                 cm->o.allowed_exit, cm->o.disallowed_exit, r->err.data ? r->err.data : "");
+        snprintf(a->detail, sizeof a->detail, "exit status %d means neither allowed (%d) nor disallowed (%d)",
+                 r->status, cm->o.allowed_exit, cm->o.disallowed_exit);
         return;
     }
     a->status = ANSWER_GIVEN;
+    a->stderr_tail[0] = '\0';
 }
 
 static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, answer *a) {
@@ -201,9 +201,20 @@ target *target_command(const command_options *o, char *error, size_t cap) {
         }
         cm->patterns = 1;
     }
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
-    signal(SIGHUP, on_signal);
+    /* The program itself, when the template names it: a usage error now rather
+     * than a failure of every check. */
+    if (!strchr(argv[0], '%') && proc_findable(argv[0]) != 0) {
+        snprintf(error, cap, "--command: cannot run '%s': %s", argv[0], strerror(errno));
+        if (cm->patterns) {
+            regfree(&cm->allowed);
+            regfree(&cm->disallowed);
+        }
+        free_argv(argv);
+        free(cm);
+        return NULL;
+    }
+    static int hooked;
+    if (!hooked++) proc_at_signal(remove_temp_at_signal);
     target *t = calloc(1, sizeof *t);
     t->name = "command";
     t->ask = ask;

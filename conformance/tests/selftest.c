@@ -25,24 +25,23 @@
 
 #include "command_line.h"
 #include "process.h"
+#include "selftest.h"
 
 static int passed, failed, current_failed;
 static const char *current;
 
-static void check(bool ok, const char *what, const char *file, int line) {
+void check(bool ok, const char *what, const char *file, int line) {
     if (ok) return;
     if (!current_failed) printf("FAIL %s\n", current);
     current_failed = 1;
     printf("  %s:%d: %s\n", file, line, what);
 }
-#define CHECK(x) check((x), #x, __FILE__, __LINE__)
 
-/* Where the binaries are; paths longer than this are refused at start. */
-static char bin_dir[1024];
-static char conform[1100], wrong[1100], robots[1100];
+char bin_dir[1024];
+char conform[1100], wrong[1100], robots[1100];
 
 /* Runs robots-conform with the arguments (NULL-terminated). */
-static proc_result conform_run(const char *const *args, double timeout) {
+proc_result conform_run(const char *const *args, double timeout) {
     char *argv[32];
     int n = 0;
     argv[n++] = conform;
@@ -52,16 +51,8 @@ static proc_result conform_run(const char *const *args, double timeout) {
     if (proc_run(argv, NULL, 0, timeout, (size_t)256 << 20, &r) != 0) memset(&r, 0, sizeof r);
     return r;
 }
-#define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
 
-/* The results of a --format json run, keyed "ID#CHECK@PROFILE". */
-typedef struct run {
-    cJSON *json;
-    int status;
-    int passed, failed, skipped, undefined;
-} run;
-
-static run json_run(const char *const *args, double timeout) {
+run json_run(const char *const *args, double timeout) {
     run out = {NULL, -1, 0, 0, 0, 0};
     proc_result r = conform_run(args, timeout);
     out.status = r.exec_failed || r.signaled || r.timed_out ? -1 : r.status;
@@ -77,7 +68,7 @@ static run json_run(const char *const *args, double timeout) {
 }
 
 /* The result for one check under one profile, or NULL. */
-static cJSON *result_of(const run *r, const char *id, int number, const char *profile) {
+cJSON *result_of(const run *r, const char *id, int number, const char *profile) {
     cJSON *x;
     cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(r->json, "results")) {
         if (!strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "id")), id) &&
@@ -88,7 +79,7 @@ static cJSON *result_of(const run *r, const char *id, int number, const char *pr
     return NULL;
 }
 
-static const char *status_of(const run *r, const char *id, int number, const char *profile) {
+const char *status_of(const run *r, const char *id, int number, const char *profile) {
     cJSON *x = result_of(r, id, number, profile);
     return x ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "status")) : "missing";
 }
@@ -240,7 +231,7 @@ static void flaws_caught_through_command(void) { flaws_are_caught(false); }
 
 /* Every failure of the run has a reason containing `reason`; passes exist when
  * `some_pass` (the run went on after the breakage). */
-static void expect_breakage(const run *r, const char *reason, bool some_pass) {
+void expect_breakage(const run *r, const char *reason, bool some_pass) {
     int failures = 0, with_reason = 0;
     cJSON *x;
     cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(r->json, "results")) {
@@ -266,13 +257,16 @@ static void broken_batch_targets(void) {
     r = json_run(ARGS("--batch-cmd", cmd, "--id", "MATCH-3", "--timeout", "0.3", "--format", "json"), 120);
     expect_breakage(&r, "no reply within", true);
     cJSON_Delete(r.json);
+    /* Output that is never a reply: each check waits for its timeout. */
     snprintf(cmd, sizeof cmd, "%s --flaw garbage --batch", wrong);
-    r = json_run(ARGS("--batch-cmd", cmd, "--id", "MATCH-3", "--format", "json"), 120);
-    expect_breakage(&r, "not a JSON object", false);
+    r = json_run(ARGS("--batch-cmd", cmd, "--id", "MATCH-3", "--timeout", "0.2", "--format", "json"), 120);
+    expect_breakage(&r, "no reply within 0.2 s (only output that is not a reply: 1 line)", false);
     cJSON_Delete(r.json);
-    r = json_run(ARGS("--batch-cmd", "/nonexistent/robots --batch", "--id", "MATCH-1", "--format", "json"), 60);
-    expect_breakage(&r, "could not run", false);
-    cJSON_Delete(r.json);
+    /* A program that cannot be started is a usage error. */
+    proc_result u = conform_run(ARGS("--batch-cmd", "/nonexistent/robots --batch", "--id", "MATCH-1"), 60);
+    CHECK(u.status == 2 && u.out.len == 0 && u.err.data &&
+          strstr(u.err.data, "--batch-cmd: cannot run '/nonexistent/robots': No such file or directory"));
+    proc_result_free(&u);
     /* A target that exits at once. */
     r = json_run(ARGS("--batch-cmd", "true", "--id", "MATCH-1", "--format", "json"), 60);
     expect_breakage(&r, "ended without replying", false);
@@ -297,14 +291,18 @@ static void broken_command_targets(void) {
                       "DISALLOWED", "--format", "json"), 120);
     expect_breakage(&r, "matches neither", false);
     cJSON_Delete(r.json);
-    r = json_run(ARGS("--command", "/nonexistent/parser %robots%", "--id", "MATCH-1", "--format", "json"), 60);
-    expect_breakage(&r, "could not run", false);
-    cJSON_Delete(r.json);
+    proc_result u = conform_run(ARGS("--command", "/nonexistent/parser %robots%", "--id", "MATCH-1"), 60);
+    CHECK(u.status == 2 && u.out.len == 0 && u.err.data &&
+          strstr(u.err.data, "--command: cannot run '/nonexistent/parser': No such file or directory"));
+    proc_result_free(&u);
+    u = conform_run(ARGS("--command", "/dev/null/x %robots%", "--id", "MATCH-1"), 60);
+    CHECK(u.status == 2 && u.err.data && strstr(u.err.data, "--command: cannot run '/dev/null/x': Not a directory"));
+    proc_result_free(&u);
 }
 
 /* ---- Temporary files ------------------------------------------------------------- */
 
-static int files_in(const char *dir) {
+int files_in(const char *dir) {
     DIR *d = opendir(dir);
     int n = 0;
     struct dirent *e;
@@ -390,7 +388,7 @@ static const bad_table bad_tables[] = {
     {"match.json", "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"note\": \"n\", \"robots\": [], \"source\": [\"seed 002 (id, 2019) §Format file; see also\"], \"basis\": [\"spec\"], \"checks\": [{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}]}", ": $.cases[0].source[0]: \"§Format file; see also\" starts with no section of seed 002"},
 };
 
-static void write_file(const char *path, const char *text) {
+void write_file(const char *path, const char *text) {
     FILE *f = fopen(path, "w");
     if (!f) return;
     fputs(text, f);
@@ -697,6 +695,8 @@ int main(int argc, char **argv) {
         {"a malformed index is rejected with file and JSON path", malformed_index_is_rejected},
         {"the command line", command_line},
         {"command templates split without a shell", templates_split_without_a_shell},
+        HOSTILE_TARGET_TESTS,
+        HOSTILE_TABLE_TESTS,
     };
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
         current = tests[i].name;

@@ -1,0 +1,46 @@
+/* clean_text.c - making what targets print safe for reports (clean_text.h). */
+#include "clean_text.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "json.h"
+
+char *clean_copy(const char *s, size_t len) {
+    const unsigned char *u = (const unsigned char *)s;
+    buf out = {NULL, 0, 0};
+    int bad = buf_reserve(&out, len + 1);
+    for (size_t i = 0; i < len && !bad;) {
+        size_t n = utf8_sequence(u + i, len - i);
+        bool control = n == 1 && (u[i] < 0x20 || u[i] == 0x7f) && u[i] != '\n' && u[i] != '\t';
+        bool nonchar = n == 3 && u[i] == 0xEF && u[i + 1] == 0xBF && u[i + 2] >= 0xBE;
+        if (n == 0 || control || nonchar) {
+            bad = buf_add(&out, "\xEF\xBF\xBD", 3);
+            i += n ? n : 1;
+        } else {
+            bad = buf_add(&out, s + i, n);
+            i += n;
+        }
+    }
+    if (bad || buf_addc(&out, '\0')) {
+        buf_free(&out);
+        return NULL;
+    }
+    return out.data;
+}
+
+void utf8_trim_end(char *s) {
+    size_t len = strlen(s);
+    /* Back over continuation bytes to the lead byte of the last sequence. */
+    size_t start = len;
+    while (start > 0 && len - start < 4 && ((unsigned char)s[start - 1] & 0xC0) == 0x80) start--;
+    if (start == 0) return;
+    start--;
+    if (utf8_sequence((const unsigned char *)s + start, len - start) != len - start) {
+        /* Incomplete (or broken): drop the lead byte and what follows it, unless the
+         * byte is plain ASCII. */
+        if ((unsigned char)s[start] >= 0x80) s[start] = '\0';
+    }
+}

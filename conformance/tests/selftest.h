@@ -1,0 +1,69 @@
+/*
+ * selftest.h - what the runner's self-test files share: the check macro, the
+ * binaries under test, and running robots-conform as a user does.
+ */
+#ifndef ROBOTS_CONFORM_SELFTEST_H
+#define ROBOTS_CONFORM_SELFTEST_H
+
+#include <stdbool.h>
+
+#include <cjson/cJSON.h>
+
+#include "process.h"
+
+/* Records a failed assertion of the current test. */
+void check(bool ok, const char *what, const char *file, int line);
+#define CHECK(x) check((x), #x, __FILE__, __LINE__)
+
+/* Where the binaries are (build/bin or build/asan/bin), and the binaries. */
+extern char bin_dir[1024];
+extern char conform[1100], wrong[1100], robots[1100];
+
+/* Runs robots-conform with the arguments (NULL-terminated). */
+proc_result conform_run(const char *const *args, double timeout);
+#define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+/* The results of a --format json run. */
+typedef struct run {
+    cJSON *json;
+    int status;
+    int passed, failed, skipped, undefined;
+} run;
+
+run json_run(const char *const *args, double timeout);
+/* The result for one check under one profile, or NULL; its status word. */
+cJSON *result_of(const run *r, const char *id, int number, const char *profile);
+const char *status_of(const run *r, const char *id, int number, const char *profile);
+/* Every failure has a reason containing `reason`; passes exist when some_pass. */
+void expect_breakage(const run *r, const char *reason, bool some_pass);
+
+int files_in(const char *dir);
+void write_file(const char *path, const char *text);
+
+/* hostile_targets.c */
+void stray_lines_cost_no_check(void);
+void null_error_is_no_error(void);
+void descriptors_do_not_leak(void);
+void no_process_survives(void);
+void signals_leave_nothing_behind(void);
+void reports_parse_whatever_targets_print(void);
+void stderr_explains_failures(void);
+#define HOSTILE_TARGET_TESTS                                                                   \
+    {"a stray line of output costs no check", stray_lines_cost_no_check},                     \
+    {"\"error\": null is no error", null_error_is_no_error},                                  \
+    {"targets inherit no descriptor but stdin, stdout and stderr", descriptors_do_not_leak}, \
+    {"no process started by the runner survives a run", no_process_survives},               \
+    {"any fatal signal leaves no process and no file behind", signals_leave_nothing_behind}, \
+    {"XML, JSON and TAP readers accept every report", reports_parse_whatever_targets_print}, \
+    {"a target's stderr explains its failures", stderr_explains_failures}
+
+/* hostile_tables.c */
+void hostile_tables_are_rejected(void);
+void the_command_line_rejects_bad_values(void);
+void write_errors_fail_the_run(void);
+#define HOSTILE_TABLE_TESTS                                                                        \
+    {"hostile tables are rejected with file and JSON path, quickly", hostile_tables_are_rejected}, \
+    {"bad option values are usage errors that name them", the_command_line_rejects_bad_values},  \
+    {"a report that cannot be written fails the run", write_errors_fail_the_run}
+
+#endif
