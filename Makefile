@@ -14,7 +14,8 @@
 #                        per-area report coverage/areas.md; fails below coverage/thresholds
 #   make coverage-fuzz   clang source-based coverage of ref/src by the fuzz corpora
 #   make bench           parse and query benchmarks (BENCH_CORPUS=DIR adds real files)
-#   make install         PREFIX=/usr/local DESTDIR= : library, header, pkg-config, command
+#   make install         PREFIX=/usr/local DESTDIR= : library, header, pkg-config, the
+#                        robots command, robots-conform and its tables (PREFIX/share)
 #   make clean
 #
 # Variables: CC (default gcc), O (output directory, default build), SAN (sanitizer
@@ -173,7 +174,7 @@ test-asan:
 
 # Installs into a scratch DESTDIR and builds a program against what was installed.
 INSTALL_TEST := $(O)/install-test
-test-install: $(LIB) $(ROBOTS)
+test-install: $(LIB) $(ROBOTS) $(CONFORM)
 	rm -rf $(INSTALL_TEST)
 	$(MAKE) --no-print-directory install DESTDIR=$(INSTALL_TEST) PREFIX=/opt/robots
 	grep -q '^Libs: -L$${libdir} -lrobots$$' $(INSTALL_TEST)/opt/robots/lib/pkgconfig/robots.pc
@@ -181,6 +182,15 @@ test-install: $(LIB) $(ROBOTS)
 	    -L$(INSTALL_TEST)/opt/robots/lib -lrobots -o $(INSTALL_TEST)/use_installed
 	$(INSTALL_TEST)/use_installed
 	$(INSTALL_TEST)/opt/robots/bin/robots --version
+	# The installed runner, run from elsewhere, finds its tables and passes.
+	cd / && $(abspath $(INSTALL_TEST))/opt/robots/bin/robots-conform --id MATCH-3 \
+	    | grep -q '^18 passed, 0 failed$$'
+	# A copy without its tables says where it looked.
+	mkdir -p $(INSTALL_TEST)/a/b/c
+	cp $(INSTALL_TEST)/opt/robots/bin/robots-conform $(INSTALL_TEST)/a/b/c/copied-runner
+	cd / && { $(abspath $(INSTALL_TEST))/a/b/c/copied-runner --id MATCH-3 2> $(abspath $(INSTALL_TEST))/copied.err; \
+	    test $$? -eq 2; }
+	grep -q 'cannot find the case tables: looked in' $(INSTALL_TEST)/copied.err
 	rm -rf $(INSTALL_TEST)
 
 # The fuzzing checks: the committed seeds match the tables, every seed and
@@ -216,17 +226,27 @@ bench: $(BENCH) $(ROBOTS)
 
 # ---- Install -------------------------------------------------------------------------
 
+# The runner finds its tables in ../share/robots-conform beside its own directory.
+SHARE := $(DESTDIR)$(PREFIX)/share/robots-conform
 install: $(LIB) $(ROBOTS) $(CONFORM)
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin
+	install -d $(SHARE)/cases $(SHARE)/adapters/examples
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/librobots.a
 	install -m 644 ref/include/robots.h $(DESTDIR)$(PREFIX)/include/robots.h
 	install -m 755 $(ROBOTS) $(DESTDIR)$(PREFIX)/bin/robots
+	install -m 755 $(CONFORM) $(DESTDIR)$(PREFIX)/bin/robots-conform
+	install -m 644 conformance/cases/*.json $(SHARE)/cases/
+	install -m 644 conformance/case-table.schema.json conformance/spec-examples.json \
+	    conformance/spec-examples.schema.json conformance/PROTOCOL.md conformance/ATLAS.md $(SHARE)/
+	install -m 644 conformance/adapters/examples/* $(SHARE)/adapters/examples/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(shell sed -n 's/^#define ROBOTS_VERSION "\(.*\)"/\1/p' ref/include/robots.h)|g' \
 	    ref/robots.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/robots.pc
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/lib/librobots.a $(DESTDIR)$(PREFIX)/include/robots.h \
-	    $(DESTDIR)$(PREFIX)/bin/robots $(DESTDIR)$(PREFIX)/lib/pkgconfig/robots.pc
+	    $(DESTDIR)$(PREFIX)/bin/robots $(DESTDIR)$(PREFIX)/bin/robots-conform \
+	    $(DESTDIR)$(PREFIX)/lib/pkgconfig/robots.pc
+	rm -rf $(SHARE)
 
 clean:
 	rm -rf build

@@ -83,8 +83,8 @@ static int usage_error(const char *prog, const char *what, const char *arg) {
 /* Finds NAME (the cases directory, a schema, the index): in conformance/ of the
  * working directory (a checkout), beside the program in a build tree
  * (build/bin/robots-conform -> ../../conformance), or where `make install` put it
- * (PREFIX/bin/robots-conform -> ../share/robots-conform). When none has it, the
- * first place is returned, for the error message. */
+ * (PREFIX/bin/robots-conform -> ../share/robots-conform). Returns NULL when none
+ * has it. */
 static const char *default_path(const char *name, char *out, size_t cap) {
     char exe[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -102,8 +102,7 @@ static const char *default_path(const char *name, char *out, size_t cap) {
         int len = snprintf(out, cap, "%s%s/%s", i ? exe : "", places[i], name);
         if (len > 0 && (size_t)len < cap && access(out, R_OK) == 0) return out;
     }
-    snprintf(out, cap, "conformance/%s", name);
-    return out;
+    return NULL;
 }
 
 /* Every item of a comma-separated --area or --id list names something in the
@@ -274,8 +273,16 @@ int main(int argc, char **argv) {
     if (!cases_dir) cases_dir = default_path("cases", cases_buf, sizeof cases_buf);
     if (!schema) schema = default_path("case-table.schema.json", schema_buf, sizeof schema_buf);
     if (!index) index = default_path("spec-examples.json", index_buf, sizeof index_buf);
-    suite_files files = {cases_dir, schema, index,
-                         default_path("spec-examples.schema.json", index_schema_buf, sizeof index_schema_buf)};
+    const char *index_schema = default_path("spec-examples.schema.json", index_schema_buf, sizeof index_schema_buf);
+    if (!cases_dir || !schema || !index || !index_schema) {
+        fprintf(stderr,
+                "%s: cannot find the case tables: looked in ./conformance, in ../../conformance and in "
+                "../share/robots-conform beside this program (make install puts them there); give --cases DIR, "
+                "--schema FILE and --index FILE\n",
+                prog);
+        return 2;
+    }
+    suite_files files = {cases_dir, schema, index, index_schema};
     suite s;
     char error[2048];
     if (suite_load(&files, &s, error, sizeof error) != 0) {

@@ -697,6 +697,7 @@ int main(int argc, char **argv) {
         {"command templates split without a shell", templates_split_without_a_shell},
         HOSTILE_TARGET_TESTS,
         HOSTILE_TABLE_TESTS,
+        EXAMPLE_ADAPTER_TESTS,
     };
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
         current = tests[i].name;

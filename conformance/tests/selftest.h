@@ -66,4 +66,9 @@ void write_errors_fail_the_run(void);
     {"bad option values are usage errors that name them", the_command_line_rejects_bad_values},  \
     {"a report that cannot be written fails the run", write_errors_fail_the_run}
 
+/* example_adapters.c */
+void example_adapters_speak_the_protocol(void);
+#define EXAMPLE_ADAPTER_TESTS \
+    {"the example adapters of PROTOCOL.md speak the protocol", example_adapters_speak_the_protocol}
+
 #endif
