@@ -3,8 +3,9 @@
  * default, under every profile), or against another implementation through the
  * batch protocol or a command template, and reports the results.
  *
- * Exit status: 0 when nothing failed, 1 when a check failed, 2 for a usage error
- * or a malformed table (reported with its file and JSON path).
+ * Exit status: 0 when nothing failed, 1 when a check failed, 2 for a usage error,
+ * a target that cannot be started, a malformed table (reported with its file and
+ * JSON path), or output that could not be written.
  */
 #include <errno.h>
 #include <limits.h>
@@ -28,7 +29,8 @@ static void usage(FILE *f, const char *prog) {
             "reference implementation, or against yours, and reports what passed.\n"
             "\n"
             "What to test (default: the reference, in this process, under every profile):\n"
-            "  --batch-cmd \"CMD ARGS\"     a program speaking the batch protocol (JSON Lines)\n"
+            "  --batch-cmd \"CMD ARGS\"     a program speaking the batch protocol (JSON Lines;\n"
+            "                             conformance/PROTOCOL.md says what to send back)\n"
             "  --command \"TEMPLATE\"       one run per check; %%robots%% (a temporary file with the\n"
             "                             robots.txt), %%user-agent%% and %%url%% are substituted;\n"
             "                             no shell is used\n"
@@ -273,7 +275,15 @@ int main(int argc, char **argv) {
     if (!cases_dir) cases_dir = default_path("cases", cases_buf, sizeof cases_buf);
     if (!schema) schema = default_path("case-table.schema.json", schema_buf, sizeof schema_buf);
     if (!index) index = default_path("spec-examples.json", index_buf, sizeof index_buf);
-    const char *index_schema = default_path("spec-examples.schema.json", index_schema_buf, sizeof index_schema_buf);
+    /* The index's schema: beside an index given with --index, else found as above. */
+    const char *index_schema = NULL;
+    const char *slash = index ? strrchr(index, '/') : NULL;
+    int len = snprintf(index_schema_buf, sizeof index_schema_buf, "%.*sspec-examples.schema.json",
+                       slash ? (int)(slash - index + 1) : 0, index ? index : "");
+    if (len > 0 && (size_t)len < sizeof index_schema_buf && access(index_schema_buf, R_OK) == 0)
+        index_schema = index_schema_buf;
+    else
+        index_schema = default_path("spec-examples.schema.json", index_schema_buf, sizeof index_schema_buf);
     if (!cases_dir || !schema || !index || !index_schema) {
         fprintf(stderr,
                 "%s: cannot find the case tables: looked in ./conformance, in ../../conformance and in "

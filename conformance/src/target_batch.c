@@ -228,6 +228,8 @@ static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, 
         }
     }
     a->status = ANSWER_FAILED;
+    /* The wait was the check's, however it was split around skipped lines. */
+    if (!strncmp(why, "no reply within", 15)) snprintf(why, sizeof why, "no reply within %.1f s", bt->timeout);
     if (stray) snprintf(a->detail, sizeof a->detail, "%s (only output that is not a reply: %zu line%s)", why, stray,
                         stray == 1 ? "" : "s");
     else snprintf(a->detail, sizeof a->detail, "%s", why);

@@ -210,6 +210,14 @@ void no_process_survives(void) {
     cJSON_Delete(r.json);
     CHECK(all_gone(pids) == 4);
     unlink(pids);
+    /* A batch target that hangs with a helper: both killed at the timeout. */
+    snprintf(body, sizeof body, "sleep 300 &\necho $! >> %s\necho $$ >> %s\nsleep 300", pids, pids);
+    r = json_run(ARGS("--batch-cmd", script("bghangb", body), "--id", "MATCH-1", "--timeout", "0.3", "--format",
+                      "json"), 120);
+    CHECK(r.status == 1 && reasons_with(&r, "no reply within 0.3 s") == 4);
+    cJSON_Delete(r.json);
+    CHECK(all_gone(pids) == 8);
+    unlink(pids);
     /* Command: each run's helper, also when the command hangs and is killed. */
     snprintf(body, sizeof body, "sleep 300 &\necho $! >> %s\nsleep 300", pids);
     char cmd[PATH_MAX + 64];
