@@ -17,9 +17,12 @@
 
 #include "clean_text.h"
 #include "lesson.h"
+#include "process.h"
 #include "report.h"
+#include "report_matrix.h"
 #include "run.h"
 #include "target.h"
+#include "targets.h"
 
 static void usage(FILE *f, const char *prog) {
     fprintf(f,
@@ -38,6 +41,11 @@ static void usage(FILE *f, const char *prog) {
             "  --disallowed-exit N        with --command: exit status for disallowed (default 1)\n"
             "  --allowed-pattern RE       with --command: judge by stdout instead of exit status;\n"
             "  --disallowed-pattern RE    POSIX extended regular expressions, both required\n"
+            "  --target NAME=CMD          one of several targets in one run (repeatable): a batch\n"
+            "                             command, or builtin:reference, builtin:always-allowed,\n"
+            "                             builtin:always-disallowed (the baselines)\n"
+            "  --targets FILE             several targets from a file (conformance/adapters/targets.json\n"
+            "                             is the scorecard's); reported side by side\n"
             "  --timeout SECONDS          per check (default 10)\n"
             "  --fetch-limit BYTES        hand a target at most this much of a robots.txt, as a\n"
             "                             crawler's fetcher would (default 512000, Google's\n"
@@ -54,7 +62,8 @@ static void usage(FILE *f, const char *prog) {
             "                             google-parser, fetcher, url-input; README: Classes)\n"
             "\n"
             "Output:\n"
-            "  --format text|tap|junit|json|markdown   (default text)\n"
+            "  --format text|tap|junit|json|markdown|csv   (default text; csv: the matrix of\n"
+            "                             checks by targets; several targets: not tap or junit)\n"
             "  --list                     list the cases instead of running them (with --format\n"
             "                             json: every check, its kind, basis and expectations)\n"
             "  --explain ID               print one case as a lesson, with the reference's answers\n"
@@ -174,10 +183,60 @@ static int finish(const char *prog, int rc, int failed_write) {
 /* errno after output that failed (stdio keeps only the error flag), else 0. */
 static int output_errno(void) { return ferror(stdout) ? errno : 0; }
 
+/* Runs one target: opens it, asks every selected check, closes it. Returns 0,
+ * or -1 after saying why on stderr (it could not be started: a usage error; or
+ * memory ran out). */
+static int run_target(const char *prog, const target_spec *spec, const command_options *cmd, double timeout,
+                      size_t fetch_limit, const suite *s, const selection *sel, const char *profiles,
+                      target_run *out) {
+    char error[2048], description[4200];
+    if (spec->batch) snprintf(description, sizeof description, "batch protocol: %s", spec->batch);
+    else if (spec->command) snprintf(description, sizeof description, "command: %s", spec->command);
+    else if (!strcmp(spec->builtin, "reference")) snprintf(description, sizeof description, "the reference implementation (in-process)");
+    else snprintf(description, sizeof description, "baseline: %s", spec->builtin);
+    target *t = targets_open(spec, cmd, timeout, error, sizeof error);
+    if (!t) {
+        if (spec->name) fprintf(stderr, "%s: target %s: %s\nTry '%s --help'.\n", prog, spec->name, error, prog);
+        else usage_error(prog, error, NULL);
+        return -1;
+    }
+    t->fetch_limit = fetch_limit;
+    double start = proc_now();
+    run_suite(s, t, sel, &out->r);
+    char notes[400] = "";
+    if (t->stray_lines)
+        snprintf(notes, sizeof notes,
+                 "the target printed %zu line%s that %s not a reply; skipped (stdout is for replies only, "
+                 "diagnostics go to stderr). The first: %s",
+                 t->stray_lines, t->stray_lines == 1 ? "" : "s", t->stray_lines == 1 ? "is" : "are", t->stray_example);
+    t->close(t); /* nothing of the target runs while we report */
+    report_info *info = &out->info;
+    info->seconds = spec->name ? proc_now() - start : -1;
+    info->target = clean_copy(description, strlen(description));
+    info->profiles = profiles;
+    info->notes = notes[0] ? clean_copy(notes, strlen(notes)) : NULL;
+    info->name = spec->name;
+    info->language = spec->language;
+    info->version = spec->version;
+    if (!info->target || out->r.out_of_memory) {
+        fprintf(stderr, "%s: out of memory after %zu checks\n", prog, out->r.n);
+        return -1;
+    }
+    return 0;
+}
+
+static void run_free(target_run *run) {
+    free((char *)run->info.target);
+    free((char *)run->info.notes);
+    results_free(&run->r);
+}
+
 int main(int argc, char **argv) {
     const char *prog = argc > 0 ? argv[0] : "robots-conform";
     const char *cases_dir = NULL, *schema = NULL, *index = NULL, *format = "text", *explain_id = NULL;
     const char *batch_cmd = NULL;
+    target_list named = {NULL, 0}; /* --target, --targets */
+    char error[2048];
     command_options cmd = {NULL, 10.0, 0, 1, NULL, NULL};
     double timeout = 10.0;
     selection sel = {0, 0, 0, NULL, NULL};
@@ -241,6 +300,18 @@ int main(int argc, char **argv) {
         } else if (!strcmp(a, "--batch-cmd")) {
             VALUE();
             batch_cmd = v;
+        } else if (!strcmp(a, "--target")) {
+            VALUE();
+            if (targets_add_option(&named, v, error, sizeof error)) {
+                targets_free(&named);
+                return usage_error(prog, error, NULL);
+            }
+        } else if (!strcmp(a, "--targets")) {
+            VALUE();
+            if (targets_add_file(&named, v, error, sizeof error)) {
+                targets_free(&named);
+                return usage_error(prog, error, NULL);
+            }
         } else if (!strcmp(a, "--command")) {
             VALUE();
             cmd.template_text = v;
@@ -265,11 +336,21 @@ int main(int argc, char **argv) {
 #undef VALUE
     }
     if (batch_cmd && cmd.template_text) return usage_error(prog, "give --batch-cmd or --command, not both", NULL);
+    if (named.n && (batch_cmd || cmd.template_text)) {
+        targets_free(&named);
+        return usage_error(prog, "give --target/--targets, or --batch-cmd/--command, not both", NULL);
+    }
+    if (named.n && (!strcmp(format, "tap") || !strcmp(format, "junit"))) {
+        targets_free(&named);
+        return usage_error(prog, "several targets are reported as text, json, markdown or csv, not", format);
+    }
     if (cmd.allowed_exit == cmd.disallowed_exit)
         return usage_error(prog, "--allowed-exit and --disallowed-exit must differ", NULL);
     if (strcmp(format, "text") && strcmp(format, "tap") && strcmp(format, "junit") && strcmp(format, "json") &&
-        strcmp(format, "markdown"))
-        return usage_error(prog, "--format must be text, tap, junit, json or markdown, not", format);
+        strcmp(format, "markdown") && strcmp(format, "csv")) {
+        targets_free(&named);
+        return usage_error(prog, "--format must be text, tap, junit, json, markdown or csv, not", format);
+    }
 
     char cases_buf[PATH_MAX], schema_buf[PATH_MAX], index_buf[PATH_MAX], index_schema_buf[PATH_MAX];
     if (!cases_dir) cases_dir = default_path("cases", cases_buf, sizeof cases_buf);
@@ -294,7 +375,6 @@ int main(int argc, char **argv) {
     }
     suite_files files = {cases_dir, schema, index, index_schema};
     suite s;
-    char error[2048];
     if (suite_load(&files, &s, error, sizeof error) != 0) {
         fprintf(stderr, "%s: %s\n", prog, error);
         return 2;
@@ -327,58 +407,46 @@ int main(int argc, char **argv) {
         else rc = usage_error(prog, "no case has the id", explain_id);
         failed_write = output_errno();
     } else {
-        target *t = reference;
-        char description[4200];
-        snprintf(description, sizeof description, "the reference implementation (in-process)");
-        if (batch_cmd) {
-            t = target_batch(batch_cmd, timeout, error, sizeof error);
-            snprintf(description, sizeof description, "batch protocol: %s", batch_cmd);
-        } else if (cmd.template_text) {
-            t = target_command(&cmd, error, sizeof error);
-            snprintf(description, sizeof description, "command: %s", cmd.template_text);
-        }
-        if (!t) {
-            rc = usage_error(prog, error, NULL);
-        } else {
-            t->fetch_limit = fetch_limit;
-            if (!sel.profiles) sel.profiles = t == reference ? (1u << ROBOTS_PROFILE_COUNT) - 1 : 1u << ROBOTS_PROFILE_GOOGLE;
-            char profiles[64] = "";
-            for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)
-                if (sel.profiles & (1u << p))
-                    snprintf(profiles + strlen(profiles), sizeof profiles - strlen(profiles), "%s%s",
-                             profiles[0] ? ", " : "", robots_profile_name((robots_profile_id)p));
-            results r;
-            run_suite(&s, t, &sel, &r);
-            char notes[400] = "";
-            if (t->stray_lines)
-                snprintf(notes, sizeof notes,
-                         "the target printed %zu line%s that %s not a reply; skipped (stdout is for replies "
-                         "only, diagnostics go to stderr). The first: %s",
-                         t->stray_lines, t->stray_lines == 1 ? "" : "s", t->stray_lines == 1 ? "is" : "are",
-                         t->stray_example);
-            if (t != reference) t->close(t); /* nothing of the target runs while we report */
-            char *clean_target = clean_copy(description, strlen(description));
-            char *clean_notes = notes[0] ? clean_copy(notes, strlen(notes)) : NULL;
-            report_info info = {clean_target ? clean_target : "?", profiles, clean_notes};
-            if (r.out_of_memory) {
-                fprintf(stderr, "%s: out of memory after %zu checks\n", prog, r.n);
+        /* One target (the reference, --batch-cmd, --command) or several named ones. */
+        target_spec single = {NULL, NULL, NULL, (char *)batch_cmd, (char *)cmd.template_text,
+                              batch_cmd || cmd.template_text ? NULL : "reference"};
+        const target_spec *specs = named.n ? named.items : &single;
+        size_t n = named.n ? named.n : 1;
+        if (!sel.profiles)
+            sel.profiles = !named.n && single.builtin ? (1u << ROBOTS_PROFILE_COUNT) - 1 : 1u << ROBOTS_PROFILE_GOOGLE;
+        char profiles[64] = "";
+        for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)
+            if (sel.profiles & (1u << p))
+                snprintf(profiles + strlen(profiles), sizeof profiles - strlen(profiles), "%s%s",
+                         profiles[0] ? ", " : "", robots_profile_name((robots_profile_id)p));
+        target_run *runs = calloc(n, sizeof *runs);
+        size_t done = 0;
+        for (; runs && done < n && rc != 2; done++) {
+            if (run_target(prog, &specs[done], &cmd, timeout, fetch_limit, &s, &sel, profiles, &runs[done]))
                 rc = 2;
-            } else {
-                report(stdout, format, &s, &r, &info);
-                failed_write = output_errno();
-                if (clean_notes) fprintf(stderr, "%s: note: %s\n", prog, clean_notes);
-                for (size_t i = 0; i < r.n; i++)
-                    if (r.items[i].status == RESULT_FAIL) rc = 1;
-                if (r.n == 0) {
-                    fprintf(stderr, "%s: no check was selected\n", prog);
-                    rc = 2;
-                }
-            }
-            free(clean_target);
-            free(clean_notes);
-            results_free(&r);
         }
+        if (!runs) {
+            fprintf(stderr, "%s: out of memory\n", prog);
+            rc = 2;
+        } else if (rc != 2) {
+            if (named.n || !strcmp(format, "csv")) report_many(stdout, format, &s, runs, n);
+            else report(stdout, format, &s, &runs[0].r, &runs[0].info);
+            failed_write = output_errno();
+            for (size_t k = 0; k < n; k++) {
+                if (runs[k].info.notes)
+                    fprintf(stderr, "%s: note on %s: %s\n", prog, runs[k].info.name, runs[k].info.notes);
+                for (size_t i = 0; i < runs[k].r.n; i++)
+                    if (runs[k].r.items[i].status == RESULT_FAIL) rc = 1;
+            }
+            if (runs[0].r.n == 0) {
+                fprintf(stderr, "%s: no check was selected\n", prog);
+                rc = 2;
+            }
+        }
+        for (size_t k = 0; runs && k < done; k++) run_free(&runs[k]);
+        free(runs);
     }
+    targets_free(&named);
     reference->close(reference);
     suite_free(&s);
     return finish(prog, rc, failed_write);

@@ -45,9 +45,7 @@ static const char *status_word(result_status s) {
     return words[s];
 }
 
-/* Results counted by status, of one area, kind or class (NULL or -1: any). A check
- * resting on several classes counts under each. */
-static void count_by(const results *r, const char *area, int kind, int cls, size_t out[4]) {
+void count_by(const results *r, const char *area, int kind, int cls, size_t out[4]) {
     memset(out, 0, 4 * sizeof(size_t));
     for (size_t i = 0; i < r->n; i++) {
         const result *x = &r->items[i];
@@ -323,9 +321,13 @@ static cJSON *counts_json(const size_t n[4]) {
     return o;
 }
 
-static void report_json(FILE *f, const suite *s, const results *r, const report_info *info) {
+cJSON *report_json_object(const suite *s, const results *r, const report_info *info) {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "target", info->target);
+    if (info->name) cJSON_AddStringToObject(root, "name", info->name);
+    if (info->language) cJSON_AddStringToObject(root, "language", info->language);
+    if (info->version) cJSON_AddStringToObject(root, "version", info->version);
+    if (info->seconds >= 0) cJSON_AddNumberToObject(root, "seconds", info->seconds);
     cJSON_AddStringToObject(root, "profiles", info->profiles);
     if (info->notes) cJSON_AddStringToObject(root, "note", info->notes);
     size_t n[4];
@@ -371,14 +373,18 @@ static void report_json(FILE *f, const suite *s, const results *r, const report_
         cJSON_AddStringToObject(o, "description", what);
         cJSON_AddItemToArray(list, o);
     }
+    return root;
+}
+
+static void report_json(FILE *f, const suite *s, const results *r, const report_info *info) {
+    cJSON *root = report_json_object(s, r, info);
     char *text = cJSON_Print(root);
     fprintf(f, "%s\n", text);
     cJSON_free(text);
     cJSON_Delete(root);
 }
 
-/* A Markdown cell: '|' and line breaks would break the table. */
-static void md_cell(FILE *f, const char *s) {
+void md_cell(FILE *f, const char *s) {
     for (; s && *s; s++) {
         if (*s == '|') fputs("\\|", f);
         else if (*s == '\n' || *s == '\r') fputc(' ', f);

@@ -4,16 +4,23 @@
 
 #include <stdio.h>
 
+#include <cjson/cJSON.h>
+
 #include "run.h"
 
 typedef struct report_info {
     const char *target;   /* what was tested, in words */
     const char *profiles; /* whose expectations judged it */
     const char *notes;    /* what the run noticed about the target (stray output), or NULL */
+    const char *name, *language, *version; /* of a named target (--target), or NULL */
+    double seconds;       /* how long the run took; negative when not reported */
 } report_info;
 
 /* Writes the results in the format; returns -1 for an unknown format. */
 int report(FILE *f, const char *format, const suite *s, const results *r, const report_info *info);
+
+/* The JSON report of one target's run, as an object (the caller deletes it). */
+cJSON *report_json_object(const suite *s, const results *r, const report_info *info);
 
 /* "N passed, M failed" (", K skipped", ", U undefined ..." when there are any). */
 void final_line(FILE *f, const results *r);
@@ -24,6 +31,13 @@ void basis_text(unsigned classes, const char *separator, char *out, size_t cap);
 /* --list --format json: every selected check with its kind, basis and expectation
  * per profile. */
 void list_checks_json(FILE *f, const suite *s, const selection *sel);
+
+/* Results counted by status, of one area, kind or class (NULL or -1: any). A check
+ * resting on several classes counts under each. */
+void count_by(const results *r, const char *area, int kind, int cls, size_t out[4]);
+
+/* Text in a Markdown table cell: '|' and line breaks would break the table. */
+void md_cell(FILE *f, const char *s);
 
 /* A one-line description of a check. */
 void describe_check(const check *k, char *out, size_t cap);

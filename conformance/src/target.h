@@ -51,6 +51,10 @@ size_t handed_length(const target *t, const robots_body *b);
 /* The reference implementation, in this process. */
 target *target_reference(void);
 
+/* A baseline: answers every allow check with allowed (or disallowed), skips the
+ * rest. */
+target *target_constant(bool allowed);
+
 /* A long-lived process speaking the batch protocol (README "--batch"). */
 target *target_batch(const char *command, double timeout, char *error, size_t cap);
 

@@ -698,6 +698,7 @@ int main(int argc, char **argv) {
         HOSTILE_TARGET_TESTS,
         HOSTILE_TABLE_TESTS,
         EXAMPLE_ADAPTER_TESTS,
+        MANY_TARGET_TESTS,
     };
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
         current = tests[i].name;

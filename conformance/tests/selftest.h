@@ -71,4 +71,8 @@ void example_adapters_speak_the_protocol(void);
 #define EXAMPLE_ADAPTER_TESTS \
     {"the example adapters of PROTOCOL.md speak the protocol", example_adapters_speak_the_protocol}
 
+/* many_targets.c */
+void several_targets_in_one_run(void);
+#define MANY_TARGET_TESTS {"several targets in one run, side by side", several_targets_in_one_run}
+
 #endif

@@ -1,0 +1,162 @@
+/*
+ * report_matrix.c - several targets side by side, toml-test style: a summary per
+ * target, matrices of area and class by target, and the check-by-target matrix
+ * (Markdown, CSV). Every target ran the same selection in the same order, so
+ * result i of each run is the same check under the same profile.
+ */
+#include "report_matrix.h"
+
+#include <string.h>
+
+static void tally(const results *r, const char *area, int cls, size_t out[4]) { count_by(r, area, -1, cls, out); }
+
+static const char *or_dash(const char *s) { return s && *s ? s : "-"; }
+
+/* "passed/judged" (judged: passed or failed), or "-" when nothing was judged. */
+static void cell(const size_t n[4], char *out, size_t cap) {
+    size_t judged = n[RESULT_PASS] + n[RESULT_FAIL];
+    if (judged) snprintf(out, cap, "%zu/%zu", n[RESULT_PASS], judged);
+    else snprintf(out, cap, "-");
+}
+
+/* One matrix: rows are the areas (cls < 0) or the classes, columns the targets. */
+static void matrix(FILE *f, const suite *s, const target_run *runs, size_t n, bool classes, bool markdown) {
+    size_t rows = classes ? CLASS_COUNT : s->ntables;
+    const char *corner = classes ? "basis" : "area";
+    if (markdown) {
+        fprintf(f, "\n| %s |", corner);
+        for (size_t k = 0; k < n; k++) fprintf(f, " %s |", runs[k].info.name);
+        fprintf(f, "\n| --- |");
+        for (size_t k = 0; k < n; k++) fprintf(f, " ---: |");
+        fprintf(f, "\n");
+    } else {
+        fprintf(f, "\n  %-16s", corner);
+        for (size_t k = 0; k < n; k++) fprintf(f, " %18.18s", runs[k].info.name);
+        fprintf(f, "\n");
+    }
+    for (size_t row = 0; row < rows; row++) {
+        const char *label = classes ? class_name((basis_class)row) : s->tables[row].area;
+        bool any = false;
+        char cells[64][32];
+        for (size_t k = 0; k < n && k < 64; k++) {
+            size_t c[4];
+            tally(&runs[k].r, classes ? NULL : label, classes ? (int)row : -1, c);
+            any = any || c[0] + c[1] + c[2] + c[3];
+            cell(c, cells[k], sizeof cells[k]);
+        }
+        if (!any) continue;
+        fprintf(f, markdown ? "| %s |" : "  %-16s", label);
+        for (size_t k = 0; k < n && k < 64; k++) fprintf(f, markdown ? " %s |" : " %18s", cells[k]);
+        fprintf(f, "\n");
+    }
+}
+
+static void summary(FILE *f, const target_run *runs, size_t n, bool markdown) {
+    if (markdown)
+        fprintf(f, "| target | language | version | passed | failed | skipped | undefined | seconds |\n"
+                   "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |\n");
+    else
+        fprintf(f, "  %-20s %-10s %-12s %7s %7s %8s %10s %8s\n", "target", "language", "version", "passed", "failed",
+                "skipped", "undefined", "seconds");
+    for (size_t k = 0; k < n; k++) {
+        size_t c[4];
+        tally(&runs[k].r, NULL, -1, c);
+        const report_info *i = &runs[k].info;
+        fprintf(f, markdown ? "| %s | %s | %s | %zu | %zu | %zu | %zu | %.1f |\n" : "  %-20s %-10s %-12s %7zu %7zu %8zu %10zu %8.1f\n",
+                i->name, or_dash(i->language), or_dash(i->version), c[0], c[1], c[2], c[3], i->seconds);
+    }
+}
+
+static void notes(FILE *f, const target_run *runs, size_t n) {
+    for (size_t k = 0; k < n; k++)
+        if (runs[k].info.notes) fprintf(f, "\nNote on %s: %s\n", runs[k].info.name, runs[k].info.notes);
+}
+
+static void text(FILE *f, const suite *s, const target_run *runs, size_t n) {
+    fprintf(f, "robots-conform: %zu target%s, profiles %s\n\n", n, n == 1 ? "" : "s", runs[0].info.profiles);
+    summary(f, runs, n, false);
+    fprintf(f, "\nPassed of judged (passed + failed), per area and per class (a check counts under each class it rests on):\n");
+    matrix(f, s, runs, n, false, false);
+    matrix(f, s, runs, n, true, false);
+    notes(f, runs, n);
+}
+
+static const char *const marks[] = {"pass", "FAIL", "skip", "undefined"};
+
+/* A CSV field: quoted when it holds a comma, a quote or a line break. */
+static void csv_field(FILE *f, const char *s) {
+    if (!strpbrk(s, ",\"\r\n")) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"') fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static void csv(FILE *f, const target_run *runs, size_t n) {
+    fprintf(f, "id,check,profile,kind,basis,expected");
+    for (size_t k = 0; k < n; k++) {
+        fputc(',', f);
+        csv_field(f, runs[k].info.name);
+    }
+    fprintf(f, "\r\n");
+    for (size_t i = 0; i < runs[0].r.n; i++) {
+        const result *x = &runs[0].r.items[i];
+        char classes[128];
+        basis_text(x->k->basis[x->profile], " ", classes, sizeof classes);
+        csv_field(f, x->c->id);
+        fprintf(f, ",%d,%s,%s,%s,", x->k->number, robots_profile_name(x->profile), kind_name(x->k->kind), classes);
+        csv_field(f, x->k->expect[x->profile]);
+        for (size_t k = 0; k < n; k++) fprintf(f, ",%s", i < runs[k].r.n ? marks[runs[k].r.items[i].status] : "");
+        fprintf(f, "\r\n");
+    }
+}
+
+static void markdown(FILE *f, const suite *s, const target_run *runs, size_t n) {
+    fprintf(f, "# robots-conform: %zu target%s\n\nProfiles: %s.\n\n", n, n == 1 ? "" : "s", runs[0].info.profiles);
+    summary(f, runs, n, true);
+    fprintf(f, "\nPassed of judged (passed + failed), per area and per class:\n");
+    matrix(f, s, runs, n, false, true);
+    matrix(f, s, runs, n, true, true);
+    notes(f, runs, n);
+    fprintf(f, "\n## Every check\n\n| case | check | profile | expected |");
+    for (size_t k = 0; k < n; k++) fprintf(f, " %s |", runs[k].info.name);
+    fprintf(f, "\n| --- | ---: | --- | --- |");
+    for (size_t k = 0; k < n; k++) fprintf(f, " --- |");
+    fprintf(f, "\n");
+    for (size_t i = 0; i < runs[0].r.n; i++) {
+        const result *x = &runs[0].r.items[i];
+        fprintf(f, "| %s | %d | %s | ", x->c->id, x->k->number, robots_profile_name(x->profile));
+        md_cell(f, x->k->expect[x->profile]);
+        fprintf(f, " |");
+        for (size_t k = 0; k < n; k++)
+            fprintf(f, " %s |", i < runs[k].r.n ? (runs[k].r.items[i].status == RESULT_FAIL ? "**FAIL**"
+                                                    : marks[runs[k].r.items[i].status]) : "");
+        fprintf(f, "\n");
+    }
+}
+
+static void json(FILE *f, const suite *s, const target_run *runs, size_t n) {
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "profiles", runs[0].info.profiles);
+    cJSON *list = cJSON_AddArrayToObject(root, "targets");
+    for (size_t k = 0; k < n; k++) cJSON_AddItemToArray(list, report_json_object(s, &runs[k].r, &runs[k].info));
+    char *out = cJSON_Print(root);
+    if (out) fprintf(f, "%s\n", out);
+    cJSON_free(out);
+    cJSON_Delete(root);
+}
+
+int report_many(FILE *f, const char *format, const suite *s, const target_run *runs, size_t n) {
+    if (n == 0) return -1;
+    if (!strcmp(format, "text")) text(f, s, runs, n);
+    else if (!strcmp(format, "json")) json(f, s, runs, n);
+    else if (!strcmp(format, "markdown")) markdown(f, s, runs, n);
+    else if (!strcmp(format, "csv")) csv(f, runs, n);
+    else return -1;
+    return 0;
+}

@@ -1,0 +1,20 @@
+/* report_matrix.h - reports of several targets' runs side by side. */
+#ifndef ROBOTS_CONFORM_REPORT_MATRIX_H
+#define ROBOTS_CONFORM_REPORT_MATRIX_H
+
+#include <stdio.h>
+
+#include "report.h"
+
+/* One target's run: what it is (info: name, language, version, seconds, notes)
+ * and its results. */
+typedef struct target_run {
+    report_info info;
+    results r;
+} target_run;
+
+/* Writes the runs in a format: text, json, markdown or csv (the check-by-target
+ * matrix). Returns -1 for a format that cannot show several targets (tap, junit). */
+int report_many(FILE *f, const char *format, const suite *s, const target_run *runs, size_t n);
+
+#endif

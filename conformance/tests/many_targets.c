@@ -1,0 +1,91 @@
+/*
+ * many_targets.c - several implementations in one run: named targets from the
+ * command line and from a targets file, side by side in one report, each with its
+ * own results, time, language and version; the baselines answer what a parser
+ * that reads nothing would.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "selftest.h"
+
+/* The run of the named target in a --format json report of several targets. */
+static cJSON *target_named(cJSON *report, const char *name) {
+    cJSON *t;
+    cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(report, "targets")) {
+        const char *n = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(t, "name"));
+        if (n && !strcmp(n, name)) return t;
+    }
+    return NULL;
+}
+
+static int summary_of(cJSON *t, const char *what) {
+    return (int)cJSON_GetNumberValue(
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(t, "summary"), what));
+}
+
+void several_targets_in_one_run(void) {
+    char batch[PATH_MAX + 32];
+    snprintf(batch, sizeof batch, "reference=%s --batch", robots);
+    proc_result r = conform_run(ARGS("--target", "yes=builtin:always-allowed", "--target", "no=builtin:always-disallowed",
+                                     "--target", batch, "--area", "match", "--format", "json"), 120);
+    cJSON *report = r.out.data ? cJSON_Parse(r.out.data) : NULL;
+    CHECK(r.status == 1 && cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(report, "targets")) == 3);
+    cJSON *yes = target_named(report, "yes"), *no = target_named(report, "no"), *ref = target_named(report, "reference");
+    CHECK(yes && no && ref);
+    /* The reference passes; each baseline passes exactly the checks the other fails. */
+    CHECK(summary_of(ref, "failed") == 0 && summary_of(ref, "passed") > 0);
+    CHECK(summary_of(yes, "passed") == summary_of(no, "failed") && summary_of(no, "passed") == summary_of(yes, "failed"));
+    CHECK(summary_of(yes, "passed") + summary_of(no, "passed") == summary_of(ref, "passed"));
+    CHECK(cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(ref, "seconds")));
+    cJSON_Delete(report);
+    proc_result_free(&r);
+
+    /* The check-by-target matrix: a header, then one row per check and profile. */
+    r = conform_run(ARGS("--target", "yes=builtin:always-allowed", "--target", batch, "--id", "MATCH-3", "--format",
+                         "csv"), 120);
+    CHECK(r.out.data && !strncmp(r.out.data, "id,check,profile,kind,basis,expected,yes,reference\r\n", 51));
+    CHECK(r.out.data && strstr(r.out.data, "\r\nMATCH-3,1,google,allow,spec rfc,disallowed,FAIL,pass\r\n"));
+    int rows = 0;
+    for (const char *p = r.out.data; p && (p = strchr(p, '\n')); p++) rows++;
+    CHECK(rows == 1 + 9);
+    proc_result_free(&r);
+
+    /* A targets file: languages and versions, a version from a command. */
+    char dir[] = "/tmp/robots-conform-targets-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char file[PATH_MAX], text[2 * PATH_MAX];
+    snprintf(file, sizeof file, "%s/targets.json", dir);
+    snprintf(text, sizeof text,
+             "{\"targets\": [{\"name\": \"ours\", \"language\": \"C\", \"version_command\": \"%s --version\","
+             " \"batch\": \"%s --batch\"}, {\"name\": \"base\", \"language\": \"baseline\", \"version\": \"-\","
+             " \"builtin\": \"always-allowed\"}]}", robots, robots);
+    write_file(file, text);
+    r = conform_run(ARGS("--targets", file, "--id", "MATCH-3", "--format", "markdown"), 120);
+    CHECK(r.out.data && strstr(r.out.data, "| target | language | version | passed | failed | skipped | undefined | seconds |"));
+    CHECK(r.out.data && strstr(r.out.data, "| ours | C | robots "));
+    CHECK(r.out.data && strstr(r.out.data, "| base | baseline | - | 3 | 6 | 0 | 0 |"));
+    CHECK(r.out.data && strstr(r.out.data, "| MATCH-3 | 1 | google | disallowed | pass | **FAIL** |"));
+    proc_result_free(&r);
+    /* Mistakes in it are usage errors with the place. */
+    write_file(file, "{\"targets\": [{\"name\": \"x\", \"batch\": \"a\", \"builtin\": \"reference\"}]}");
+    r = conform_run(ARGS("--targets", file), 60);
+    CHECK(r.status == 2 && r.err.data && strstr(r.err.data, "$.targets[0]: give exactly one of \"batch\", \"command\" and \"builtin\""));
+    proc_result_free(&r);
+    write_file(file, "{\"targets\": [{\"name\": \"x\", \"builtin\": \"reference\", \"colour\": \"red\"}]}");
+    r = conform_run(ARGS("--targets", file), 60);
+    CHECK(r.status == 2 && r.err.data && strstr(r.err.data, "$.targets[0].colour: unknown property"));
+    proc_result_free(&r);
+    unlink(file);
+    rmdir(dir);
+    /* TAP and JUnit report one target; a missing program names its target. */
+    r = conform_run(ARGS("--target", "a=builtin:reference", "--format", "tap"), 60);
+    CHECK(r.status == 2 && r.out.len == 0);
+    proc_result_free(&r);
+    r = conform_run(ARGS("--target", "a=builtin:reference", "--target", "b=/nonexistent/adapter"), 60);
+    CHECK(r.status == 2 && r.out.len == 0 && r.err.data && strstr(r.err.data, "target b: --batch-cmd: cannot run"));
+    proc_result_free(&r);
+}
