@@ -3,6 +3,8 @@
 #   make                 build build/bin/robots, build/bin/robots-conform, build/lib/librobots.a
 #   make conformance     run every conformance case against the reference (the main job)
 #   make atlas           regenerate conformance/ATLAS.md from the case tables
+#   make scorecard       score the third-party parsers (scripts/install-scorecard-deps;
+#                        GOOGLE_ROBOTSTXT=DIR adds Google's): conformance/SCORECARD.md
 #   make test            every test: unit, CLI, batch, hostile input, the conformance
 #                        runner's self-test, the atlas, the fuzz corpora and regressions;
 #                        again under ASan+UBSan; a short fuzzing run of every target
@@ -57,7 +59,8 @@ SELFTEST := $(O)/bin/robots-conform-selftest
 TESTS := $(O)/bin/robots-tests
 BENCH := $(O)/bin/robots-bench
 
-.PHONY: all lib cli conformance atlas example test test-unit test-conform test-atlas test-asan test-install \
+.PHONY: all lib cli conformance atlas example scorecard test test-unit test-conform test-atlas test-scorecard \
+        test-asan test-install \
         test-fuzz test-coverage coverage coverage-fuzz bench install uninstall clean
 .DEFAULT_GOAL := all
 
@@ -198,7 +201,7 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM)
 # target fuzzes a few seconds without a finding, and the OSS-Fuzz build works.
 test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check
 
-test: test-unit test-conform test-atlas test-asan test-install test-fuzz test-coverage
+test: test-unit test-conform test-atlas test-scorecard test-asan test-install test-fuzz test-coverage
 	@echo "make test: all test suites passed"
 
 # ---- Coverage ------------------------------------------------------------------------
@@ -218,6 +221,20 @@ coverage-fuzz:
 test-coverage:
 	MAKE="$(MAKE)" scripts/coverage --check
 	MAKE="$(MAKE)" scripts/coverage-fuzz
+
+# ---- Scorecard -----------------------------------------------------------------------
+
+# Every third-party parser of conformance/adapters/targets.json (installed by
+# scripts/install-scorecard-deps), the two baselines and, with
+# GOOGLE_ROBOTSTXT=DIR (a checkout of google/robotstxt), Google's robots_main:
+# writes conformance/scorecard.json, SCORECARD.md and the matrices.
+scorecard: $(CONFORM)
+	scripts/scorecard run --conform $(CONFORM)
+
+# In make test: the committed scorecard agrees with the tables and with itself
+# (no third-party parser needed).
+test-scorecard: $(CONFORM)
+	scripts/scorecard check --conform $(CONFORM)
 
 # ---- Benchmarks --------------------------------------------------------------------
 

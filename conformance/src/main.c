@@ -42,7 +42,8 @@ static void usage(FILE *f, const char *prog) {
             "  --allowed-pattern RE       with --command: judge by stdout instead of exit status;\n"
             "  --disallowed-pattern RE    POSIX extended regular expressions, both required\n"
             "  --target NAME=CMD          one of several targets in one run (repeatable): a batch\n"
-            "                             command, or builtin:reference, builtin:always-allowed,\n"
+            "                             command, command:TEMPLATE (as --command), or\n"
+            "                             builtin:reference, builtin:always-allowed,\n"
             "                             builtin:always-disallowed (the baselines)\n"
             "  --targets FILE             several targets from a file (conformance/adapters/targets.json\n"
             "                             is the scorecard's); reported side by side\n"
@@ -62,8 +63,10 @@ static void usage(FILE *f, const char *prog) {
             "                             google-parser, fetcher, url-input; README: Classes)\n"
             "\n"
             "Output:\n"
-            "  --format text|tap|junit|json|markdown|csv   (default text; csv: the matrix of\n"
-            "                             checks by targets; several targets: not tap or junit)\n"
+            "  --format text|tap|junit|json|markdown|csv|scorecard   (default text; csv: the\n"
+            "                             matrix of checks by targets; scorecard: the JSON of\n"
+            "                             conformance/scorecard.json; several targets: not tap\n"
+            "                             or junit)\n"
             "  --list                     list the cases instead of running them (with --format\n"
             "                             json: every check, its kind, basis and expectations)\n"
             "  --explain ID               print one case as a lesson, with the reference's answers\n"
@@ -347,9 +350,9 @@ int main(int argc, char **argv) {
     if (cmd.allowed_exit == cmd.disallowed_exit)
         return usage_error(prog, "--allowed-exit and --disallowed-exit must differ", NULL);
     if (strcmp(format, "text") && strcmp(format, "tap") && strcmp(format, "junit") && strcmp(format, "json") &&
-        strcmp(format, "markdown") && strcmp(format, "csv")) {
+        strcmp(format, "markdown") && strcmp(format, "csv") && strcmp(format, "scorecard")) {
         targets_free(&named);
-        return usage_error(prog, "--format must be text, tap, junit, json, markdown or csv, not", format);
+        return usage_error(prog, "--format must be text, tap, junit, json, markdown, csv or scorecard, not", format);
     }
 
     char cases_buf[PATH_MAX], schema_buf[PATH_MAX], index_buf[PATH_MAX], index_schema_buf[PATH_MAX];
@@ -429,7 +432,8 @@ int main(int argc, char **argv) {
             fprintf(stderr, "%s: out of memory\n", prog);
             rc = 2;
         } else if (rc != 2) {
-            if (named.n || !strcmp(format, "csv")) report_many(stdout, format, &s, runs, n);
+            if (named.n || !strcmp(format, "csv") || !strcmp(format, "scorecard"))
+                report_many(stdout, format, &s, runs, n, sel.profiles);
             else report(stdout, format, &s, &runs[0].r, &runs[0].info);
             failed_write = output_errno();
             for (size_t k = 0; k < n; k++) {

@@ -151,9 +151,97 @@ static void json(FILE *f, const suite *s, const target_run *runs, size_t n) {
     cJSON_Delete(root);
 }
 
-int report_many(FILE *f, const char *format, const suite *s, const target_run *runs, size_t n) {
+/* Counts as {"passed", "failed", "skipped", "undefined"}. */
+static cJSON *counts(const size_t c[4]) {
+    cJSON *o = cJSON_CreateObject();
+    static const char *const names[] = {"passed", "failed", "skipped", "undefined"};
+    for (int i = 0; i < 4; i++) cJSON_AddNumberToObject(o, names[i], (double)c[i]);
+    return o;
+}
+
+/* Results of one profile only, counted by area, kind or class. */
+static void tally_profile(const results *r, robots_profile_id p, const char *area, int kind, int cls, size_t out[4]) {
+    memset(out, 0, 4 * sizeof(size_t));
+    for (size_t i = 0; i < r->n; i++) {
+        const result *x = &r->items[i];
+        if (x->profile != p || (area && strcmp(x->c->table->area, area) != 0)) continue;
+        if ((kind >= 0 && (int)x->k->kind != kind) || (cls >= 0 && !(x->k->basis[p] & (1u << cls)))) continue;
+        out[x->status]++;
+    }
+}
+
+/* The scorecard (conformance/scorecard.json): per implementation and profile, the
+ * counts of allow checks, of every kind, area and class, and the total; then
+ * every check with each implementation's result. Areas and classes are nested
+ * ("areas", "classes"), since their names overlap (rfc is both). */
+static void scorecard(FILE *f, const suite *s, const target_run *runs, size_t n, unsigned profiles) {
+    cJSON *root = cJSON_CreateObject();
+    cJSON *list = cJSON_AddArrayToObject(root, "implementations");
+    size_t c[4];
+    for (size_t k = 0; k < n; k++) {
+        const report_info *info = &runs[k].info;
+        cJSON *impl = cJSON_CreateObject();
+        cJSON_AddStringToObject(impl, "name", info->name ? info->name : info->target);
+        cJSON_AddStringToObject(impl, "version", or_dash(info->version));
+        cJSON_AddStringToObject(impl, "language", or_dash(info->language));
+        cJSON *by_profile = cJSON_AddObjectToObject(impl, "profiles");
+        for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+            if (!(profiles & (1u << p))) continue;
+            const results *r = &runs[k].r;
+            cJSON *o = cJSON_AddObjectToObject(by_profile, robots_profile_name((robots_profile_id)p));
+            tally_profile(r, (robots_profile_id)p, NULL, -1, -1, c);
+            cJSON_AddItemToObject(o, "total", counts(c));
+            tally_profile(r, (robots_profile_id)p, NULL, KIND_ALLOW, -1, c);
+            cJSON_AddItemToObject(o, "allow", counts(c));
+            cJSON *kinds = cJSON_AddObjectToObject(o, "kinds");
+            for (int kind = 0; kind < KIND_COUNT; kind++) {
+                tally_profile(r, (robots_profile_id)p, NULL, kind, -1, c);
+                cJSON_AddItemToObject(kinds, kind_name((check_kind)kind), counts(c));
+            }
+            cJSON *areas = cJSON_AddObjectToObject(o, "areas");
+            for (size_t t = 0; t < s->ntables; t++) {
+                tally_profile(r, (robots_profile_id)p, s->tables[t].area, -1, -1, c);
+                cJSON_AddItemToObject(areas, s->tables[t].area, counts(c));
+            }
+            cJSON *classes = cJSON_AddObjectToObject(o, "classes");
+            for (int cls = 0; cls < CLASS_COUNT; cls++) {
+                tally_profile(r, (robots_profile_id)p, NULL, -1, cls, c);
+                cJSON_AddItemToObject(classes, class_name((basis_class)cls), counts(c));
+            }
+        }
+        cJSON_AddItemToArray(list, impl);
+    }
+    cJSON *checks = cJSON_AddArrayToObject(root, "checks");
+    for (size_t i = 0; i < runs[0].r.n; i++) {
+        const result *x = &runs[0].r.items[i];
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "id", x->c->id);
+        cJSON_AddNumberToObject(o, "check", x->k->number);
+        cJSON_AddStringToObject(o, "profile", robots_profile_name(x->profile));
+        cJSON_AddStringToObject(o, "area", x->c->table->area);
+        cJSON_AddStringToObject(o, "kind", kind_name(x->k->kind));
+        char classes[128];
+        basis_text(x->k->basis[x->profile], " ", classes, sizeof classes);
+        cJSON_AddStringToObject(o, "basis", classes);
+        cJSON_AddStringToObject(o, "expected", x->k->expect[x->profile]);
+        cJSON *by = cJSON_AddObjectToObject(o, "results");
+        for (size_t k = 0; k < n; k++) {
+            const result *y = i < runs[k].r.n ? &runs[k].r.items[i] : NULL;
+            cJSON_AddStringToObject(by, runs[k].info.name ? runs[k].info.name : runs[k].info.target,
+                                    y ? marks[y->status] : "");
+        }
+        cJSON_AddItemToArray(checks, o);
+    }
+    char *out = cJSON_Print(root);
+    if (out) fprintf(f, "%s\n", out);
+    cJSON_free(out);
+    cJSON_Delete(root);
+}
+
+int report_many(FILE *f, const char *format, const suite *s, const target_run *runs, size_t n, unsigned profiles) {
     if (n == 0) return -1;
-    if (!strcmp(format, "text")) text(f, s, runs, n);
+    if (!strcmp(format, "scorecard")) scorecard(f, s, runs, n, profiles);
+    else if (!strcmp(format, "text")) text(f, s, runs, n);
     else if (!strcmp(format, "json")) json(f, s, runs, n);
     else if (!strcmp(format, "markdown")) markdown(f, s, runs, n);
     else if (!strcmp(format, "csv")) csv(f, runs, n);

@@ -13,8 +13,11 @@ typedef struct target_run {
     results r;
 } target_run;
 
-/* Writes the runs in a format: text, json, markdown or csv (the check-by-target
- * matrix). Returns -1 for a format that cannot show several targets (tap, junit). */
-int report_many(FILE *f, const char *format, const suite *s, const target_run *runs, size_t n);
+/* Writes the runs in a format: text, json, markdown, csv (the check-by-target
+ * matrix) or scorecard (conformance/scorecard.json: counts per implementation,
+ * profile, kind, area and class, and every check's results; `profiles` are the
+ * bits of the profiles run). Returns -1 for a format that cannot show several
+ * targets (tap, junit). */
+int report_many(FILE *f, const char *format, const suite *s, const target_run *runs, size_t n, unsigned profiles);
 
 #endif

@@ -64,10 +64,12 @@ int targets_add_option(target_list *list, const char *option, char *error, size_
             return -1;
         }
         t->builtin = copy(cmd + 8, strlen(cmd + 8));
+    } else if (!strncmp(cmd, "command:", 8)) {
+        t->command = copy(cmd + 8, strlen(cmd + 8));
     } else {
         t->batch = copy(cmd, strlen(cmd));
     }
-    if (!t->batch && !t->builtin) {
+    if (!t->batch && !t->builtin && !t->command) {
         snprintf(error, cap, "out of memory");
         return -1;
     }

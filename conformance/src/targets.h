@@ -30,7 +30,8 @@ typedef struct target_list {
     size_t n;
 } target_list;
 
-/* Adds "NAME=CMD" (a batch command, or builtin:NAME). Returns 0, or -1 with error. */
+/* Adds "NAME=CMD" (a batch command, command:TEMPLATE for a command per check, or
+ * builtin:NAME). Returns 0, or -1 with error. */
 int targets_add_option(target_list *list, const char *option, char *error, size_t cap);
 
 /* Adds every target of a targets file. Returns 0, or -1 with error ("FILE: JSON-PATH: ..."). */
