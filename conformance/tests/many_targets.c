@@ -54,6 +54,27 @@ void several_targets_in_one_run(void) {
     CHECK(rows == 1 + 9);
     proc_result_free(&r);
 
+    /* The scorecard's JSON: per implementation and profile, counts by kind, area and
+     * class; every check with each implementation's result. */
+    r = conform_run(ARGS("--target", "yes=builtin:always-allowed", "--target", batch, "--id", "MATCH-3", "--profile",
+                         "google", "--profile", "rfc9309", "--format", "scorecard"), 120);
+    report = r.out.data ? cJSON_Parse(r.out.data) : NULL;
+    cJSON *impl = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(report, "implementations"), 0);
+    cJSON *google = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(impl, "profiles"), "google");
+    cJSON *match = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(google, "areas"), "match");
+    CHECK(!strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(impl, "name")), "yes"));
+    CHECK(cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(match, "passed")) == 3 &&
+          cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(match, "failed")) == 6);
+    CHECK(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(google, "classes"), "spec") &&
+          cJSON_GetObjectItemCaseSensitive(google, "allow"));
+    cJSON *checks = cJSON_GetObjectItemCaseSensitive(report, "checks");
+    cJSON *first = cJSON_GetArrayItem(checks, 0);
+    CHECK(cJSON_GetArraySize(checks) == 18 &&
+          !strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
+                      cJSON_GetObjectItemCaseSensitive(first, "results"), "reference")), "pass"));
+    cJSON_Delete(report);
+    proc_result_free(&r);
+
     /* A targets file: languages and versions, a version from a command. */
     char dir[] = "/tmp/robots-conform-targets-XXXXXX";
     CHECK(mkdtemp(dir) != NULL);
