@@ -4,10 +4,11 @@
 //
 // Its parse() takes an array of lines: the text (bytes that are not UTF-8 become
 // U+FFFD) split at CR LF, CR or LF, as its own fetching code splits a response.
-// canFetchSync(agent, url) answers. Answers: allow, sitemaps.
+// canFetchSync(agent, path) answers: it matches paths (its README passes
+// '/doc/...'), so it gets the URL's path and query. Answers: allow, sitemaps.
 'use strict';
 const robots = require('./npm/node_modules/robots');
-const { serve, robotsText, unsupported } = require('./lib/serve');
+const { serve, robotsText, pathOf, unsupported } = require('./lib/serve');
 
 function parserFor(request) {
   const parser = new robots.RobotsParser(null, request.agent || '*');
@@ -17,7 +18,7 @@ function parserFor(request) {
 
 serve((request) => {
   const kind = request.kind || 'allow';
-  if (kind === 'allow') return { allowed: parserFor(request).canFetchSync(request.agent, request.url) };
+  if (kind === 'allow') return { allowed: parserFor(request).canFetchSync(request.agent, pathOf(request.url)) };
   if (kind === 'sitemaps') return { sitemaps: parserFor(request).sitemaps || [] };
   return unsupported('robots', kind);
 });

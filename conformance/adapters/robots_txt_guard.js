@@ -9,18 +9,7 @@
 const { Readable } = require('stream');
 const parse = require('./npm/node_modules/robots-txt-parse');
 const guard = require('./npm/node_modules/robots-txt-guard');
-const { serve, robotsBytes, unsupported } = require('./lib/serve');
-
-// The path and query of an absolute URL; anything else (a relative reference) is
-// handed over as it is, since the guard takes paths.
-function pathOf(url) {
-  try {
-    const u = new URL(url);
-    return u.pathname + u.search;
-  } catch (e) {
-    return url;
-  }
-}
+const { serve, robotsBytes, pathOf, unsupported } = require('./lib/serve');
 
 serve(async (request) => {
   const kind = request.kind || 'allow';

@@ -36,9 +36,20 @@ function serve(answer) {
   });
 }
 
+// The path and query of an absolute URL, for libraries that match paths; anything
+// else (a relative reference) is handed over as it is.
+function pathOf(url) {
+  try {
+    const u = new URL(url);
+    return u.pathname + u.search;
+  } catch (e) {
+    return url;
+  }
+}
+
 // The reply to a kind the library does not answer: the runner skips the check.
 function unsupported(library, kind) {
   return { error: `${library} does not answer ${kind} checks` };
 }
 
-module.exports = { serve, robotsBytes, robotsText, unsupported };
+module.exports = { serve, robotsBytes, robotsText, pathOf, unsupported };
