@@ -228,12 +228,12 @@ test-coverage:
 # scripts/install-scorecard-deps), the two baselines and, with
 # GOOGLE_ROBOTSTXT=DIR (a checkout of google/robotstxt), Google's robots_main:
 # writes conformance/scorecard.json, SCORECARD.md and the matrices.
-scorecard: $(CONFORM)
+scorecard: $(CONFORM) $(ROBOTS)
 	scripts/scorecard run --conform $(CONFORM)
 
 # In make test: the committed scorecard agrees with the tables and with itself
 # (no third-party parser needed).
-test-scorecard: $(CONFORM)
+test-scorecard: $(CONFORM) $(ROBOTS)
 	scripts/scorecard check --conform $(CONFORM)
 
 # ---- Benchmarks --------------------------------------------------------------------
