@@ -582,7 +582,10 @@ static int exchange(proc_session *s, const char *line, size_t len, double timeou
                 ssize_t w = written < len ? write(s->in, line + written, len - written) : write(s->in, "\n", 1);
                 if (w > 0) written += (size_t)w;
                 else if (w < 0 && errno != EAGAIN && errno != EINTR) {
-                    describe_end(s, "the target stopped reading its input", why, cap);
+                    /* Its input is closed, most often because it ended (before
+                     * or while we wrote): say which. */
+                    describe_end(s, "the target ended without replying", why, cap);
+                    if (s->pid > 0) snprintf(why, cap, "the target stopped reading its input (it still runs)");
                     return -1;
                 }
             } else if (p[i].fd == s->out) {
