@@ -48,6 +48,7 @@ BENCH_SRC := $(sort $(wildcard ref/bench/*.c))
 CONFORM_SRC := $(sort $(wildcard conformance/src/*.c))
 SELFTEST_SRC := $(sort $(wildcard conformance/tests/*.c))
 WRONG_SRC := conformance/selftest/wrong_robots.c
+DIFF_SRC := $(sort $(wildcard conformance/diff/*.c))
 
 obj = $(patsubst %.c,$(O)/obj/%.o,$(1))
 
@@ -58,13 +59,14 @@ WRONG := $(O)/bin/robots-wrong
 SELFTEST := $(O)/bin/robots-conform-selftest
 TESTS := $(O)/bin/robots-tests
 BENCH := $(O)/bin/robots-bench
+DIFF := $(O)/bin/robots-diff
 
 .PHONY: all lib cli conformance atlas example scorecard test test-unit test-conform test-atlas test-scorecard \
         test-asan test-install \
         test-fuzz test-coverage coverage coverage-fuzz bench install uninstall clean
 .DEFAULT_GOAL := all
 
-all: $(LIB) $(ROBOTS) $(CONFORM)
+all: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 lib: $(LIB)
 cli: $(ROBOTS)
 
@@ -81,6 +83,7 @@ $(call obj,$(CLI_SRC)): INCLUDES := -Iref/cli -Icommon
 $(call obj,$(TEST_SRC)): INCLUDES := -Iref/src -Iref/cli -Icommon
 $(call obj,$(BENCH_SRC)): INCLUDES := -Icommon
 $(call obj,$(CONFORM_SRC) $(SELFTEST_SRC)): INCLUDES := -Iconformance/src -Icommon
+$(call obj,$(DIFF_SRC)): INCLUDES := -Iconformance/diff -Iconformance/src -Icommon
 
 $(LIB): $(call obj,$(REF_SRC))
 	@mkdir -p $(dir $@)
@@ -100,6 +103,12 @@ CLI_LIB_OBJ := $(call obj,$(filter-out ref/cli/main.c,$(CLI_SRC)))
 
 # The runner: C, with cJSON for the tables and replies, and the shared helpers.
 $(CONFORM): $(call obj,$(CONFORM_SRC)) $(COMMON_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson -lm
+
+# robots-diff: differential campaigns; it shares the runner's tables and requests.
+DIFF_SHARED := $(call obj,$(addprefix conformance/src/,tables.c schema.c spec_index.c json_file.c paths.c request.c))
+$(DIFF): $(call obj,$(DIFF_SRC)) $(DIFF_SHARED) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson -lm
 
@@ -165,7 +174,7 @@ example: $(ROBOTS)
 test-unit: $(TESTS) $(ROBOTS)
 	ROBOTS_BIN=$(ROBOTS) $(TESTS)
 
-test-conform: $(CONFORM) $(WRONG) $(SELFTEST) $(ROBOTS)
+test-conform: $(CONFORM) $(WRONG) $(SELFTEST) $(ROBOTS) $(DIFF)
 	$(SELFTEST)
 
 # The same tests, built by clang with AddressSanitizer and UndefinedBehaviorSanitizer;
@@ -177,7 +186,7 @@ test-asan:
 
 # Installs into a scratch DESTDIR and builds a program against what was installed.
 INSTALL_TEST := $(O)/install-test
-test-install: $(LIB) $(ROBOTS) $(CONFORM)
+test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 	rm -rf $(INSTALL_TEST)
 	$(MAKE) --no-print-directory install DESTDIR=$(INSTALL_TEST) PREFIX=/opt/robots
 	grep -q '^Libs: -L$${libdir} -lrobots$$' $(INSTALL_TEST)/opt/robots/lib/pkgconfig/robots.pc
@@ -245,7 +254,7 @@ bench: $(BENCH) $(ROBOTS)
 
 # The runner finds its tables in ../share/robots-conform beside its own directory.
 SHARE := $(DESTDIR)$(PREFIX)/share/robots-conform
-install: $(LIB) $(ROBOTS) $(CONFORM)
+install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin
 	install -d $(SHARE)/cases $(SHARE)/adapters/examples
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/librobots.a

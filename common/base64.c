@@ -44,3 +44,16 @@ int base64_decode(const char *s, size_t n, buf *out, const char **error) {
     }
     return 0;
 }
+
+int base64_encode(const void *data, size_t n, buf *out) {
+    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const unsigned char *s = data;
+    if (buf_reserve(out, (n + 2) / 3 * 4)) return -1;
+    for (size_t i = 0; i < n; i += 3) {
+        unsigned v = (unsigned)s[i] << 16 | (i + 1 < n ? (unsigned)s[i + 1] << 8 : 0) | (i + 2 < n ? s[i + 2] : 0);
+        char q[4] = {alphabet[v >> 18], alphabet[v >> 12 & 63], i + 1 < n ? alphabet[v >> 6 & 63] : '=',
+                     i + 2 < n ? alphabet[v & 63] : '='};
+        buf_add(out, q, 4); /* reserved above */
+    }
+    return 0;
+}

@@ -19,6 +19,7 @@
 #include "buf.h"
 #include "json.h"
 #include "process.h"
+#include "request.h"
 #include "target.h"
 
 typedef struct batch {
@@ -43,27 +44,6 @@ static int add_number(buf *b, const char *name, long value) {
     return add_text(b, text);
 }
 
-/* UTF-8 text without NUL travels as "robots"; anything else as exact bytes. */
-static int add_robots(buf *b, const robots_body *r, size_t len) {
-    const unsigned char *s = r->data;
-    bool text = true;
-    for (size_t i = 0; i < len && text;) {
-        size_t n = s[i] ? utf8_sequence(s + i, len - i) : 0;
-        text = n > 0;
-        i += n;
-    }
-    if (text) return add_field(b, "robots", (const char *)s, len);
-    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    if (add_text(b, ",\"robots_base64\":\"") || buf_reserve(b, len / 3 * 4 + 8)) return -1;
-    for (size_t i = 0; i < len; i += 3) {
-        unsigned v = (unsigned)s[i] << 16 | (i + 1 < len ? (unsigned)s[i + 1] << 8 : 0) | (i + 2 < len ? s[i + 2] : 0);
-        char q[4] = {alphabet[v >> 18], alphabet[v >> 12 & 63], i + 1 < len ? alphabet[v >> 6 & 63] : '=',
-                     i + 2 < len ? alphabet[v & 63] : '='};
-        buf_add(b, q, 4); /* reserved above */
-    }
-    return buf_addc(b, '"');
-}
-
 static int build_request(buf *b, long id, size_t robots_len, const tcase *c, const check *k, robots_profile_id p) {
     /* Allow checks are the protocol's default kind: a minimal implementation need
      * not know about kinds at all. */
@@ -76,7 +56,7 @@ static int build_request(buf *b, long id, size_t robots_len, const tcase *c, con
     }
     switch (k->kind) {
     case KIND_ALLOW:
-        bad |= add_robots(b, &c->robots, robots_len);
+        bad |= request_add_robots(b, c->robots.data, robots_len);
         bad |= add_field(b, "agent", k->agent, strlen(k->agent));
         bad |= add_field(b, "url", k->url, strlen(k->url));
         break;
@@ -95,7 +75,7 @@ static int build_request(buf *b, long id, size_t robots_len, const tcase *c, con
         bad |= add_text(b, k->cached ? ",\"cached\":true" : ",\"cached\":false");
         break;
     case KIND_SITEMAPS:
-        bad |= add_robots(b, &c->robots, robots_len);
+        bad |= request_add_robots(b, c->robots.data, robots_len);
         break;
     default:
         if (k->cache_control) bad |= add_field(b, "cache_control", k->cache_control, strlen(k->cache_control));

@@ -38,7 +38,7 @@ void check(bool ok, const char *what, const char *file, int line) {
 }
 
 char bin_dir[1024];
-char conform[1100], wrong[1100], robots[1100];
+char conform[1100], wrong[1100], robots[1100], differ[1100];
 
 /* Runs robots-conform with the arguments (NULL-terminated). */
 proc_result conform_run(const char *const *args, double timeout) {
@@ -673,6 +673,7 @@ int main(int argc, char **argv) {
     snprintf(conform, sizeof conform, "%s/robots-conform", bin_dir);
     snprintf(wrong, sizeof wrong, "%s/robots-wrong", bin_dir);
     snprintf(robots, sizeof robots, "%s/robots", bin_dir);
+    snprintf(differ, sizeof differ, "%s/robots-diff", bin_dir);
     static const struct {
         const char *name;
         void (*run)(void);
@@ -699,6 +700,7 @@ int main(int argc, char **argv) {
         HOSTILE_TABLE_TESTS,
         EXAMPLE_ADAPTER_TESTS,
         MANY_TARGET_TESTS,
+        DIFF_TESTS,
     };
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
         current = tests[i].name;

@@ -17,7 +17,7 @@ void check(bool ok, const char *what, const char *file, int line);
 
 /* Where the binaries are (build/bin or build/asan/bin), and the binaries. */
 extern char bin_dir[1024];
-extern char conform[1100], wrong[1100], robots[1100];
+extern char conform[1100], wrong[1100], robots[1100], differ[1100];
 
 /* Runs robots-conform with the arguments (NULL-terminated). */
 proc_result conform_run(const char *const *args, double timeout);
@@ -74,5 +74,10 @@ void example_adapters_speak_the_protocol(void);
 /* many_targets.c */
 void several_targets_in_one_run(void);
 #define MANY_TARGET_TESTS {"several targets in one run, side by side", several_targets_in_one_run}
+
+/* diff_campaigns.c */
+void campaigns_find_and_minimise_flaws(void);
+#define DIFF_TESTS {"robots-diff finds, minimises and replays a flawed parser's disagreements", \
+                    campaigns_find_and_minimise_flaws}
 
 #endif

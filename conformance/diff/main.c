@@ -1,0 +1,227 @@
+/*
+ * main.c - robots-diff: a differential campaign against an implementation. It
+ * generates robots.txt files, crawlers and URLs around the specification's sharp
+ * edges (and mutations of the tables' cases and of --corpus files), asks the
+ * reference in process and the target through the batch protocol in pipelined
+ * batches, minimises every disagreement, clusters them by cause, and writes
+ * DIR/report.md and DIR/cases/diff.json (replayable with robots-conform).
+ *
+ * Exit status: 0 when the target agreed on everything, 1 when it disagreed, 2 for
+ * a usage error or a target that cannot be started.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ask.h"
+#include "cluster.h"
+#include "file.h"
+#include "generate.h"
+#include "minimize.h"
+#include "output.h"
+#include "paths.h"
+#include "tables.h"
+
+#define BATCH 256                /* checks per write to the target */
+#define MINIMISE_BUDGET 400      /* questions per minimisation */
+#define MINIMISE_MAX 2000        /* minimisations per campaign */
+
+static void usage(FILE *f, const char *prog) {
+    fprintf(f,
+            "Usage: %s --batch-cmd \"CMD ARGS\" (--seconds N | --count N) --out DIR [OPTIONS]\n"
+            "\n"
+            "Generates robots.txt files, crawlers and URLs around the specification's sharp\n"
+            "edges, asks the reference (in this process) and the implementation (a program\n"
+            "speaking the batch protocol, conformance/PROTOCOL.md), minimises every\n"
+            "disagreement and groups them by cause.\n"
+            "\n"
+            "  --batch-cmd \"CMD ARGS\"   the implementation under test\n"
+            "  --profile google|rfc9309 whose answers the reference gives (default google)\n"
+            "  --seconds N | --count N  how long: seconds, or checks\n"
+            "  --seed S                 the generator's seed (default 1): the same seed, the same run\n"
+            "  --corpus DIR             also mutate the robots.txt files of this folder\n"
+            "  --out DIR                where report.md and cases/diff.json go\n"
+            "  --timeout SECONDS        per batch of %d checks (default 10)\n"
+            "\n"
+            "Progress goes to stderr. Exit status: 0 no disagreement, 1 disagreements, 2 usage.\n"
+            "Replay: robots-conform --cases DIR/cases --batch-cmd \"CMD ARGS\"\n",
+            prog, BATCH);
+}
+
+static int usage_error(const char *prog, const char *what, const char *arg) {
+    fprintf(stderr, "%s: %s%s%s%s\nTry '%s --help'.\n", prog, what, arg ? " '" : "", arg ? arg : "", arg ? "'" : "",
+            prog);
+    return 2;
+}
+
+/* What minimisation asks: does the target still answer otherwise than the
+ * reference (both answering)? */
+typedef struct judge {
+    asker *target;
+    robots_profile_id profile;
+} judge;
+
+static int still_disagrees(const input *in, void *ctx) {
+    judge *j = ctx;
+    int mine = ask_reference(in, j->profile, NULL), theirs;
+    ask_target(j->target, in, 1, &theirs);
+    return mine != VERDICT_FAILED && theirs != VERDICT_FAILED && mine != theirs;
+}
+
+/* Seeds: every case's robots.txt, and the files of --corpus. */
+static int load_seeds(const suite *s, const char *corpus, seeds *out, char *error, size_t cap) {
+    for (size_t t = 0; t < s->ntables; t++)
+        for (size_t i = 0; i < s->tables[t].ncases; i++)
+            if (s->tables[t].cases[i].robots.present &&
+                seeds_add(out, s->tables[t].cases[i].robots.data, s->tables[t].cases[i].robots.len))
+                goto oom;
+    if (!corpus) return 0;
+    DIR *d = opendir(corpus);
+    if (!d) {
+        snprintf(error, cap, "--corpus %s: %s", corpus, strerror(errno));
+        return -1;
+    }
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.') continue;
+        char path[PATH_MAX];
+        snprintf(path, sizeof path, "%s/%s", corpus, e->d_name);
+        buf data = {NULL, 0, 0};
+        int more;
+        if (read_file(path, 65536, &data, &more) == 0 && seeds_add(out, data.data ? data.data : "", data.len)) {
+            buf_free(&data);
+            closedir(d);
+            goto oom;
+        }
+        buf_free(&data);
+    }
+    closedir(d);
+    return 0;
+oom:
+    snprintf(error, cap, "out of memory reading the seeds");
+    return -1;
+}
+
+int main(int argc, char **argv) {
+    const char *prog = argc > 0 ? argv[0] : "robots-diff";
+    const char *command = NULL, *out = NULL, *corpus = NULL;
+    double seconds = 0, timeout = 10;
+    unsigned long long count = 0, seed = 1;
+    robots_profile_id profile = ROBOTS_PROFILE_GOOGLE;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout, prog);
+            return fflush(stdout) ? 2 : 0;
+        }
+        if (!v) return usage_error(prog, "unknown option, or missing value for", a);
+        i++;
+        char *end;
+        if (!strcmp(a, "--batch-cmd")) command = v;
+        else if (!strcmp(a, "--out")) out = v;
+        else if (!strcmp(a, "--corpus")) corpus = v;
+        else if (!strcmp(a, "--profile")) {
+            if (robots_profile_from_name(v, &profile)) return usage_error(prog, "unknown profile", v);
+        } else if (!strcmp(a, "--seconds") || !strcmp(a, "--timeout")) {
+            double n = strtod(v, &end);
+            if (!*v || *end || !isfinite(n) || n <= 0 || n > 1e6) return usage_error(prog, "needs seconds, not", v);
+            *(a[2] == 's' ? &seconds : &timeout) = n;
+        } else if (!strcmp(a, "--count") || !strcmp(a, "--seed")) {
+            unsigned long long n = strtoull(v, &end, 10);
+            if (!*v || *end || *v == '-') return usage_error(prog, "needs a whole number, not", v);
+            *(a[2] == 'c' ? &count : &seed) = n;
+        } else return usage_error(prog, "unknown option", a);
+    }
+    if (!command) return usage_error(prog, "give the implementation with --batch-cmd", NULL);
+    if (!out) return usage_error(prog, "give --out DIR", NULL);
+    if ((seconds > 0) == (count > 0)) return usage_error(prog, "give one of --seconds and --count", NULL);
+
+    char cases_buf[PATH_MAX], schema_buf[PATH_MAX], index_buf[PATH_MAX], index_schema_buf[PATH_MAX];
+    suite_files files = {default_path("cases", cases_buf, sizeof cases_buf),
+                         default_path("case-table.schema.json", schema_buf, sizeof schema_buf),
+                         default_path("spec-examples.json", index_buf, sizeof index_buf),
+                         default_path("spec-examples.schema.json", index_schema_buf, sizeof index_schema_buf)};
+    if (!files.cases || !files.schema || !files.index || !files.index_schema) {
+        fprintf(stderr, "%s: cannot find the case tables (conformance/ here, or beside the program)\n", prog);
+        return 2;
+    }
+    suite s;
+    char error[2048];
+    if (suite_load(&files, &s, error, sizeof error)) {
+        fprintf(stderr, "%s: %s\n", prog, error);
+        return 2;
+    }
+    seeds from = {NULL, 0};
+    asker target;
+    if (load_seeds(&s, corpus, &from, error, sizeof error) ||
+        asker_open(&target, command, profile, timeout, error, sizeof error)) {
+        seeds_free(&from);
+        suite_free(&s);
+        return usage_error(prog, error, NULL);
+    }
+
+    rng r;
+    rng_seed(&r, seed);
+    static input batch[BATCH];
+    static clusters found;
+    campaign run = {command, profile, seed, 0, 0, 0, 0, 0, ""};
+    judge j = {&target, profile};
+    double start = proc_now(), last_progress = start;
+    int rc = 0;
+    while (rc == 0) {
+        double now = proc_now();
+        if ((seconds > 0 && now - start >= seconds) || (count > 0 && run.checks >= count)) break;
+        size_t n = BATCH;
+        if (count > 0 && count - run.checks < n) n = (size_t)(count - run.checks);
+        for (size_t i = 0; i < n && rc == 0; i++) rc = generate(&r, &from, &batch[i]);
+        if (rc) break;
+        int theirs[BATCH];
+        ask_target(&target, batch, n, theirs);
+        run.checks += n;
+        for (size_t i = 0; i < n && rc == 0; i++) {
+            if (theirs[i] == VERDICT_FAILED) {
+                run.failures++;
+                snprintf(run.failure_example, sizeof run.failure_example, "%s", target.last_failure);
+                continue;
+            }
+            int mine = ask_reference(&batch[i], profile, NULL);
+            if (mine == VERDICT_FAILED || mine == theirs[i]) continue;
+            run.disagreements++;
+            if (run.disagreements > MINIMISE_MAX) {
+                run.unminimised++;
+                continue;
+            }
+            input small = {{NULL, 0, 0}, "", ""};
+            robots_verdict why;
+            if (input_copy(&small, &batch[i]) || minimize(&small, still_disagrees, &j, MINIMISE_BUDGET) < 0 ||
+                cluster_add(&found, &small, ask_reference(&small, profile, &why), &why))
+                rc = -1;
+            input_free(&small);
+        }
+        if (proc_now() - last_progress >= 1.0) {
+            last_progress = proc_now();
+            fprintf(stderr, "\r%s: %zu checks (%.0f a second), %zu disagreements, %zu clusters, %zu failures   ", prog,
+                    run.checks, (double)run.checks / (last_progress - start), run.disagreements, found.n, run.failures);
+        }
+    }
+    run.seconds = proc_now() - start;
+    fprintf(stderr, "\r%s: %zu checks (%.0f a second), %zu disagreements, %zu clusters, %zu failures   \n", prog,
+            run.checks, run.seconds > 0 ? (double)run.checks / run.seconds : 0.0, run.disagreements, found.n,
+            run.failures);
+    asker_close(&target);
+    if (rc) fprintf(stderr, "%s: out of memory\n", prog);
+    else if (write_outputs(out, &run, &found, &s, error, sizeof error)) {
+        fprintf(stderr, "%s: %s\n", prog, error);
+        rc = -1;
+    }
+    for (size_t i = 0; i < BATCH; i++) input_free(&batch[i]);
+    clusters_free(&found);
+    seeds_free(&from);
+    suite_free(&s);
+    if (rc) return 2;
+    return run.disagreements ? 1 : 0;
+}

@@ -1,0 +1,185 @@
+/* output.c - report.md and cases/diff.json of a campaign (output.h). */
+#include "output.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <cjson/cJSON.h>
+
+#include "base64.h"
+
+/* One line of the robots.txt as a reader can see it: control bytes, NUL, BOM and
+ * bytes above 0x7F as \xNN. */
+static void visible(FILE *f, const char *s, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x20 || c >= 0x7f || c == '\\') fprintf(f, "\\x%02X", c);
+        else fputc(c, f);
+    }
+}
+
+/* Lines of the file, numbered, with their line ends named. */
+static void numbered(FILE *f, const buf *b) {
+    size_t line = 1;
+    for (size_t i = 0; i < b->len || (i == 0 && b->len == 0);) {
+        size_t end = i;
+        while (end < b->len && b->data[end] != '\n' && b->data[end] != '\r') end++;
+        fprintf(f, "%4zu | ", line++);
+        visible(f, b->data + i, end - i);
+        if (end < b->len) {
+            bool crlf = b->data[end] == '\r' && end + 1 < b->len && b->data[end + 1] == '\n';
+            fprintf(f, "%s", crlf ? "  <CR LF>" : b->data[end] == '\r' ? "  <CR>" : "");
+            end += crlf ? 2 : 1;
+        }
+        fputc('\n', f);
+        i = end;
+        if (b->len == 0) break;
+    }
+}
+
+/* The suite's case whose robots.txt shares the most lines with the example. */
+static const tcase *nearest(const suite *s, const buf *example) {
+    const tcase *best = NULL;
+    size_t best_score = 0;
+    for (size_t t = 0; t < s->ntables; t++) {
+        for (size_t i = 0; i < s->tables[t].ncases; i++) {
+            const tcase *c = &s->tables[t].cases[i];
+            if (!c->robots.present) continue;
+            size_t score = 0;
+            for (size_t a = 0; a < example->len;) {
+                size_t end = a;
+                while (end < example->len && example->data[end] != '\n') end++;
+                size_t n = end - a;
+                for (size_t k = 0; n > 2 && k + n <= c->robots.len; k++) {
+                    if (!memcmp(c->robots.data + k, example->data + a, n)) {
+                        score += n;
+                        break;
+                    }
+                }
+                a = end + 1;
+            }
+            if (score > best_score) {
+                best_score = score;
+                best = c;
+            }
+        }
+    }
+    return best;
+}
+
+static int write_report(const char *path, const campaign *run, const clusters *c, const size_t *order,
+                        const suite *s) {
+    FILE *f = fopen(path, "w");
+    if (!f) return -1;
+    fprintf(f, "# robots-diff: %s\n\n", run->target);
+    fprintf(f, "Profile %s, seed %llu: %zu checks in %.1f s (%.0f a second), %zu disagreements in %zu clusters",
+            robots_profile_name(run->profile), run->seed, run->checks, run->seconds,
+            run->seconds > 0 ? (double)run->checks / run->seconds : 0.0, run->disagreements, c->n);
+    if (run->unminimised) fprintf(f, " (%zu not minimised: over the campaign's budget)", run->unminimised);
+    fprintf(f, ".\n");
+    if (run->failures)
+        fprintf(f, "\nThe target failed %zu checks (crashed, hung or answered nonsense); the last: %s\n", run->failures,
+                run->failure_example);
+    fprintf(f, "\nEach cluster shows its smallest minimised example; `robots-conform --cases DIR/cases "
+               "--batch-cmd CMD` replays them all (cases/diff.json, case DIFF-N for cluster N).\n");
+    for (size_t k = 0; k < c->n; k++) {
+        const cluster *x = &c->items[order[k]];
+        fprintf(f, "\n## %zu. %s\n\n%zu disagreement%s. ", k + 1, x->key, x->count, x->count == 1 ? "" : "s");
+        const tcase *near = nearest(s, &x->example.robots);
+        if (near) fprintf(f, "Nearest case: %s (%s).", near->id, near->title);
+        fprintf(f, "\n\n```\n");
+        numbered(f, &x->example.robots);
+        fprintf(f, "```\n\n- crawler: `%s`\n- URL: `%s`\n- the reference (%s): **%s**", x->example.agent,
+                x->example.url, robots_profile_name(run->profile), x->reference ? "allowed" : "disallowed");
+        if (x->why.line) fprintf(f, ", by line %zu (%s)", x->why.line, x->why.rule == ROBOTS_RULE_ALLOW ? "allow" : "disallow");
+        else fprintf(f, ", no rule decided");
+        fprintf(f, "\n- the target: **%s**\n", x->reference ? "disallowed" : "allowed");
+    }
+    int bad = ferror(f);
+    return fclose(f) || bad ? -1 : 0;
+}
+
+static int write_cases(const char *path, const campaign *run, const clusters *c, const size_t *order) {
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "area", "diff");
+    cJSON_AddStringToObject(root, "title", "Disagreements found by robots-diff");
+    char text[512];
+    snprintf(text, sizeof text, "One case per cluster of a campaign against %.300s (profile %s, seed %llu).",
+             run->target, robots_profile_name(run->profile), run->seed);
+    cJSON_AddStringToObject(root, "description", text);
+    cJSON *cases = cJSON_AddArrayToObject(root, "cases");
+    for (size_t k = 0; k < c->n; k++) {
+        const cluster *x = &c->items[order[k]];
+        cJSON *o = cJSON_CreateObject();
+        snprintf(text, sizeof text, "DIFF-%zu", k + 1);
+        cJSON_AddStringToObject(o, "id", text);
+        snprintf(text, sizeof text, "%.200s", x->key);
+        cJSON_AddStringToObject(o, "title", text);
+        cJSON *source = cJSON_AddArrayToObject(o, "source");
+        cJSON_AddItemToArray(source, cJSON_CreateString("this project"));
+        cJSON *basis = cJSON_AddArrayToObject(o, "basis");
+        cJSON_AddItemToArray(basis, cJSON_CreateString(run->profile == ROBOTS_PROFILE_GOOGLE ? "google-parser" : "rfc"));
+        snprintf(text, sizeof text, "Found by robots-diff: %zu disagreement%s; the expectation is the reference's answer.",
+                 x->count, x->count == 1 ? "" : "s");
+        cJSON_AddStringToObject(o, "note", text);
+        buf b64 = {NULL, 0, 0};
+        base64_encode(x->example.robots.data, x->example.robots.len, &b64);
+        buf_addc(&b64, '\0');
+        cJSON_AddStringToObject(o, "robots_base64", b64.data ? b64.data : "");
+        buf_free(&b64);
+        cJSON *checks = cJSON_AddArrayToObject(o, "checks");
+        cJSON *k1 = cJSON_CreateObject();
+        cJSON_AddStringToObject(k1, "agent", x->example.agent);
+        cJSON_AddStringToObject(k1, "url", x->example.url);
+        cJSON *expect = cJSON_AddObjectToObject(k1, "expect");
+        for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)
+            cJSON_AddStringToObject(expect, robots_profile_name((robots_profile_id)p),
+                                    p == (int)run->profile ? (x->reference ? "allowed" : "disallowed") : "undefined");
+        cJSON_AddItemToArray(checks, k1);
+        cJSON_AddItemToArray(cases, o);
+    }
+    char *out = cJSON_Print(root);
+    cJSON_Delete(root);
+    FILE *f = out ? fopen(path, "w") : NULL;
+    int rc = f && fprintf(f, "%s\n", out) >= 0 ? 0 : -1;
+    if (f && fclose(f)) rc = -1;
+    cJSON_free(out);
+    return rc;
+}
+
+int write_outputs(const char *dir, const campaign *run, const clusters *c, const suite *s, char *error, size_t cap) {
+    /* Clusters by count, the largest first; ties by cause, so a run's report is
+     * stable. */
+    size_t order[CLUSTERS_MAX];
+    for (size_t i = 0; i < c->n; i++) order[i] = i;
+    for (size_t i = 1; i < c->n; i++) {
+        for (size_t k = i; k > 0; k--) {
+            const cluster *a = &c->items[order[k - 1]], *b = &c->items[order[k]];
+            if (a->count > b->count || (a->count == b->count && strcmp(a->key, b->key) <= 0)) break;
+            size_t t = order[k];
+            order[k] = order[k - 1];
+            order[k - 1] = t;
+        }
+    }
+    char path[4096];
+    snprintf(path, sizeof path, "%s/cases", dir);
+    if ((mkdir(dir, 0777) && errno != EEXIST) || (mkdir(path, 0777) && errno != EEXIST)) {
+        snprintf(error, cap, "%s: cannot make the directory: %s", path, strerror(errno));
+        return -1;
+    }
+    snprintf(path, sizeof path, "%s/report.md", dir);
+    if (write_report(path, run, c, order, s)) {
+        snprintf(error, cap, "%s: cannot write it", path);
+        return -1;
+    }
+    snprintf(path, sizeof path, "%s/cases/diff.json", dir);
+    if (write_cases(path, run, c, order)) {
+        snprintf(error, cap, "%s: cannot write it", path);
+        return -1;
+    }
+    return 0;
+}

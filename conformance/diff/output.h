@@ -1,0 +1,26 @@
+/*
+ * output.h - what a campaign leaves in --out DIR: report.md (the clusters by
+ * count, each with its minimal robots.txt, crawler, URL, both answers, the
+ * reference's explanation and the nearest case of the suite) and cases/diff.json,
+ * a case table in the suite's schema with one case per cluster, expecting the
+ * reference's answers, so that robots-conform --cases DIR/cases replays them.
+ */
+#ifndef ROBOTS_DIFF_OUTPUT_H
+#define ROBOTS_DIFF_OUTPUT_H
+
+#include "cluster.h"
+#include "tables.h"
+
+typedef struct campaign {
+    const char *target;   /* the command, in words */
+    robots_profile_id profile;
+    unsigned long long seed;
+    size_t checks, disagreements, failures, unminimised;
+    double seconds;
+    char failure_example[256];
+} campaign;
+
+/* Writes DIR/report.md and DIR/cases/diff.json. Returns 0, or -1 with error. */
+int write_outputs(const char *dir, const campaign *run, const clusters *c, const suite *s, char *error, size_t cap);
+
+#endif

@@ -1,0 +1,117 @@
+/*
+ * diff_campaigns.c - robots-diff against the reference (no disagreement) and
+ * against robots-wrong's flaws: each flaw is found, minimised to a small example
+ * that shows it, and written as a case table that the reference passes and the
+ * flawed parser fails; the same seed gives the same cases.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base64.h"
+#include "selftest.h"
+
+/* Runs a campaign; returns its exit status. */
+static int campaign(const char *target, const char *count, const char *out) {
+    char *argv[] = {differ, "--batch-cmd", (char *)target, "--count", (char *)count, "--seed", "7", "--out",
+                    (char *)out, NULL};
+    proc_result r;
+    if (proc_run(argv, NULL, 0, 300, 1 << 20, &r) != 0) return -1;
+    int status = r.exec_failed || r.signaled || r.timed_out ? -1 : r.status;
+    if (status != 0 && status != 1) printf("  robots-diff: exit %d: %.300s\n", status, r.err.data ? r.err.data : "");
+    proc_result_free(&r);
+    return status;
+}
+
+static char *slurp(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    char *text = malloc(1 << 22);
+    size_t n = text ? fread(text, 1, (1 << 22) - 1, f) : 0;
+    fclose(f);
+    if (text) text[n] = '\0';
+    return text;
+}
+
+/* The smallest number of lines among the cases whose google expectation is
+ * `expect` and whose title contains `cause`. */
+static int fewest_lines(const char *cases_file, const char *expect, const char *cause) {
+    char *text = slurp(cases_file);
+    cJSON *table = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    int best = 1000;
+    cJSON *c;
+    cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(table, "cases")) {
+        const char *title = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(c, "title"));
+        cJSON *check = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(c, "checks"), 0);
+        const char *want = cJSON_GetStringValue(
+            cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(check, "expect"), "google"));
+        const char *b64 = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(c, "robots_base64"));
+        if (!title || !want || !b64 || strcmp(want, expect) || !strstr(title, cause)) continue;
+        buf body = {NULL, 0, 0};
+        const char *why;
+        if (base64_decode(b64, strlen(b64), &body, &why) == 0) {
+            int lines = 0;
+            for (size_t i = 0; i < body.len; i++)
+                if (body.data[i] == '\n' || body.data[i] == '\r') lines++;
+            if (body.len && body.data[body.len - 1] != '\n' && body.data[body.len - 1] != '\r') lines++;
+            if (lines < best) best = lines;
+        }
+        buf_free(&body);
+    }
+    cJSON_Delete(table);
+    return best;
+}
+
+/* Replays DIR/cases against a target; returns the run's summary. */
+static run replay(const char *dir, const char *target) {
+    char cases[PATH_MAX + 16];
+    snprintf(cases, sizeof cases, "%s/cases", dir);
+    if (target) return json_run(ARGS("--cases", cases, "--batch-cmd", target, "--format", "json"), 120);
+    return json_run(ARGS("--cases", cases, "--format", "json"), 120);
+}
+
+void campaigns_find_and_minimise_flaws(void) {
+    char dir[] = "/tmp/robots-diff-selftest-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char out[PATH_MAX], cmd[PATH_MAX + 64], file[PATH_MAX + 32];
+    /* The reference through the protocol agrees with itself. */
+    snprintf(out, sizeof out, "%s/reference", dir);
+    snprintf(cmd, sizeof cmd, "%s --batch", robots);
+    CHECK(campaign(cmd, "20000", out) == 0);
+    snprintf(file, sizeof file, "%s/report.md", out);
+    char *report = slurp(file);
+    CHECK(report && strstr(report, "20000 checks") && strstr(report, " 0 disagreements in 0 clusters"));
+    free(report);
+    /* Always allowed: found; some cluster is one disallow rule, in at most two lines. */
+    snprintf(out, sizeof out, "%s/always-allow", dir);
+    snprintf(cmd, sizeof cmd, "%s --flaw always-allow --batch", wrong);
+    CHECK(campaign(cmd, "3000", out) == 1);
+    snprintf(file, sizeof file, "%s/cases/diff.json", out);
+    CHECK(fewest_lines(file, "disallowed", "the target allows") <= 2);
+    run ref = replay(out, NULL), flawed = replay(out, cmd);
+    CHECK(ref.status == 0 && ref.failed == 0 && ref.passed > 0);
+    CHECK(flawed.status == 1 && flawed.passed == 0 && flawed.failed == ref.passed);
+    cJSON_Delete(ref.json);
+    cJSON_Delete(flawed.json);
+    /* First match wins: found; some cluster is an allow rule that should win over
+     * an earlier disallow: a group line and two rules. */
+    snprintf(out, sizeof out, "%s/first-match", dir);
+    snprintf(cmd, sizeof cmd, "%s --flaw first-match-wins --batch", wrong);
+    CHECK(campaign(cmd, "3000", out) == 1);
+    snprintf(file, sizeof file, "%s/cases/diff.json", out);
+    CHECK(fewest_lines(file, "allowed", "(an allow rule") <= 3);
+    /* The same seed, the same cases. */
+    char again[PATH_MAX], file2[PATH_MAX + 32];
+    snprintf(again, sizeof again, "%s/first-match-again", dir);
+    CHECK(campaign(cmd, "3000", again) == 1);
+    snprintf(file2, sizeof file2, "%s/cases/diff.json", again);
+    char *a = slurp(file), *b = slurp(file2);
+    CHECK(a && b && !strcmp(a, b));
+    free(a);
+    free(b);
+    char *argv[] = {"rm", "-rf", dir, NULL};
+    proc_result r;
+    if (proc_run(argv, NULL, 0, 30, 4096, &r) == 0) proc_result_free(&r);
+}
