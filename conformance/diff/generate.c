@@ -134,7 +134,7 @@ static int path_from_rules(rng *r, const buf *robots, buf *url) {
            robots->data[at] != ' ' && robots->data[at] != '\0' && url->len < URL_MAX - 64;
          at++) {
         char c = robots->data[at];
-        if (c == '*') bad |= add_path(r, url, 0) ;
+        if (c == '*') bad |= add_path(r, url, 0);
         else if (c != '$') bad |= buf_addc(url, c);
     }
     if (rng_below(r, 3) == 0) bad |= add_path(r, url, 0);
