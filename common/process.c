@@ -431,10 +431,10 @@ void proc_tail(const char *text, size_t len, int lines, char *out, size_t cap) {
 
 int session_start(char *const argv[], proc_session *s) {
     memset(s, 0, sizeof *s);
-    s->in = s->out = s->err = -1;
+    s->in = s->out = s->errfd = -1;
     pid_t pid;
     int exec_errno;
-    if (spawn(argv, &s->in, &s->out, &s->err, &pid, &exec_errno) != 0) return -1;
+    if (spawn(argv, &s->in, &s->out, &s->errfd, &pid, &exec_errno) != 0) return -1;
     s->pid = pid;
     if (exec_errno) {
         s->ended.exec_failed = 1;
@@ -443,37 +443,17 @@ int session_start(char *const argv[], proc_session *s) {
     return 0;
 }
 
-/* Keeps the end of the child's stderr in err_tail. Returns 0 at end of file. */
-static int drain_stderr(proc_session *s) {
-    char chunk[4096];
-    for (;;) {
-        ssize_t got = read(s->err, chunk, sizeof chunk);
-        if (got < 0 && errno == EINTR) continue;
-        if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return 1;
-        if (got <= 0) return 0;
-        size_t n = (size_t)got, cap = sizeof s->err_tail - 1;
-        if (n > cap) {
-            memcpy(s->err_tail, chunk + n - cap, cap);
-            s->err_len = cap;
-        } else {
-            if (s->err_len + n > cap) {
-                size_t drop = s->err_len + n - cap;
-                memmove(s->err_tail, s->err_tail + drop, s->err_len - drop);
-                s->err_len -= drop;
-            }
-            memcpy(s->err_tail + s->err_len, chunk, n);
-            s->err_len += n;
-        }
-        s->err_tail[s->err_len] = '\0';
-    }
-}
+#define STDERR_KEPT ((size_t)4096)
+
+/* Keeps the end of the child's stderr. Returns 0 at end of file, 1 while open. */
+static int drain_stderr(proc_session *s) { return drain(s->errfd, &s->err, STDERR_KEPT, 1); }
 
 /* How the child ended, once its output closed or its input did: waits a moment
  * for the exit (taking the rest of its stderr meanwhile). */
 static void describe_end(proc_session *s, const char *what, char *why, size_t cap) {
     int status = 0, exited = 0;
     for (int i = 0; i < 50 && !exited; i++) {
-        if (s->err >= 0 && !drain_stderr(s)) close_fd(&s->err);
+        if (s->errfd >= 0 && !drain_stderr(s)) close_fd(&s->errfd);
         exited = reap_if_exited(s->pid, &status);
         if (!exited) nap(2);
     }
@@ -485,7 +465,7 @@ static void describe_end(proc_session *s, const char *what, char *why, size_t ca
         } else {
             s->ended.status = WEXITSTATUS(status);
         }
-        if (s->err >= 0) drain_stderr(s);
+        if (s->errfd >= 0) drain_stderr(s);
         char text[128];
         snprintf(why, cap, "%s (%s)", what, proc_describe(&s->ended, 0, text, sizeof text));
     } else {
@@ -533,14 +513,14 @@ static int take_line(proc_session *s, char **reply) {
     return 0;
 }
 
-/* Writes line + "\n" (when line is not NULL) and reads until one line is there. */
-static int exchange(proc_session *s, const char *line, size_t len, double timeout, char **reply, char *why,
-                    size_t cap) {
+/* Writes line + "\n" (when line is not NULL) and reads until one line is there
+ * or the request's deadline passes. */
+static int exchange(proc_session *s, const char *line, size_t len, char **reply, char *why, size_t cap) {
     if (s->ended.exec_failed) {
         snprintf(why, cap, "could not run the target: %s", strerror(s->ended.exec_errno));
         return -1;
     }
-    double deadline = proc_now() + timeout;
+    double deadline = s->deadline;
     size_t written = 0, total = line ? len + 1 : 0;
     for (;;) {
         if (written == total) {
@@ -557,7 +537,7 @@ static int exchange(proc_session *s, const char *line, size_t len, double timeou
         }
         double left = deadline - proc_now();
         if (left <= 0) {
-            snprintf(why, cap, "no reply within %.1f s", timeout);
+            snprintf(why, cap, "no reply within %.1f s", s->timeout);
             return -1;
         }
         if (s->out < 0) {
@@ -568,7 +548,7 @@ static int exchange(proc_session *s, const char *line, size_t len, double timeou
         nfds_t np = 0;
         if (written < total) p[np++] = (struct pollfd){s->in, POLLOUT, 0};
         p[np++] = (struct pollfd){s->out, POLLIN, 0};
-        if (s->err >= 0) p[np++] = (struct pollfd){s->err, POLLIN, 0};
+        if (s->errfd >= 0) p[np++] = (struct pollfd){s->errfd, POLLIN, 0};
         /* Short naps: a child that died while a background helper holds its stdout
          * open is noticed by waitid, not by the end of its output. */
         int ms = left > 0.05 ? 50 : (int)(left * 1000) + 1;
@@ -596,7 +576,7 @@ static int exchange(proc_session *s, const char *line, size_t len, double timeou
                 }
                 if (open == 0) close_fd(&s->out);
             } else if (!drain_stderr(s)) {
-                close_fd(&s->err);
+                close_fd(&s->errfd);
             }
         }
         if (s->out >= 0 && s->pid > 0 && exited_now(s->pid)) {
@@ -613,11 +593,13 @@ static int exchange(proc_session *s, const char *line, size_t len, double timeou
 
 int session_request(proc_session *s, const char *line, size_t len, double timeout, char **reply, char *why,
                     size_t cap) {
-    return exchange(s, line, len, timeout, reply, why, cap);
+    s->timeout = timeout;
+    s->deadline = proc_now() + timeout;
+    return exchange(s, line, len, reply, why, cap);
 }
 
-int session_read_line(proc_session *s, double timeout, char **reply, char *why, size_t cap) {
-    return exchange(s, NULL, 0, timeout, reply, why, cap);
+int session_read_line(proc_session *s, char **reply, char *why, size_t cap) {
+    return exchange(s, NULL, 0, reply, why, cap);
 }
 
 void session_stop(proc_session *s, double timeout) {
@@ -630,12 +612,15 @@ void session_stop(proc_session *s, double timeout) {
                 kill_and_reap(s->pid, &status);
                 break;
             }
-            if (s->err >= 0 && !drain_stderr(s)) close_fd(&s->err);
+            if (s->errfd >= 0 && !drain_stderr(s)) close_fd(&s->errfd);
             nap(2);
         }
     }
     close_fd(&s->out);
-    close_fd(&s->err);
+    close_fd(&s->errfd);
+    free(s->err.data);
+    s->err.data = NULL;
+    s->err.len = 0;
     free(s->pending);
     free(s->line);
     s->pending = s->line = NULL;

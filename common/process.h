@@ -64,13 +64,14 @@ double proc_now(void);
 /* A long-lived child answering one line per request line (the batch protocol). */
 typedef struct proc_session {
     int pid;
-    int in, out, err; /* our ends of its stdin, stdout, stderr */
+    int in, out, errfd; /* our ends of its stdin, stdout, stderr */
     char *pending;    /* bytes read after the last reply line */
     size_t pending_len;
     char *line;       /* the line handed out last */
     size_t line_cap;
-    char err_tail[4096]; /* the end of what it printed on stderr */
-    size_t err_len;
+    proc_output err;   /* the last 4 KiB it printed on stderr */
+    double deadline;   /* of the request in progress (monotonic seconds) */
+    double timeout;    /* the request's timeout, for the message when it passes */
     proc_result ended; /* how it ended, once it has */
 } proc_session;
 
@@ -87,9 +88,10 @@ int session_start(char *const argv[], proc_session *s);
 int session_request(proc_session *s, const char *line, size_t len, double timeout, char **reply,
                     char *why, size_t cap);
 
-/* Waits up to timeout seconds for the next line, without sending anything. Same
- * returns as session_request. */
-int session_read_line(proc_session *s, double timeout, char **reply, char *why, size_t cap);
+/* Waits for the next line, without sending anything, until the deadline of the
+ * last session_request: the timeout is the request's, however many lines (a
+ * banner, a log line) come before its reply. Same returns as session_request. */
+int session_read_line(proc_session *s, char **reply, char *why, size_t cap);
 
 /* Closes the child's input, waits up to timeout seconds for it to exit, then kills
  * its process group; frees everything. */

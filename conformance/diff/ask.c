@@ -100,7 +100,7 @@ void ask_target(asker *a, const input *in, size_t n, int *verdicts) {
         }
         cJSON_Delete(reply);
         if (got == n) return;
-        rc = session_read_line(&a->session, a->timeout, &line, why, sizeof why);
+        rc = session_read_line(&a->session, &line, why, sizeof why); /* the batch's deadline */
     }
     fail_all(a, n, verdicts, n, why); /* the answered keep their verdicts */
 }

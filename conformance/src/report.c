@@ -45,10 +45,11 @@ static const char *status_word(result_status s) {
     return words[s];
 }
 
-void count_by(const results *r, const char *area, int kind, int cls, size_t out[4]) {
+void count_by(const results *r, int profile, const char *area, int kind, int cls, size_t out[4]) {
     memset(out, 0, 4 * sizeof(size_t));
     for (size_t i = 0; i < r->n; i++) {
         const result *x = &r->items[i];
+        if (profile >= 0 && (int)x->profile != profile) continue;
         if (area && strcmp(x->c->table->area, area) != 0) continue;
         if (kind >= 0 && (int)x->k->kind != kind) continue;
         if (cls >= 0 && !(x->k->basis[x->profile] & (1u << cls))) continue;
@@ -56,7 +57,7 @@ void count_by(const results *r, const char *area, int kind, int cls, size_t out[
     }
 }
 
-static void count(const results *r, const char *area, int kind, size_t out[4]) { count_by(r, area, kind, -1, out); }
+static void count(const results *r, const char *area, int kind, size_t out[4]) { count_by(r, -1, area, kind, -1, out); }
 
 void basis_text(unsigned classes, const char *separator, char *out, size_t cap) {
     out[0] = '\0';
@@ -104,7 +105,7 @@ static void report_text(FILE *f, const suite *s, const results *r, const report_
             "failed", "skipped", "undefined");
     for (int c = 0; c < CLASS_COUNT; c++) {
         size_t n[4];
-        count_by(r, NULL, -1, c, n);
+        count_by(r, -1, NULL, -1, c, n);
         if (n[0] + n[1] + n[2] + n[3]) summary_row(f, class_name((basis_class)c), n);
     }
     size_t shown = 0;
@@ -224,7 +225,7 @@ static void report_tap(FILE *f, const suite *s, const results *r, const report_i
         if (n[0] + n[1] + n[2] + n[3]) tap_summary(f, label, n);
     }
     for (int c = 0; c < CLASS_COUNT; c++) {
-        count_by(r, NULL, -1, c, n);
+        count_by(r, -1, NULL, -1, c, n);
         char label[128];
         snprintf(label, sizeof label, "basis %s", class_name((basis_class)c));
         if (n[0] + n[1] + n[2] + n[3]) tap_summary(f, label, n);
@@ -266,7 +267,7 @@ static void report_junit(FILE *f, const suite *s, const results *r) {
         fprintf(f, "    <properties>\n");
         for (int c = 0; c < CLASS_COUNT; c++) {
             size_t m[4];
-            count_by(r, s->tables[t].area, -1, c, m);
+            count_by(r, -1, s->tables[t].area, -1, c, m);
             if (m[0] + m[1] + m[2] + m[3])
                 fprintf(f, "      <property name=\"basis.%s\" value=\"%zu passed, %zu failed, %zu skipped, %zu undefined\"/>\n",
                         class_name((basis_class)c), m[0], m[1], m[2], m[3]);
@@ -312,7 +313,7 @@ static void report_junit(FILE *f, const suite *s, const results *r) {
     fprintf(f, "</testsuites>\n");
 }
 
-static cJSON *counts_json(const size_t n[4]) {
+cJSON *counts_json(const size_t n[4]) {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "passed", (double)n[RESULT_PASS]);
     cJSON_AddNumberToObject(o, "failed", (double)n[RESULT_FAIL]);
@@ -349,7 +350,7 @@ cJSON *report_json_object(const suite *s, const results *r, const report_info *i
     }
     by = cJSON_AddObjectToObject(summary, "by_class");
     for (int c = 0; c < CLASS_COUNT; c++) {
-        count_by(r, NULL, -1, c, n);
+        count_by(r, -1, NULL, -1, c, n);
         if (n[0] + n[1] + n[2] + n[3]) cJSON_AddItemToObject(by, class_name((basis_class)c), counts_json(n));
     }
     cJSON *list = cJSON_AddArrayToObject(root, "results");
@@ -414,7 +415,7 @@ static void report_markdown(FILE *f, const suite *s, const results *r, const rep
                "| --- | ---: | ---: | ---: | ---: |\n");
     for (int c = 0; c < CLASS_COUNT; c++) {
         size_t n[4];
-        count_by(r, NULL, -1, c, n);
+        count_by(r, -1, NULL, -1, c, n);
         if (n[0] + n[1] + n[2] + n[3])
             fprintf(f, "| %s | %zu | %zu | %zu | %zu |\n", class_name((basis_class)c), n[0], n[1], n[2], n[3]);
     }

@@ -32,9 +32,12 @@ void basis_text(unsigned classes, const char *separator, char *out, size_t cap);
  * per profile. */
 void list_checks_json(FILE *f, const suite *s, const selection *sel);
 
-/* Results counted by status, of one area, kind or class (NULL or -1: any). A check
- * resting on several classes counts under each. */
-void count_by(const results *r, const char *area, int kind, int cls, size_t out[4]);
+/* Results counted by status, of one profile, area, kind or class (-1 or NULL: any).
+ * A check resting on several classes counts under each. */
+void count_by(const results *r, int profile, const char *area, int kind, int cls, size_t out[4]);
+
+/* Counts as {"passed", "failed", "skipped", "undefined"}. */
+cJSON *counts_json(const size_t n[4]);
 
 /* Text in a Markdown table cell: '|' and line breaks would break the table. */
 void md_cell(FILE *f, const char *s);

@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-static void tally(const results *r, const char *area, int cls, size_t out[4]) { count_by(r, area, -1, cls, out); }
+static void tally(const results *r, const char *area, int cls, size_t out[4]) { count_by(r, -1, area, -1, cls, out); }
 
 static const char *or_dash(const char *s) { return s && *s ? s : "-"; }
 
@@ -151,25 +151,6 @@ static void json(FILE *f, const suite *s, const target_run *runs, size_t n) {
     cJSON_Delete(root);
 }
 
-/* Counts as {"passed", "failed", "skipped", "undefined"}. */
-static cJSON *counts(const size_t c[4]) {
-    cJSON *o = cJSON_CreateObject();
-    static const char *const names[] = {"passed", "failed", "skipped", "undefined"};
-    for (int i = 0; i < 4; i++) cJSON_AddNumberToObject(o, names[i], (double)c[i]);
-    return o;
-}
-
-/* Results of one profile only, counted by area, kind or class. */
-static void tally_profile(const results *r, robots_profile_id p, const char *area, int kind, int cls, size_t out[4]) {
-    memset(out, 0, 4 * sizeof(size_t));
-    for (size_t i = 0; i < r->n; i++) {
-        const result *x = &r->items[i];
-        if (x->profile != p || (area && strcmp(x->c->table->area, area) != 0)) continue;
-        if ((kind >= 0 && (int)x->k->kind != kind) || (cls >= 0 && !(x->k->basis[p] & (1u << cls)))) continue;
-        out[x->status]++;
-    }
-}
-
 /* The scorecard (conformance/scorecard.json): per implementation and profile, the
  * counts of allow checks, of every kind, area and class, and the total; then
  * every check with each implementation's result. Areas and classes are nested
@@ -189,24 +170,24 @@ static void scorecard(FILE *f, const suite *s, const target_run *runs, size_t n,
             if (!(profiles & (1u << p))) continue;
             const results *r = &runs[k].r;
             cJSON *o = cJSON_AddObjectToObject(by_profile, robots_profile_name((robots_profile_id)p));
-            tally_profile(r, (robots_profile_id)p, NULL, -1, -1, c);
-            cJSON_AddItemToObject(o, "total", counts(c));
-            tally_profile(r, (robots_profile_id)p, NULL, KIND_ALLOW, -1, c);
-            cJSON_AddItemToObject(o, "allow", counts(c));
+            count_by(r, p, NULL, -1, -1, c);
+            cJSON_AddItemToObject(o, "total", counts_json(c));
+            count_by(r, p, NULL, KIND_ALLOW, -1, c);
+            cJSON_AddItemToObject(o, "allow", counts_json(c));
             cJSON *kinds = cJSON_AddObjectToObject(o, "kinds");
             for (int kind = 0; kind < KIND_COUNT; kind++) {
-                tally_profile(r, (robots_profile_id)p, NULL, kind, -1, c);
-                cJSON_AddItemToObject(kinds, kind_name((check_kind)kind), counts(c));
+                count_by(r, p, NULL, kind, -1, c);
+                cJSON_AddItemToObject(kinds, kind_name((check_kind)kind), counts_json(c));
             }
             cJSON *areas = cJSON_AddObjectToObject(o, "areas");
             for (size_t t = 0; t < s->ntables; t++) {
-                tally_profile(r, (robots_profile_id)p, s->tables[t].area, -1, -1, c);
-                cJSON_AddItemToObject(areas, s->tables[t].area, counts(c));
+                count_by(r, p, s->tables[t].area, -1, -1, c);
+                cJSON_AddItemToObject(areas, s->tables[t].area, counts_json(c));
             }
             cJSON *classes = cJSON_AddObjectToObject(o, "classes");
             for (int cls = 0; cls < CLASS_COUNT; cls++) {
-                tally_profile(r, (robots_profile_id)p, NULL, -1, cls, c);
-                cJSON_AddItemToObject(classes, class_name((basis_class)cls), counts(c));
+                count_by(r, p, NULL, -1, cls, c);
+                cJSON_AddItemToObject(classes, class_name((basis_class)cls), counts_json(c));
             }
         }
         cJSON_AddItemToArray(list, impl);

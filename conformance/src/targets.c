@@ -95,11 +95,6 @@ static char *version_from(const char *command) {
     return version;
 }
 
-static char *string_member(const cJSON *o, const char *name) {
-    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, name);
-    return cJSON_IsString(x) ? copy(x->valuestring, strlen(x->valuestring)) : NULL;
-}
-
 int targets_add_file(target_list *list, const char *file, char *error, size_t cap) {
     cJSON *json;
     if (json_file_read(file, &json, error, cap)) return -1;
@@ -129,12 +124,12 @@ int targets_add_file(target_list *list, const char *file, char *error, size_t ca
             snprintf(error, cap, "out of memory");
             goto done;
         }
-        t->name = string_member(item, "name");
-        t->language = string_member(item, "language");
-        t->version = string_member(item, "version");
-        t->batch = string_member(item, "batch");
-        t->command = string_member(item, "command");
-        t->builtin = string_member(item, "builtin");
+        t->name = json_string_copy(item, "name");
+        t->language = json_string_copy(item, "language");
+        t->version = json_string_copy(item, "version");
+        t->batch = json_string_copy(item, "batch");
+        t->command = json_string_copy(item, "command");
+        t->builtin = json_string_copy(item, "builtin");
         if (!t->version) {
             const cJSON *vc = cJSON_GetObjectItemCaseSensitive(item, "version_command");
             if (cJSON_IsString(vc)) t->version = version_from(vc->valuestring);
