@@ -106,8 +106,9 @@ $(CONFORM): $(call obj,$(CONFORM_SRC)) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson -lm
 
-# robots-diff: differential campaigns; it shares the runner's tables and requests.
-DIFF_SHARED := $(call obj,$(addprefix conformance/src/,tables.c schema.c spec_index.c json_file.c paths.c request.c))
+# robots-diff: differential campaigns; it shares the runner's tables and targets.
+DIFF_SHARED := $(call obj,$(addprefix conformance/src/,tables.c schema.c spec_index.c json_file.c paths.c request.c \
+                 target_batch.c target_command.c))
 $(DIFF): $(call obj,$(DIFF_SRC)) $(DIFF_SHARED) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson -lm

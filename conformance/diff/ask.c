@@ -1,4 +1,4 @@
-/* ask.c - the reference in process, the target through pipelined batches (ask.h). */
+/* ask.c - the reference in process, the target through the runner's target code (ask.h). */
 #include "ask.h"
 
 #include <stdio.h>
@@ -8,8 +8,6 @@
 #include <cjson/cJSON.h>
 
 #include "command_line.h"
-#include "json.h"
-#include "request.h"
 
 int ask_reference(const input *in, robots_profile_id profile, robots_verdict *why) {
     robots_options o;
@@ -27,26 +25,55 @@ int ask_reference(const input *in, robots_profile_id profile, robots_verdict *wh
     return allowed ? VERDICT_ALLOWED : VERDICT_DISALLOWED;
 }
 
-int asker_open(asker *a, const char *command, robots_profile_id profile, double timeout, char *error, size_t cap) {
+int asker_open(asker *a, const char *batch_command, const command_options *command, robots_profile_id profile,
+               double timeout, char *error, size_t cap) {
     memset(a, 0, sizeof *a);
-    const char *why;
-    if (split_command(command, &a->argv, &why) <= 0) {
-        snprintf(error, cap, "--batch-cmd: %s", why ? why : "no command given");
-        if (a->argv) free_argv(a->argv);
-        a->argv = NULL;
-        return -1;
-    }
     a->profile = profile;
     a->timeout = timeout;
-    if (session_start(a->argv, &a->session) != 0 || a->session.ended.exec_failed) {
-        snprintf(error, cap, "--batch-cmd: cannot run '%s'", a->argv[0]);
-        session_stop(&a->session, 0);
-        free_argv(a->argv);
-        a->argv = NULL;
-        return -1;
+    if (!batch_command) {
+        command_options o = *command;
+        o.timeout = timeout;
+        a->per_check = target_command(&o, error, cap);
+        return a->per_check ? 0 : -1;
     }
+    if (batch_start_command(batch_command, &a->argv, &a->session, error, cap)) return -1;
     a->running = 1;
     return 0;
+}
+
+size_t asker_window(const asker *a) { return a->per_check ? 1 : 64; }
+
+/* An input as the runner's tables hold a check: a case with its robots.txt and
+ * one allow check. */
+static void as_check(const input *in, tcase *c, check *k) {
+    memset(c, 0, sizeof *c);
+    c->id = "robots-diff";
+    c->robots.present = 1;
+    c->robots.data = (unsigned char *)in->robots.data;
+    c->robots.len = in->robots.len;
+    memset(k, 0, sizeof *k);
+    k->kind = KIND_ALLOW;
+    k->number = 1;
+    k->agent = (char *)in->agent;
+    k->url = (char *)in->url;
+}
+
+/* --command: one process per check. */
+static void ask_one_by_one(asker *a, const input *in, size_t n, int *verdicts) {
+    for (size_t i = 0; i < n; i++) {
+        tcase c;
+        check k;
+        answer got;
+        as_check(&in[i], &c, &k);
+        a->per_check->ask(a->per_check, &c, &k, a->profile, &got);
+        a->per_check->end_case(a->per_check, &c);
+        if (got.status == ANSWER_GIVEN) {
+            verdicts[i] = !strcmp(got.text, "allowed") ? VERDICT_ALLOWED : VERDICT_DISALLOWED;
+        } else {
+            verdicts[i] = VERDICT_FAILED;
+            snprintf(a->last_failure, sizeof a->last_failure, "%.250s", got.detail);
+        }
+    }
 }
 
 static void fail_all(asker *a, size_t n, int *verdicts, size_t from, const char *why) {
@@ -57,6 +84,10 @@ static void fail_all(asker *a, size_t n, int *verdicts, size_t from, const char 
 }
 
 void ask_target(asker *a, const input *in, size_t n, int *verdicts) {
+    if (a->per_check) {
+        ask_one_by_one(a, in, n, verdicts);
+        return;
+    }
     if (!a->running) {
         if (session_start(a->argv, &a->session) != 0) {
             fail_all(a, n, verdicts, 0, "cannot start the target");
@@ -70,12 +101,10 @@ void ask_target(asker *a, const input *in, size_t n, int *verdicts) {
     long first = a->next_id + 1;
     int bad = 0;
     for (size_t i = 0; i < n && !bad; i++) {
-        char head[96];
-        snprintf(head, sizeof head, "%s{\"id\":%ld,\"profile\":\"%s\"", i ? "\n" : "", ++a->next_id,
-                 robots_profile_name(a->profile));
-        bad = buf_add(&req, head, strlen(head)) | request_add_robots(&req, in[i].robots.data, in[i].robots.len) | buf_add(&req, ",\"agent\":", 9) |
-              json_append_string(&req, in[i].agent, strlen(in[i].agent)) | buf_add(&req, ",\"url\":", 7) |
-              json_append_string(&req, in[i].url, strlen(in[i].url)) | buf_addc(&req, '}');
+        tcase c;
+        check k;
+        as_check(&in[i], &c, &k);
+        bad = (i && buf_addc(&req, '\n')) || batch_request(&req, ++a->next_id, in[i].robots.len, &c, &k, a->profile);
     }
     if (bad) {
         buf_free(&req);
@@ -106,6 +135,8 @@ void ask_target(asker *a, const input *in, size_t n, int *verdicts) {
 }
 
 void asker_close(asker *a) {
+    if (a->per_check) a->per_check->close(a->per_check);
+    a->per_check = NULL;
     if (a->running) session_stop(&a->session, a->timeout);
     a->running = 0;
     if (a->argv) free_argv(a->argv);

@@ -1,9 +1,11 @@
 /*
  * ask.h - the two sides of a differential check: the reference, in this process,
- * and the implementation under test, a batch-protocol process asked many checks
- * per write (pipelined), so a campaign is not bound by a round trip per check.
- * A target that crashes, hangs or answers nonsense costs the checks in flight:
- * they are marked failed with the reason, and the process is restarted.
+ * and the implementation under test, through the runner's target code: a
+ * batch-protocol process (--batch-cmd) asked many checks per write (pipelined), so
+ * a campaign is not bound by a round trip per check, or a command template
+ * (--command), one process per check, as robots-conform runs it. A target that
+ * crashes, hangs or answers nonsense costs the checks in flight: they are marked
+ * failed with the reason, and the process is restarted.
  */
 #ifndef ROBOTS_DIFF_ASK_H
 #define ROBOTS_DIFF_ASK_H
@@ -11,6 +13,7 @@
 #include "input.h"
 #include "process.h"
 #include "robots.h"
+#include "target.h"
 
 enum { VERDICT_DISALLOWED = 0, VERDICT_ALLOWED = 1, VERDICT_FAILED = -1 };
 
@@ -18,22 +21,31 @@ enum { VERDICT_DISALLOWED = 0, VERDICT_ALLOWED = 1, VERDICT_FAILED = -1 };
 int ask_reference(const input *in, robots_profile_id profile, robots_verdict *why);
 
 typedef struct asker {
-    char **argv;
     robots_profile_id profile;
-    double timeout; /* per batch */
+    double timeout;           /* per batch (--batch-cmd) or per check (--command) */
+    /* --batch-cmd */
+    char **argv;
     proc_session session;
     int running;
     long next_id;
+    /* --command: the runner's command target */
+    target *per_check;
     size_t restarts;
     char last_failure[256];
 } asker;
 
-/* Prepares a target from a --batch-cmd command line. Returns 0, or -1 with error. */
-int asker_open(asker *a, const char *command, robots_profile_id profile, double timeout, char *error, size_t cap);
+/* Prepares the target: a --batch-cmd command line, or (batch_command NULL) the
+ * --command options. Returns 0, or -1 with error (a usage error). */
+int asker_open(asker *a, const char *batch_command, const command_options *command, robots_profile_id profile,
+               double timeout, char *error, size_t cap);
 
-/* Asks n checks in one go; verdicts[i] is VERDICT_ALLOWED, VERDICT_DISALLOWED or
+/* Asks n checks; verdicts[i] is VERDICT_ALLOWED, VERDICT_DISALLOWED or
  * VERDICT_FAILED (a->last_failure says why). */
 void ask_target(asker *a, const input *in, size_t n, int *verdicts);
+
+/* How many checks ask_target should be given at once: many for a batch process,
+ * one for a process per check. */
+size_t asker_window(const asker *a);
 
 void asker_close(asker *a);
 

@@ -1,30 +1,18 @@
 /* cluster.c - grouping disagreements by cause (cluster.h). */
 #include "cluster.h"
 
+#include <ctype.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
+#include "lines.h"
+
 static bool has(const buf *b, const char *needle) {
     size_t n = strlen(needle);
     for (size_t i = 0; i + n <= b->len; i++)
         if (!memcmp(b->data + i, needle, n)) return true;
-    return false;
-}
-
-/* Does the value of an allow or disallow line hold the character? */
-static bool rule_has(const buf *b, char c) {
-    for (size_t i = 0; i < b->len;) {
-        size_t end = i;
-        while (end < b->len && b->data[end] != '\n' && b->data[end] != '\r') end++;
-        size_t k = i;
-        while (k < end && (b->data[k] == ' ' || b->data[k] == '\t')) k++;
-        bool rule = (end - k >= 5 && !strncasecmp(b->data + k, "allow", 5)) ||
-                    (end - k >= 8 && !strncasecmp(b->data + k, "disallow", 8));
-        if (rule && memchr(b->data + k, c, end - k)) return true;
-        i = end + 1;
-    }
     return false;
 }
 
@@ -34,79 +22,121 @@ static bool has_byte_over_127(const char *s, size_t n) {
     return false;
 }
 
-/* Does any line start with a key the specification does not spell so? */
-static bool misspelt_key(const buf *b) {
-    static const char *const keys[] = {"user-agent", "allow", "disallow", "sitemap"};
-    for (size_t i = 0; i < b->len;) {
-        size_t end = i;
-        while (end < b->len && b->data[end] != '\n' && b->data[end] != '\r') end++;
-        size_t colon = i;
-        while (colon < end && b->data[colon] != ':') colon++;
-        size_t k = i;
-        while (k < colon && (b->data[k] == ' ' || b->data[k] == '\t')) k++;
-        size_t kend = colon;
-        while (kend > k && (b->data[kend - 1] == ' ' || b->data[kend - 1] == '\t')) kend--;
-        if (colon < end && kend > k && b->data[k] != '#') {
-            bool known = false;
-            for (size_t q = 0; q < 4 && !known; q++)
-                known = strlen(keys[q]) == kend - k && !strncasecmp(b->data + k, keys[q], kend - k);
-            if (!known) return true;
-        }
-        i = end + 1;
-    }
+/* Is the token a part of the crawler's name, but not all of it (case aside)? */
+static bool part_of(const char *token, size_t len, const char *agent) {
+    size_t n = strlen(agent);
+    for (size_t i = 0; len && len < n && i + len <= n; i++)
+        if (!strncasecmp(agent + i, token, len)) return true;
     return false;
 }
 
-static bool line_without_colon(const buf *b) {
-    for (size_t i = 0; i < b->len;) {
-        size_t end = i;
-        bool colon = false, text = false;
-        while (end < b->len && b->data[end] != '\n' && b->data[end] != '\r') {
-            colon = colon || b->data[end] == ':';
-            text = text || (b->data[end] != ' ' && b->data[end] != '\t' && b->data[end] != '#');
-            if (b->data[end] == '#') break;
-            end++;
+/* What the reference saw in the file: the features that come from parsing it. */
+typedef struct seen {
+    bool typo, unknown_key, no_colon, unreadable, comment, too_long, empty_group, star, dollar, part_agent;
+    bool odd_start;   /* a rule that starts with neither '/' nor '*' */
+    bool agent_extra; /* a user-agent value that is more than '*' or a product token */
+    bool empty_value; /* a directive with nothing after its colon */
+    bool blank_line;  /* an empty line before the file's last line */
+} seen;
+
+static int look(const input *in, robots_profile_id profile, seen *out) {
+    memset(out, 0, sizeof *out);
+    robots_options o;
+    robots_options_init(&o);
+    o.profile = profile;
+    robots_rules *rules = robots_parse(in->robots.data ? in->robots.data : "", in->robots.len, &o);
+    if (!rules) return -1;
+    robots_parse_info info;
+    robots_get_parse_info(rules, &info);
+    for (size_t line = 1; line <= info.lines; line++) {
+        robots_line_info li = robots_get_line(rules, line);
+        out->typo |= (li.flags & ROBOTS_LINE_TYPO) != 0;
+        out->unknown_key |= li.key == ROBOTS_KEY_OTHER;
+        out->no_colon |= (li.flags & ROBOTS_LINE_MISSING_COLON) != 0;
+        out->unreadable |= !(li.flags & (ROBOTS_LINE_DIRECTIVE | ROBOTS_LINE_EMPTY | ROBOTS_LINE_COMMENT));
+        out->comment |= (li.flags & (ROBOTS_LINE_COMMENT | ROBOTS_LINE_HAS_COMMENT)) != 0;
+        out->too_long |= (li.flags & ROBOTS_LINE_TOO_LONG) != 0;
+        out->blank_line |= (li.flags & ROBOTS_LINE_EMPTY) && line < info.lines;
+        size_t from, end, v, vend;
+        if (!(li.flags & ROBOTS_LINE_DIRECTIVE) || line_span(&in->robots, line, &from, &end)) continue;
+        directive_value(in->robots.data, from, end, li.flags, &v, &vend);
+        out->empty_value |= v == vend;
+        if (li.key == ROBOTS_KEY_USER_AGENT) {
+            const char *value = in->robots.data + v;
+            size_t n = vend - v, token = 0;
+            while (token < n && (isalpha((unsigned char)value[token]) || value[token] == '-' || value[token] == '_'))
+                token++;
+            out->agent_extra |= n > 0 && !(n == 1 && value[0] == '*') && token != n;
         }
-        if (text && !colon) return true;
-        while (end < b->len && b->data[end] != '\n' && b->data[end] != '\r') end++;
-        i = end + 1;
     }
-    return false;
+    robots_group_info g;
+    for (size_t i = 0; i < robots_group_count(rules); i++)
+        if (robots_get_group(rules, i, &g) == 0 && g.rules == 0) out->empty_group = true;
+    robots_rule_info r;
+    for (size_t i = 0; i < robots_rule_count(rules); i++) {
+        if (robots_get_rule(rules, i, &r) != 0) continue;
+        out->star |= memchr(r.pattern, '*', r.pattern_len) != NULL;
+        out->dollar |= memchr(r.pattern, '$', r.pattern_len) != NULL;
+        out->odd_start |= r.pattern_len > 0 && r.pattern[0] != '/' && r.pattern[0] != '*';
+    }
+    robots_agent_info a;
+    for (size_t i = 0; i < robots_agent_count(rules); i++)
+        if (robots_get_agent(rules, i, &a) == 0 && !a.global) out->part_agent |= part_of(a.token, a.token_len, in->agent);
+    robots_free(rules);
+    return 0;
 }
 
-void cause_of(const input *in, int reference, const robots_verdict *why, char *key, size_t cap) {
+int cause_of(const input *in, robots_profile_id profile, int reference, const robots_verdict *why, char *key,
+             size_t cap) {
     static const char *const rules[] = {"no rule", "an allow rule", "a disallow rule"};
     static const char *const groups[] = {"no group", "the '*' group", "a group naming the crawler"};
     const buf *b = &in->robots;
-    char features[160] = "";
+    seen v;
+    if (look(in, profile, &v)) return -1;
+    char features[400] = "";
 #define FEATURE(cond, word)                                                                             \
     do {                                                                                                \
         if (cond) snprintf(features + strlen(features), sizeof features - strlen(features), "%s%s",   \
                            features[0] ? ", " : "", word);                                              \
     } while (0)
-    FEATURE(rule_has(b, '*'), "'*' in a rule");
-    FEATURE(rule_has(b, '$'), "'$' in a rule");
+    FEATURE(v.star, "'*' in a rule");
+    FEATURE(v.dollar, "'$' in a rule");
+    FEATURE(why->why & ROBOTS_WHY_INDEX_HTML, "an index.html rule");
+    FEATURE(why->why & ROBOTS_WHY_TIE, "an allow and a disallow of one length");
+    FEATURE(why->groups > 1, "several groups for the crawler");
+    FEATURE(v.empty_group, "a group without rules");
+    FEATURE(v.part_agent, "a group named by a part of the crawler's name");
+    FEATURE(v.agent_extra, "a user-agent value that is not just a product token");
+    FEATURE(v.odd_start, "a rule starting with neither '/' nor '*'");
+    FEATURE(v.empty_value, "a directive without a value");
+    FEATURE(v.blank_line, "a blank line");
     FEATURE(has(b, "%") || strchr(in->url, '%'), "a percent-escape");
-    FEATURE(has_byte_over_127(b->data, b->len) || has_byte_over_127(in->url, strlen(in->url)), "non-ASCII");
-    FEATURE(b->len >= 2 && (unsigned char)b->data[0] == 0xEF, "a BOM");
+    FEATURE(has_byte_over_127(b->data, b->len) || has_byte_over_127(in->url, strlen(in->url)) ||
+                has_byte_over_127(in->agent, strlen(in->agent)),
+            "non-ASCII");
+    FEATURE(b->len >= 1 && (unsigned char)b->data[0] == 0xEF, "a BOM");
     FEATURE(has(b, "\r"), "CR line ends");
     FEATURE(memchr(b->data ? b->data : "", '\0', b->len) != NULL, "NUL");
-    FEATURE(has(b, "#"), "a comment");
-    FEATURE(misspelt_key(b), "a misspelt or unknown key");
-    FEATURE(line_without_colon(b), "a line without a colon");
+    FEATURE(v.comment, "a comment");
+    FEATURE(v.typo, "a misspelt key");
+    FEATURE(v.unknown_key, "an unknown key");
+    FEATURE(v.no_colon, "a line without a colon");
+    FEATURE(v.unreadable, "a line that is no directive");
+    FEATURE(v.too_long, "a line over the length limit");
     FEATURE(strchr(in->url, '?') || strchr(in->url, '#'), "a query or fragment");
     FEATURE(b->len == 0, "an empty file");
 #undef FEATURE
     snprintf(key, cap, "the reference %s (%s, %s); the target %s%s%s", reference ? "allows" : "disallows",
              rules[why->rule], groups[why->group], reference ? "disallows" : "allows",
              features[0] ? "; needs " : "", features);
+    return 0;
 }
 
 static size_t size_of(const input *in) { return in->robots.len + strlen(in->url) + strlen(in->agent); }
 
-int cluster_add(clusters *c, const input *in, int reference, const robots_verdict *why) {
-    char key[256];
-    cause_of(in, reference, why, key, sizeof key);
+int cluster_add(clusters *c, const input *in, robots_profile_id profile, int reference, const robots_verdict *why) {
+    char key[CAUSE_MAX];
+    if (cause_of(in, profile, reference, why, key, sizeof key)) return -1;
     for (size_t i = 0; i < c->n; i++) {
         cluster *x = &c->items[i];
         if (strcmp(x->key, key)) continue;

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,32 +24,42 @@
 #include "generate.h"
 #include "minimize.h"
 #include "output.h"
+#include "simplify.h"
 #include "paths.h"
 #include "tables.h"
 
 #define BATCH 256                /* checks per write to the target */
-#define MINIMISE_BUDGET 400      /* questions per minimisation */
+#define MINIMISE_BUDGET 1000     /* questions per minimisation */
+#define MINIMISE_WINDOW 64       /* candidates per question to a batch target */
+#define SIMPLIFY_BUDGET 100      /* rewrites tried per minimisation */
 #define MINIMISE_MAX 2000        /* minimisations per campaign */
 
 static void usage(FILE *f, const char *prog) {
     fprintf(f,
-            "Usage: %s --batch-cmd \"CMD ARGS\" (--seconds N | --count N) --out DIR [OPTIONS]\n"
+            "Usage: %s (--batch-cmd \"CMD ARGS\" | --command TEMPLATE) (--seconds N | --count N) --out DIR\n"
+            "       [OPTIONS]\n"
             "\n"
             "Generates robots.txt files, crawlers and URLs around the specification's sharp\n"
             "edges, asks the reference (in this process) and the implementation (a program\n"
             "speaking the batch protocol, conformance/PROTOCOL.md), minimises every\n"
             "disagreement and groups them by cause.\n"
             "\n"
-            "  --batch-cmd \"CMD ARGS\"   the implementation under test\n"
+            "  --batch-cmd \"CMD ARGS\"   the implementation under test, speaking the batch protocol\n"
+            "  --command TEMPLATE       or a program run once per check: %%robots%% (a temporary file\n"
+            "                           holding the robots.txt), %%user-agent%% and %%url%% are replaced\n"
+            "  --allowed-exit N         with --command: exit status for allowed (default 0)\n"
+            "  --disallowed-exit N      with --command: exit status for disallowed (default 1)\n"
+            "  --allowed-pattern RE     with --command: judge by stdout instead of exit status;\n"
+            "  --disallowed-pattern RE  POSIX extended regular expressions, both required\n"
             "  --profile google|rfc9309 whose answers the reference gives (default google)\n"
             "  --seconds N | --count N  how long: seconds, or checks\n"
             "  --seed S                 the generator's seed (default 1): the same seed, the same run\n"
             "  --corpus DIR             also mutate the robots.txt files of this folder\n"
             "  --out DIR                where report.md and cases/diff.json go\n"
-            "  --timeout SECONDS        per batch of %d checks (default 10)\n"
+            "  --timeout SECONDS        per batch of %d checks, or per --command check (default 10)\n"
             "\n"
             "Progress goes to stderr. Exit status: 0 no disagreement, 1 disagreements, 2 usage.\n"
-            "Replay: robots-conform --cases DIR/cases --batch-cmd \"CMD ARGS\"\n",
+            "Replay: robots-conform --cases DIR/cases --batch-cmd \"CMD ARGS\" (or --command ...)\n",
             prog, BATCH);
 }
 
@@ -65,11 +76,40 @@ typedef struct judge {
     robots_profile_id profile;
 } judge;
 
-static int still_disagrees(const input *in, void *ctx) {
+static void still_disagree(const input *in, size_t n, int *disagree, void *ctx) {
     judge *j = ctx;
-    int mine = ask_reference(in, j->profile, NULL), theirs;
-    ask_target(j->target, in, 1, &theirs);
-    return mine != VERDICT_FAILED && theirs != VERDICT_FAILED && mine != theirs;
+    int theirs[MINIMISE_WINDOW];
+    for (size_t from = 0; from < n; from += MINIMISE_WINDOW) {
+        size_t k = n - from < MINIMISE_WINDOW ? n - from : MINIMISE_WINDOW;
+        ask_target(j->target, in + from, k, theirs);
+        for (size_t i = 0; i < k; i++) {
+            int mine = ask_reference(&in[from + i], j->profile, NULL);
+            disagree[from + i] = mine != VERDICT_FAILED && theirs[i] != VERDICT_FAILED && mine != theirs[i];
+        }
+    }
+}
+
+/* Which disagreements are minimised. Minimising costs a hundred questions or so,
+ * and most disagreements fall into a cluster already found: after SAMPLE_AFTER
+ * minimisations in a row that found no new cluster, only every second
+ * disagreement is minimised, then every fourth, ... (at most one in 64); a new
+ * cluster makes it minimise every one again. The rest are counted as not
+ * minimised. Deterministic, so the same seed still gives the same run. */
+#define SAMPLE_AFTER 50
+typedef struct sampler {
+    size_t fruitless; /* minimisations since the last new cluster */
+    size_t seen;      /* disagreements since then */
+} sampler;
+
+static bool worth_minimising(sampler *s) {
+    size_t every = 1;
+    for (size_t k = s->fruitless / SAMPLE_AFTER; k > 0 && every < 64; k--) every *= 2;
+    return s->seen++ % every == 0;
+}
+
+static void minimised(sampler *s, bool new_cluster) {
+    if (new_cluster) s->fruitless = s->seen = 0;
+    else s->fruitless++;
 }
 
 /* Seeds: every case's robots.txt, and the files of --corpus. */
@@ -109,6 +149,7 @@ oom:
 int main(int argc, char **argv) {
     const char *prog = argc > 0 ? argv[0] : "robots-diff";
     const char *command = NULL, *out = NULL, *corpus = NULL;
+    command_options per_check = {NULL, 10, 0, 1, NULL, NULL};
     double seconds = 0, timeout = 10;
     unsigned long long count = 0, seed = 1;
     robots_profile_id profile = ROBOTS_PROFILE_GOOGLE;
@@ -122,6 +163,14 @@ int main(int argc, char **argv) {
         i++;
         char *end;
         if (!strcmp(a, "--batch-cmd")) command = v;
+        else if (!strcmp(a, "--command")) per_check.template_text = v;
+        else if (!strcmp(a, "--allowed-pattern")) per_check.allowed_pattern = v;
+        else if (!strcmp(a, "--disallowed-pattern")) per_check.disallowed_pattern = v;
+        else if (!strcmp(a, "--allowed-exit") || !strcmp(a, "--disallowed-exit")) {
+            long n = strtol(v, &end, 10);
+            if (!*v || *end || n < 0 || n > 255) return usage_error(prog, "an exit status is 0-255, not", v);
+            *(a[2] == 'a' ? &per_check.allowed_exit : &per_check.disallowed_exit) = (int)n;
+        }
         else if (!strcmp(a, "--out")) out = v;
         else if (!strcmp(a, "--corpus")) corpus = v;
         else if (!strcmp(a, "--profile")) {
@@ -136,7 +185,10 @@ int main(int argc, char **argv) {
             *(a[2] == 'c' ? &count : &seed) = n;
         } else return usage_error(prog, "unknown option", a);
     }
-    if (!command) return usage_error(prog, "give the implementation with --batch-cmd", NULL);
+    if (!command == !per_check.template_text)
+        return usage_error(prog, "give the implementation with one of --batch-cmd and --command", NULL);
+    if (per_check.allowed_exit == per_check.disallowed_exit)
+        return usage_error(prog, "--allowed-exit and --disallowed-exit must differ", NULL);
     if (!out) return usage_error(prog, "give --out DIR", NULL);
     if ((seconds > 0) == (count > 0)) return usage_error(prog, "give one of --seconds and --count", NULL);
 
@@ -156,9 +208,9 @@ int main(int argc, char **argv) {
         return 2;
     }
     seeds from = {NULL, 0};
-    asker target;
+    asker impl;
     if (load_seeds(&s, corpus, &from, error, sizeof error) ||
-        asker_open(&target, command, profile, timeout, error, sizeof error)) {
+        asker_open(&impl, command, &per_check, profile, timeout, error, sizeof error)) {
         seeds_free(&from);
         suite_free(&s);
         return usage_error(prog, error, NULL);
@@ -168,38 +220,48 @@ int main(int argc, char **argv) {
     rng_seed(&r, seed);
     static input batch[BATCH];
     static clusters found;
-    campaign run = {command, profile, seed, 0, 0, 0, 0, 0, ""};
-    judge j = {&target, profile};
+    campaign run = {.target = command ? command : per_check.template_text,
+                    .option = command ? "--batch-cmd" : "--command",
+                    .profile = profile,
+                    .seed = seed,
+                    .minimise_max = MINIMISE_MAX};
+    judge j = {&impl, profile};
+    sampler sampling = {0, 0};
     double start = proc_now(), last_progress = start;
     int rc = 0;
     while (rc == 0) {
         double now = proc_now();
         if ((seconds > 0 && now - start >= seconds) || (count > 0 && run.checks >= count)) break;
-        size_t n = BATCH;
+        size_t n = impl.per_check ? 16 : BATCH; /* a process per check: progress more often */
         if (count > 0 && count - run.checks < n) n = (size_t)(count - run.checks);
         for (size_t i = 0; i < n && rc == 0; i++) rc = generate(&r, &from, &batch[i]);
         if (rc) break;
         int theirs[BATCH];
-        ask_target(&target, batch, n, theirs);
+        ask_target(&impl, batch, n, theirs);
         run.checks += n;
         for (size_t i = 0; i < n && rc == 0; i++) {
             if (theirs[i] == VERDICT_FAILED) {
                 run.failures++;
-                snprintf(run.failure_example, sizeof run.failure_example, "%s", target.last_failure);
+                snprintf(run.failure_example, sizeof run.failure_example, "%s", impl.last_failure);
                 continue;
             }
             int mine = ask_reference(&batch[i], profile, NULL);
             if (mine == VERDICT_FAILED || mine == theirs[i]) continue;
             run.disagreements++;
-            if (run.disagreements > MINIMISE_MAX) {
+            if (run.minimised >= MINIMISE_MAX || !worth_minimising(&sampling)) {
                 run.unminimised++;
                 continue;
             }
             input small = {{NULL, 0, 0}, "", ""};
             robots_verdict why;
-            if (input_copy(&small, &batch[i]) || minimize(&small, still_disagrees, &j, MINIMISE_BUDGET) < 0 ||
-                cluster_add(&found, &small, ask_reference(&small, profile, &why), &why))
-                rc = -1;
+            long asked = input_copy(&small, &batch[i]) ? -1
+                         : minimize(&small, still_disagree, &j, MINIMISE_BUDGET, asker_window(&impl));
+            long plain = asked < 0 ? -1 : simplify(&small, profile, still_disagree, &j, SIMPLIFY_BUDGET);
+            size_t before = found.n;
+            if (plain < 0 || cluster_add(&found, &small, profile, ask_reference(&small, profile, &why), &why)) rc = -1;
+            else run.minimise_questions += (size_t)asked + (size_t)plain;
+            run.minimised++;
+            minimised(&sampling, found.n > before);
             input_free(&small);
         }
         if (proc_now() - last_progress >= 1.0) {
@@ -212,7 +274,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "\r%s: %zu checks (%.0f a second), %zu disagreements, %zu clusters, %zu failures   \n", prog,
             run.checks, run.seconds > 0 ? (double)run.checks / run.seconds : 0.0, run.disagreements, found.n,
             run.failures);
-    asker_close(&target);
+    asker_close(&impl);
     if (rc) fprintf(stderr, "%s: out of memory\n", prog);
     else if (write_outputs(out, &run, &found, &s, error, sizeof error)) {
         fprintf(stderr, "%s: %s\n", prog, error);

@@ -22,6 +22,7 @@ typedef struct job {
     disagrees_fn disagrees;
     void *ctx;
     long asked, budget;
+    size_t window; /* candidates per question */
     int which; /* 0 lines, 1 characters, 2 URL, 3 agent */
     const char *text;
 } job;
@@ -56,19 +57,18 @@ static int build(const job *j, const units *u, const bool *keep, input *out) {
     return rc;
 }
 
-static bool still_disagrees(job *j, const units *u, const bool *keep, input *scratch) {
-    if (j->asked >= j->budget || build(j, u, keep, scratch) != 0) return false;
-    j->asked++;
-    return j->disagrees(scratch, j->ctx) == 1;
-}
-
 /* ddmin: drops chunks of the removable units while the input still disagrees,
- * halving the chunks when no chunk can go. */
+ * halving the chunks when no chunk can go. The candidates of a round are asked
+ * `window` at a time, in one question to the target; the first that still
+ * disagrees is taken, as asking them one by one would take it, so the result does
+ * not depend on the window. */
 static int ddmin(job *j, units *u) {
-    size_t *removable = malloc((u->n ? u->n : 1) * sizeof *removable);
-    bool *trial = malloc((u->n ? u->n : 1) * sizeof *trial);
-    input scratch = {{NULL, 0, 0}, "", ""};
-    int rc = removable && trial ? 0 : -1;
+    size_t n = u->n ? u->n : 1, w = j->window;
+    size_t *removable = malloc(n * sizeof *removable);
+    bool *trials = malloc(w * n * sizeof *trials);
+    input *asked = calloc(w, sizeof *asked);
+    int *valid = malloc(w * sizeof *valid), *verdict = malloc(w * sizeof *verdict);
+    int rc = removable && trials && asked && valid && verdict ? 0 : -1;
     size_t left = 0;
     for (size_t i = 0; rc == 0 && i < u->n; i++)
         if (!u->fixed[i]) removable[left++] = i;
@@ -76,30 +76,57 @@ static int ddmin(job *j, units *u) {
     while (rc == 0 && left > 0 && j->asked < j->budget) {
         if (chunks > left) chunks = left;
         size_t size = (left + chunks - 1) / chunks;
-        bool reduced = false;
-        for (size_t c = 0; c * size < left && !reduced; c++) {
-            memcpy(trial, u->keep, u->n * sizeof *trial);
-            size_t stop = (c + 1) * size < left ? (c + 1) * size : left;
-            for (size_t k = c * size; k < stop; k++) trial[removable[k]] = false;
-            if (!still_disagrees(j, u, trial, &scratch)) continue;
-            memcpy(u->keep, trial, u->n * sizeof *trial);
-            memmove(removable + c * size, removable + stop, (left - stop) * sizeof *removable);
-            left -= stop - c * size;
-            chunks = chunks > 2 ? chunks - 1 : 2;
-            reduced = true;
+        long taken = -1; /* the chunk dropped this round */
+        for (size_t c = 0; c * size < left && taken < 0 && j->asked < j->budget && rc == 0;) {
+            /* Up to `window` candidates: the input without chunk c, c+1, ... */
+            size_t k = 0, live = 0;
+            for (; k < w && (c + k) * size < left && j->asked + (long)live < j->budget && rc == 0; k++) {
+                bool *trial = trials + k * u->n;
+                memcpy(trial, u->keep, u->n * sizeof *trial);
+                size_t from = (c + k) * size, stop = from + size < left ? from + size : left;
+                for (size_t r = from; r < stop; r++) trial[removable[r]] = false;
+                int built = build(j, u, trial, &asked[k]);
+                if (built < 0) rc = -1;
+                valid[k] = built == 0;
+                live += built == 0;
+            }
+            if (rc) break;
+            /* One question for the valid candidates, packed to the front. */
+            input *pack = malloc((live ? live : 1) * sizeof *pack);
+            if (!pack) {
+                rc = -1;
+                break;
+            }
+            for (size_t i = 0, p = 0; i < k; i++)
+                if (valid[i]) pack[p++] = asked[i];
+            if (live) j->disagrees(pack, live, verdict, j->ctx);
+            j->asked += (long)live;
+            free(pack);
+            for (size_t i = 0, p = 0; i < k && taken < 0; i++)
+                if (valid[i] && verdict[p++] == 1) taken = (long)(c + i);
+            c += k;
         }
-        if (!reduced) {
+        if (taken >= 0) {
+            size_t from = (size_t)taken * size, stop = from + size < left ? from + size : left;
+            for (size_t r = from; r < stop; r++) u->keep[removable[r]] = false;
+            memmove(removable + from, removable + stop, (left - stop) * sizeof *removable);
+            left -= stop - from;
+            chunks = chunks > 2 ? chunks - 1 : 2;
+        } else {
             if (size == 1) break; /* every single unit is needed */
             chunks *= 2;
         }
     }
     if (rc == 0) {
-        int built = build(j, u, u->keep, &scratch);
-        if (built < 0 || (built == 0 && input_copy(j->in, &scratch))) rc = -1;
+        int built = build(j, u, u->keep, &asked[0]);
+        if (built < 0 || (built == 0 && input_copy(j->in, &asked[0]))) rc = -1;
     }
-    input_free(&scratch);
+    for (size_t i = 0; asked && i < w; i++) input_free(&asked[i]);
+    free(asked);
     free(removable);
-    free(trial);
+    free(trials);
+    free(valid);
+    free(verdict);
     return rc;
 }
 
@@ -149,8 +176,8 @@ static int reduce(job *j, int which) {
     return rc;
 }
 
-long minimize(input *in, disagrees_fn disagrees, void *ctx, long budget) {
-    job j = {in, disagrees, ctx, 0, budget, 0, NULL};
+long minimize(input *in, disagrees_fn disagrees, void *ctx, long budget, size_t window) {
+    job j = {in, disagrees, ctx, 0, budget, window ? window : 1, 0, NULL};
     for (int which = 0; which < 4; which++)
         if (reduce(&j, which)) return -1;
     return j.asked;

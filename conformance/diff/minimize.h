@@ -10,11 +10,14 @@
 
 #include "input.h"
 
-/* Does this input still disagree? 1 yes, 0 no. */
-typedef int (*disagrees_fn)(const input *in, void *ctx);
+/* Do these n inputs still disagree? disagree[i] is 1 yes, 0 no. Several at once,
+ * so that a target asked through pipes answers a round in one round trip. */
+typedef void (*disagrees_fn)(const input *in, size_t n, int *disagree, void *ctx);
 
-/* Reduces *in in place; asks at most `budget` questions. Returns how many it asked,
- * or -1 when memory ran out (*in is then still a disagreeing input). */
-long minimize(input *in, disagrees_fn disagrees, void *ctx, long budget);
+/* Reduces *in in place; asks at most `budget` questions, up to `window` of them at
+ * once (1 for a target that starts a process per question: candidates after the
+ * first that disagrees are asked in vain). Returns how many it asked, or -1 when
+ * memory ran out (*in is then still a disagreeing input). */
+long minimize(input *in, disagrees_fn disagrees, void *ctx, long budget, size_t window);
 
 #endif

@@ -71,21 +71,25 @@ static const tcase *nearest(const suite *s, const buf *example) {
     return best;
 }
 
-static int write_report(const char *path, const campaign *run, const clusters *c, const size_t *order,
-                        const suite *s) {
+static int write_report(const char *path, const char *dir, const campaign *run, const clusters *c,
+                        const size_t *order, const suite *s) {
     FILE *f = fopen(path, "w");
     if (!f) return -1;
     fprintf(f, "# robots-diff: %s\n\n", run->target);
     fprintf(f, "Profile %s, seed %llu: %zu checks in %.1f s (%.0f a second), %zu disagreements in %zu clusters",
             robots_profile_name(run->profile), run->seed, run->checks, run->seconds,
             run->seconds > 0 ? (double)run->checks / run->seconds : 0.0, run->disagreements, c->n);
-    if (run->unminimised) fprintf(f, " (%zu not minimised: over the campaign's budget)", run->unminimised);
-    fprintf(f, ".\n");
+    if (run->unminimised)
+        fprintf(f, " (%zu of them minimised; the other %zu came while no new cluster was turning up, or beyond %zu "
+                   "minimisations)",
+                run->minimised, run->unminimised, run->minimise_max);
+    fprintf(f, ".\nMinimising them asked %zu more checks.\n", run->minimise_questions);
     if (run->failures)
         fprintf(f, "\nThe target failed %zu checks (crashed, hung or answered nonsense); the last: %s\n", run->failures,
                 run->failure_example);
-    fprintf(f, "\nEach cluster shows its smallest minimised example; `robots-conform --cases DIR/cases "
-               "--batch-cmd CMD` replays them all (cases/diff.json, case DIFF-N for cluster N).\n");
+    fprintf(f, "\nEach cluster shows its smallest minimised example. This replays them all (cases/diff.json, "
+               "case DIFF-N for cluster N):\n\n    robots-conform --cases '%s/cases' %s '%s'\n",
+            dir, run->option, run->target);
     for (size_t k = 0; k < c->n; k++) {
         const cluster *x = &c->items[order[k]];
         fprintf(f, "\n## %zu. %s\n\n%zu disagreement%s. ", k + 1, x->key, x->count, x->count == 1 ? "" : "s");
@@ -172,7 +176,7 @@ int write_outputs(const char *dir, const campaign *run, const clusters *c, const
         return -1;
     }
     snprintf(path, sizeof path, "%s/report.md", dir);
-    if (write_report(path, run, c, order, s)) {
+    if (write_report(path, dir, run, c, order, s)) {
         snprintf(error, cap, "%s: cannot write it", path);
         return -1;
     }

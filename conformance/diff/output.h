@@ -13,9 +13,11 @@
 
 typedef struct campaign {
     const char *target;   /* the command, in words */
+    const char *option;   /* how robots-conform is given it: --batch-cmd or --command */
     robots_profile_id profile;
     unsigned long long seed;
-    size_t checks, disagreements, failures, unminimised;
+    size_t checks, disagreements, failures, minimised, unminimised, minimise_max;
+    size_t minimise_questions; /* checks asked while minimising, beyond `checks` */
     double seconds;
     char failure_example[256];
 } campaign;

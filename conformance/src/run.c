@@ -29,10 +29,6 @@ bool case_selected(const selection *sel, const tcase *c) {
     return listed(sel->areas, c->table->area, false) && listed(sel->ids, c->id, true);
 }
 
-size_t handed_length(const target *t, const robots_body *b) {
-    return t->fetch_limit && b->len > t->fetch_limit ? t->fetch_limit : b->len;
-}
-
 bool check_selected(const selection *sel, const check *k, robots_profile_id p) {
     unsigned classes = k->basis[p];
     if (sel->basis_in && !(classes & sel->basis_in)) return false;

@@ -8,7 +8,9 @@
 
 #include <stdbool.h>
 
+#include "buf.h"
 #include "command_line.h"
+#include "process.h"
 #include "tables.h"
 
 typedef enum answer_status {
@@ -46,7 +48,9 @@ struct target {
 };
 
 /* How many bytes of the robots.txt the target is handed. */
-size_t handed_length(const target *t, const robots_body *b);
+static inline size_t handed_length(const target *t, const robots_body *b) {
+    return t->fetch_limit && b->len > t->fetch_limit ? t->fetch_limit : b->len;
+}
 
 /* The reference implementation, in this process. */
 target *target_reference(void);
@@ -57,6 +61,14 @@ target *target_constant(bool allowed);
 
 /* A long-lived process speaking the batch protocol (README "--batch"). */
 target *target_batch(const char *command, double timeout, char *error, size_t cap);
+
+/* The batch protocol's pieces robots-diff shares. batch_start_command splits a
+ * --batch-cmd command line into *argv and starts it: 0, or -1 with error (a
+ * program that cannot run is a usage error; *argv is then NULL). batch_request
+ * appends one request line (without its newline) for a check: 0, or -1 when memory
+ * runs out. */
+int batch_start_command(const char *command, char ***argv, proc_session *s, char *error, size_t cap);
+int batch_request(buf *b, long id, size_t robots_len, const tcase *c, const check *k, robots_profile_id p);
 
 /* One process per check: a template with %robots%, %user-agent% and %url%, judged by
  * exit codes or by regular expressions on standard output. */

@@ -44,7 +44,7 @@ static int add_number(buf *b, const char *name, long value) {
     return add_text(b, text);
 }
 
-static int build_request(buf *b, long id, size_t robots_len, const tcase *c, const check *k, robots_profile_id p) {
+int batch_request(buf *b, long id, size_t robots_len, const tcase *c, const check *k, robots_profile_id p) {
     /* Allow checks are the protocol's default kind: a minimal implementation need
      * not know about kinds at all. */
     char head[96];
@@ -181,7 +181,7 @@ static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, 
     }
     buf request = {NULL, 0, 0};
     long id = ++bt->next_id;
-    if (build_request(&request, id, handed_length(t, &c->robots), c, k, p)) {
+    if (batch_request(&request, id, handed_length(t, &c->robots), c, k, p)) {
         buf_free(&request);
         a->status = ANSWER_FAILED;
         snprintf(a->detail, sizeof a->detail, "out of memory building the request");
@@ -218,35 +218,42 @@ static void close_batch(target *t) {
     free(t);
 }
 
-target *target_batch(const char *command, double timeout, char *error, size_t cap) {
-    char **argv;
+int batch_start_command(const char *command, char ***argv, proc_session *s, char *error, size_t cap) {
     const char *why;
-    if (split_command(command, &argv, &why) <= 0) {
+    if (split_command(command, argv, &why) <= 0) {
         snprintf(error, cap, "--batch-cmd: %s", why ? why : "no command given");
-        if (argv) free_argv(argv);
-        return NULL;
+        if (*argv) free_argv(*argv);
+        *argv = NULL;
+        return -1;
     }
+    /* A program that cannot be started is a usage error, not 600 failed checks. */
+    int rc = session_start(*argv, s), code = rc ? errno : s->ended.exec_errno;
+    if (rc != 0 || s->ended.exec_failed) {
+        snprintf(error, cap, "--batch-cmd: cannot run '%s': %s", (*argv)[0], strerror(code));
+        if (rc == 0) session_stop(s, 0);
+        free_argv(*argv);
+        *argv = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+target *target_batch(const char *command, double timeout, char *error, size_t cap) {
     target *t = calloc(1, sizeof *t);
     batch *bt = calloc(1, sizeof *bt);
     if (!t || !bt) {
         snprintf(error, cap, "out of memory");
         free(t);
         free(bt);
-        free_argv(argv);
         return NULL;
     }
-    bt->argv = argv;
-    bt->timeout = timeout;
-    /* A program that cannot be started is a usage error, not 600 failed checks. */
-    if (start(bt) != 0 || bt->session.ended.exec_failed) {
-        snprintf(error, cap, "--batch-cmd: cannot run '%s': %s", argv[0],
-                 strerror(bt->running ? bt->session.ended.exec_errno : errno));
-        stop(bt, 0);
-        free_argv(argv);
+    if (batch_start_command(command, &bt->argv, &bt->session, error, cap)) {
         free(bt);
         free(t);
         return NULL;
     }
+    bt->running = 1;
+    bt->timeout = timeout;
     t->name = "batch";
     t->ask = ask;
     t->close = close_batch;

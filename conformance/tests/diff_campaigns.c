@@ -12,9 +12,10 @@
 #include "base64.h"
 #include "selftest.h"
 
-/* Runs a campaign; returns its exit status. */
-static int campaign(const char *target, const char *count, const char *out) {
-    char *argv[] = {differ, "--batch-cmd", (char *)target, "--count", (char *)count, "--seed", "7", "--out",
+/* Runs a campaign against a --batch-cmd target (or another kind: option); returns
+ * its exit status. */
+static int campaign_with(const char *option, const char *target, const char *count, const char *out) {
+    char *argv[] = {differ, (char *)option, (char *)target, "--count", (char *)count, "--seed", "7", "--out",
                     (char *)out, NULL};
     proc_result r;
     if (proc_run(argv, NULL, 0, 300, 1 << 20, &r) != 0) return -1;
@@ -22,6 +23,10 @@ static int campaign(const char *target, const char *count, const char *out) {
     if (status != 0 && status != 1) printf("  robots-diff: exit %d: %.300s\n", status, r.err.data ? r.err.data : "");
     proc_result_free(&r);
     return status;
+}
+
+static int campaign(const char *target, const char *count, const char *out) {
+    return campaign_with("--batch-cmd", target, count, out);
 }
 
 static char *slurp(const char *path) {
@@ -64,12 +69,22 @@ static int fewest_lines(const char *cases_file, const char *expect, const char *
     return best;
 }
 
-/* Replays DIR/cases against a target; returns the run's summary. */
-static run replay(const char *dir, const char *target) {
+/* Replays DIR/cases against a target (option --batch-cmd or --command; NULL: the
+ * reference); returns the run's summary. */
+static run replay_with(const char *dir, const char *option, const char *target) {
     char cases[PATH_MAX + 16];
     snprintf(cases, sizeof cases, "%s/cases", dir);
-    if (target) return json_run(ARGS("--cases", cases, "--batch-cmd", target, "--format", "json"), 120);
+    if (target) return json_run(ARGS("--cases", cases, option, target, "--format", "json"), 120);
     return json_run(ARGS("--cases", cases, "--format", "json"), 120);
+}
+
+/* The cases of DIR/cases: the reference passes every one, the target fails every one. */
+static void replays_as_disagreements(const char *dir, const char *option, const char *target) {
+    run ref = replay_with(dir, NULL, NULL), other = replay_with(dir, option, target);
+    CHECK(ref.status == 0 && ref.failed == 0 && ref.passed > 0);
+    CHECK(other.status == 1 && other.passed == 0 && other.failed == ref.passed);
+    cJSON_Delete(ref.json);
+    cJSON_Delete(other.json);
 }
 
 void campaigns_find_and_minimise_flaws(void) {
@@ -90,11 +105,7 @@ void campaigns_find_and_minimise_flaws(void) {
     CHECK(campaign(cmd, "3000", out) == 1);
     snprintf(file, sizeof file, "%s/cases/diff.json", out);
     CHECK(fewest_lines(file, "disallowed", "the target allows") <= 2);
-    run ref = replay(out, NULL), flawed = replay(out, cmd);
-    CHECK(ref.status == 0 && ref.failed == 0 && ref.passed > 0);
-    CHECK(flawed.status == 1 && flawed.passed == 0 && flawed.failed == ref.passed);
-    cJSON_Delete(ref.json);
-    cJSON_Delete(flawed.json);
+    replays_as_disagreements(out, "--batch-cmd", cmd);
     /* First match wins: found; some cluster is an allow rule that should win over
      * an earlier disallow: a group line and two rules. */
     snprintf(out, sizeof out, "%s/first-match", dir);
@@ -111,6 +122,29 @@ void campaigns_find_and_minimise_flaws(void) {
     CHECK(a && b && !strcmp(a, b));
     free(a);
     free(b);
+    /* A command template, one process per check: the same flaw, found and replayed. */
+    snprintf(out, sizeof out, "%s/command", dir);
+    snprintf(cmd, sizeof cmd, "%s --flaw always-allow %%robots%% %%user-agent%% %%url%%", wrong);
+    CHECK(campaign_with("--command", cmd, "200", out) == 1);
+    snprintf(file, sizeof file, "%s/cases/diff.json", out);
+    CHECK(fewest_lines(file, "disallowed", "the target allows") <= 2);
+    replays_as_disagreements(out, "--command", cmd);
+    char *argv[] = {"rm", "-rf", dir, NULL};
+    proc_result r;
+    if (proc_run(argv, NULL, 0, 30, 4096, &r) == 0) proc_result_free(&r);
+}
+
+/* urllib.robotparser, the scorecard's adapter that needs nothing but Python: a
+ * campaign finds where it differs, and the cases it writes are ones the reference
+ * passes and urllib.robotparser fails. */
+void campaign_against_a_scorecard_adapter(void) {
+    char dir[] = "/tmp/robots-diff-adapter-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char out[PATH_MAX], path[PATH_MAX], cmd[PATH_MAX + 64];
+    snprintf(out, sizeof out, "%s/urllib", dir);
+    snprintf(cmd, sizeof cmd, "/usr/bin/python3 %s", example_adapter("urllib_adapter.py", path, sizeof path));
+    CHECK(campaign(cmd, "2000", out) == 1);
+    replays_as_disagreements(out, "--batch-cmd", cmd);
     char *argv[] = {"rm", "-rf", dir, NULL};
     proc_result r;
     if (proc_run(argv, NULL, 0, 30, 4096, &r) == 0) proc_result_free(&r);

@@ -15,9 +15,7 @@ static const char *const protocol_failures[] = {
     "no reply within", "ended without replying", "stopped reading its input", "the reply has", "not a reply",
 };
 
-/* conformance/adapters/examples/NAME from the working directory (make runs the
- * tests from the project's root) or from this program's. */
-static const char *example(const char *name, char *out, size_t cap) {
+const char *example_adapter(const char *name, char *out, size_t cap) {
     snprintf(out, cap, "conformance/adapters/examples/%s", name);
     if (access(out, R_OK) == 0) return out;
     snprintf(out, cap, "%s/../../conformance/adapters/examples/%s", bin_dir, name);
@@ -27,7 +25,7 @@ static const char *example(const char *name, char *out, size_t cap) {
 
 static void speaks_the_protocol(const char *interpreter, const char *name, bool answers_sitemaps) {
     char path[PATH_MAX], cmd[PATH_MAX + 64];
-    snprintf(cmd, sizeof cmd, "%s %s", interpreter, example(name, path, sizeof path));
+    snprintf(cmd, sizeof cmd, "%s %s", interpreter, example_adapter(name, path, sizeof path));
     run r = json_run(ARGS("--batch-cmd", cmd, "--format", "json"), 600);
     if (r.status != 0 && r.status != 1) printf("  %s: exit status %d\n", cmd, r.status);
     CHECK(r.status == 0 || r.status == 1);

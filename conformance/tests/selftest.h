@@ -68,6 +68,9 @@ void write_errors_fail_the_run(void);
 
 /* example_adapters.c */
 void example_adapters_speak_the_protocol(void);
+/* conformance/adapters/examples/NAME from the working directory (make runs the
+ * tests from the project's root) or from this program's. */
+const char *example_adapter(const char *name, char *out, size_t cap);
 #define EXAMPLE_ADAPTER_TESTS \
     {"the example adapters of PROTOCOL.md speak the protocol", example_adapters_speak_the_protocol}
 
@@ -77,7 +80,11 @@ void several_targets_in_one_run(void);
 
 /* diff_campaigns.c */
 void campaigns_find_and_minimise_flaws(void);
-#define DIFF_TESTS {"robots-diff finds, minimises and replays a flawed parser's disagreements", \
-                    campaigns_find_and_minimise_flaws}
+void campaign_against_a_scorecard_adapter(void);
+#define DIFF_TESTS                                                                            \
+    {"robots-diff finds, minimises and replays a flawed parser's disagreements",                \
+     campaigns_find_and_minimise_flaws},                                                        \
+    {"robots-diff against a scorecard adapter writes cases the reference passes and it fails", \
+     campaign_against_a_scorecard_adapter}
 
 #endif
