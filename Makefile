@@ -204,6 +204,10 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 	cd / && { $(abspath $(INSTALL_TEST))/a/b/c/copied-runner --id MATCH-3 2> $(abspath $(INSTALL_TEST))/copied.err; \
 	    test $$? -eq 2; }
 	grep -q 'cannot find the case tables: looked in' $(INSTALL_TEST)/copied.err
+	# The installed robots-diff finds the tables too, and the installed robots agrees.
+	cd / && $(abspath $(INSTALL_TEST))/opt/robots/bin/robots-diff --count 2000 --seed 3 \
+	    --batch-cmd "$(abspath $(INSTALL_TEST))/opt/robots/bin/robots --batch" --out $(abspath $(INSTALL_TEST))/diff
+	grep -q ' 0 disagreements in 0 clusters' $(INSTALL_TEST)/diff/report.md
 	rm -rf $(INSTALL_TEST)
 
 # The fuzzing checks: the committed seeds match the tables, every seed and
@@ -262,6 +266,7 @@ install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 	install -m 644 ref/include/robots.h $(DESTDIR)$(PREFIX)/include/robots.h
 	install -m 755 $(ROBOTS) $(DESTDIR)$(PREFIX)/bin/robots
 	install -m 755 $(CONFORM) $(DESTDIR)$(PREFIX)/bin/robots-conform
+	install -m 755 $(DIFF) $(DESTDIR)$(PREFIX)/bin/robots-diff
 	install -m 644 conformance/cases/*.json $(SHARE)/cases/
 	install -m 644 conformance/case-table.schema.json conformance/spec-examples.json \
 	    conformance/spec-examples.schema.json conformance/PROTOCOL.md conformance/ATLAS.md $(SHARE)/
@@ -271,7 +276,7 @@ install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/lib/librobots.a $(DESTDIR)$(PREFIX)/include/robots.h \
-	    $(DESTDIR)$(PREFIX)/bin/robots $(DESTDIR)$(PREFIX)/bin/robots-conform \
+	    $(DESTDIR)$(PREFIX)/bin/robots $(DESTDIR)$(PREFIX)/bin/robots-conform $(DESTDIR)$(PREFIX)/bin/robots-diff \
 	    $(DESTDIR)$(PREFIX)/lib/pkgconfig/robots.pc
 	rm -rf $(SHARE)
 

@@ -55,6 +55,8 @@ static void usage(FILE *f, const char *prog) {
             "  --seconds N | --count N  how long: seconds, or checks\n"
             "  --seed S                 the generator's seed (default 1): the same seed, the same run\n"
             "  --corpus DIR             also mutate the robots.txt files of this folder\n"
+            "  --cases DIR              the case tables mutated and named as nearest (default: found\n"
+            "                           as robots-conform finds them); --schema FILE, --index FILE\n"
             "  --out DIR                where report.md and cases/diff.json go\n"
             "  --timeout SECONDS        per batch of %d checks, or per --command check (default 10)\n"
             "\n"
@@ -148,7 +150,7 @@ oom:
 
 int main(int argc, char **argv) {
     const char *prog = argc > 0 ? argv[0] : "robots-diff";
-    const char *command = NULL, *out = NULL, *corpus = NULL;
+    const char *command = NULL, *out = NULL, *corpus = NULL, *cases = NULL, *schema = NULL, *index = NULL;
     command_options per_check = {NULL, 10, 0, 1, NULL, NULL};
     double seconds = 0, timeout = 10;
     unsigned long long count = 0, seed = 1;
@@ -173,6 +175,9 @@ int main(int argc, char **argv) {
         }
         else if (!strcmp(a, "--out")) out = v;
         else if (!strcmp(a, "--corpus")) corpus = v;
+        else if (!strcmp(a, "--cases")) cases = v;
+        else if (!strcmp(a, "--schema")) schema = v;
+        else if (!strcmp(a, "--index")) index = v;
         else if (!strcmp(a, "--profile")) {
             if (robots_profile_from_name(v, &profile)) return usage_error(prog, "unknown profile", v);
         } else if (!strcmp(a, "--seconds") || !strcmp(a, "--timeout")) {
@@ -192,17 +197,14 @@ int main(int argc, char **argv) {
     if (!out) return usage_error(prog, "give --out DIR", NULL);
     if ((seconds > 0) == (count > 0)) return usage_error(prog, "give one of --seconds and --count", NULL);
 
-    char cases_buf[PATH_MAX], schema_buf[PATH_MAX], index_buf[PATH_MAX], index_schema_buf[PATH_MAX];
-    suite_files files = {default_path("cases", cases_buf, sizeof cases_buf),
-                         default_path("case-table.schema.json", schema_buf, sizeof schema_buf),
-                         default_path("spec-examples.json", index_buf, sizeof index_buf),
-                         default_path("spec-examples.schema.json", index_schema_buf, sizeof index_schema_buf)};
-    if (!files.cases || !files.schema || !files.index || !files.index_schema) {
-        fprintf(stderr, "%s: cannot find the case tables (conformance/ here, or beside the program)\n", prog);
+    static suite_paths room;
+    suite_files files;
+    char error[2048];
+    if (find_suite_files(cases, schema, index, &room, &files, error, sizeof error)) {
+        fprintf(stderr, "%s: %s\n", prog, error);
         return 2;
     }
     suite s;
-    char error[2048];
     if (suite_load(&files, &s, error, sizeof error)) {
         fprintf(stderr, "%s: %s\n", prog, error);
         return 2;

@@ -331,28 +331,12 @@ int main(int argc, char **argv) {
         return usage_error(prog, "--format must be text, tap, junit, json, markdown, csv or scorecard, not", format);
     }
 
-    char cases_buf[PATH_MAX], schema_buf[PATH_MAX], index_buf[PATH_MAX], index_schema_buf[PATH_MAX];
-    if (!cases_dir) cases_dir = default_path("cases", cases_buf, sizeof cases_buf);
-    if (!schema) schema = default_path("case-table.schema.json", schema_buf, sizeof schema_buf);
-    if (!index) index = default_path("spec-examples.json", index_buf, sizeof index_buf);
-    /* The index's schema: beside an index given with --index, else found as above. */
-    const char *index_schema = NULL;
-    const char *slash = index ? strrchr(index, '/') : NULL;
-    int len = snprintf(index_schema_buf, sizeof index_schema_buf, "%.*sspec-examples.schema.json",
-                       slash ? (int)(slash - index + 1) : 0, index ? index : "");
-    if (len > 0 && (size_t)len < sizeof index_schema_buf && access(index_schema_buf, R_OK) == 0)
-        index_schema = index_schema_buf;
-    else
-        index_schema = default_path("spec-examples.schema.json", index_schema_buf, sizeof index_schema_buf);
-    if (!cases_dir || !schema || !index || !index_schema) {
-        fprintf(stderr,
-                "%s: cannot find the case tables: looked in ./conformance, in ../../conformance and in "
-                "../share/robots-conform beside this program (make install puts them there); give --cases DIR, "
-                "--schema FILE and --index FILE\n",
-                prog);
+    static suite_paths room;
+    suite_files files;
+    if (find_suite_files(cases_dir, schema, index, &room, &files, error, sizeof error)) {
+        fprintf(stderr, "%s: %s\n", prog, error);
         return 2;
     }
-    suite_files files = {cases_dir, schema, index, index_schema};
     suite s;
     if (suite_load(&files, &s, error, sizeof error) != 0) {
         fprintf(stderr, "%s: %s\n", prog, error);

@@ -30,3 +30,24 @@ const char *default_path(const char *name, char *out, size_t cap) {
     }
     return NULL;
 }
+
+int find_suite_files(const char *cases, const char *schema, const char *index, suite_paths *room, suite_files *out,
+                     char *error, size_t cap) {
+    out->cases = cases ? cases : default_path("cases", room->cases, sizeof room->cases);
+    out->schema = schema ? schema : default_path("case-table.schema.json", room->schema, sizeof room->schema);
+    out->index = index ? index : default_path("spec-examples.json", room->index, sizeof room->index);
+    /* The index's schema: beside an index given with --index, else found as above. */
+    const char *slash = index ? strrchr(index, '/') : NULL;
+    int len = snprintf(room->index_schema, sizeof room->index_schema, "%.*sspec-examples.schema.json",
+                       slash ? (int)(slash - index + 1) : 0, index ? index : "");
+    if (index && len > 0 && (size_t)len < sizeof room->index_schema && access(room->index_schema, R_OK) == 0)
+        out->index_schema = room->index_schema;
+    else
+        out->index_schema = default_path("spec-examples.schema.json", room->index_schema, sizeof room->index_schema);
+    if (out->cases && out->schema && out->index && out->index_schema) return 0;
+    snprintf(error, cap,
+             "cannot find the case tables: looked in ./conformance, in ../../conformance and in "
+             "../share/robots-conform beside this program (make install puts them there); give --cases DIR, "
+             "--schema FILE and --index FILE");
+    return -1;
+}

@@ -2,7 +2,10 @@
 #ifndef ROBOTS_CONFORM_PATHS_H
 #define ROBOTS_CONFORM_PATHS_H
 
+#include <limits.h>
 #include <stddef.h>
+
+#include "tables.h"
 
 /* Finds NAME (the cases directory, a schema, the index): in conformance/ of the
  * working directory (a checkout), beside the program in a build tree
@@ -10,5 +13,16 @@
  * (PREFIX/bin/PROGRAM -> ../share/robots-conform). Returns out, or NULL when none
  * has it. */
 const char *default_path(const char *name, char *out, size_t cap);
+
+/* Room for the paths find_suite_files finds. */
+typedef struct suite_paths {
+    char cases[PATH_MAX], schema[PATH_MAX], index[PATH_MAX], index_schema[PATH_MAX];
+} suite_paths;
+
+/* The suite's files: those given (NULL: found by default_path; the index's schema
+ * beside an index given, else found too). Returns 0, or -1 with error saying
+ * where it looked. */
+int find_suite_files(const char *cases, const char *schema, const char *index, suite_paths *room, suite_files *out,
+                     char *error, size_t cap);
 
 #endif
