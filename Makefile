@@ -242,7 +242,7 @@ test-coverage:
 # scripts/install-scorecard-deps), the two baselines and, with
 # GOOGLE_ROBOTSTXT=DIR (a checkout of google/robotstxt), Google's robots_main:
 # writes conformance/scorecard.json, SCORECARD.md and the matrices.
-scorecard: $(CONFORM) $(ROBOTS)
+scorecard: $(CONFORM) $(ROBOTS) $(DIFF)
 	scripts/scorecard run --conform $(CONFORM)
 
 # In make test: the committed scorecard agrees with the tables and with itself

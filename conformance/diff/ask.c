@@ -72,6 +72,10 @@ static void ask_one_by_one(asker *a, const input *in, size_t n, int *verdicts) {
         } else {
             verdicts[i] = VERDICT_FAILED;
             snprintf(a->last_failure, sizeof a->last_failure, "%.250s", got.detail);
+            if (a->broke_at < 0) {
+                a->broke_at = (long)i;
+                snprintf(a->broke_why, sizeof a->broke_why, "%.250s", got.detail);
+            }
         }
     }
 }
@@ -83,15 +87,14 @@ static void fail_all(asker *a, size_t n, int *verdicts, size_t from, const char 
     a->running = 0;
 }
 
-void ask_target(asker *a, const input *in, size_t n, int *verdicts) {
-    if (a->per_check) {
-        ask_one_by_one(a, in, n, verdicts);
-        return;
-    }
+/* One pipelined batch. Returns n when every check got a reply, else the first
+ * check without one (where the target hung or died: replies come in order); the
+ * process is then stopped, and every check without a reply failed. */
+static size_t ask_batch(asker *a, const input *in, size_t n, int *verdicts) {
     if (!a->running) {
         if (session_start(a->argv, &a->session) != 0) {
             fail_all(a, n, verdicts, 0, "cannot start the target");
-            return;
+            return 0;
         }
         a->running = 1;
         a->restarts++;
@@ -109,9 +112,10 @@ void ask_target(asker *a, const input *in, size_t n, int *verdicts) {
     if (bad) {
         buf_free(&req);
         fail_all(a, n, verdicts, 0, "out of memory building the requests");
-        return;
+        return n; /* no fault of the target's */
     }
-    for (size_t i = 0; i < n; i++) verdicts[i] = VERDICT_FAILED;
+    enum { UNANSWERED = -2 };
+    for (size_t i = 0; i < n; i++) verdicts[i] = UNANSWERED;
     char *line, why[256];
     size_t got = 0;
     int rc = session_request(&a->session, req.data, req.len, a->timeout, &line, why, sizeof why);
@@ -128,10 +132,36 @@ void ask_target(asker *a, const input *in, size_t n, int *verdicts) {
             got++;
         }
         cJSON_Delete(reply);
-        if (got == n) return;
+        if (got == n) return n;
         rc = session_read_line(&a->session, &line, why, sizeof why); /* the batch's deadline */
     }
-    fail_all(a, n, verdicts, n, why); /* the answered keep their verdicts */
+    /* The answered keep their verdicts. */
+    size_t broke = n;
+    for (size_t i = 0; i < n; i++) {
+        if (verdicts[i] != UNANSWERED) continue;
+        if (broke == n) broke = i;
+        verdicts[i] = VERDICT_FAILED;
+    }
+    fail_all(a, n, verdicts, n, why);
+    snprintf(a->broke_why, sizeof a->broke_why, "%s", why);
+    return broke;
+}
+
+void ask_target(asker *a, const input *in, size_t n, int *verdicts) {
+    a->broke_at = -1;
+    if (a->per_check) {
+        ask_one_by_one(a, in, n, verdicts);
+        return;
+    }
+    size_t broke = ask_batch(a, in, n, verdicts);
+    if (broke == n) return;
+    a->broke_at = (long)broke;
+    /* The checks after the one it broke on are asked once more of a fresh process,
+     * so that one input that hangs the target costs one check, not the batch. */
+    char why[sizeof a->broke_why];
+    memcpy(why, a->broke_why, sizeof why);
+    if (broke + 1 < n) ask_batch(a, in + broke + 1, n - broke - 1, verdicts + broke + 1);
+    memcpy(a->broke_why, why, sizeof why);
 }
 
 void asker_close(asker *a) {

@@ -4,8 +4,9 @@
  * batch-protocol process (--batch-cmd) asked many checks per write (pipelined), so
  * a campaign is not bound by a round trip per check, or a command template
  * (--command), one process per check, as robots-conform runs it. A target that
- * crashes, hangs or answers nonsense costs the checks in flight: they are marked
- * failed with the reason, and the process is restarted.
+ * crashes or hangs fails the check it was on (the first without a reply: replies
+ * come in order); the checks after it are asked once more of a restarted
+ * process. Nonsense answers fail their checks, with the reason.
  */
 #ifndef ROBOTS_DIFF_ASK_H
 #define ROBOTS_DIFF_ASK_H
@@ -32,6 +33,10 @@ typedef struct asker {
     target *per_check;
     size_t restarts;
     char last_failure[256];
+    /* After ask_target: the first check the target broke on (no reply: it hung,
+     * crashed or ended; with --command, any failed check), or -1; and why. */
+    long broke_at;
+    char broke_why[256];
 } asker;
 
 /* Prepares the target: a --batch-cmd command line, or (batch_command NULL) the

@@ -6,8 +6,8 @@
  * batches, minimises every disagreement, clusters them by cause, and writes
  * DIR/report.md and DIR/cases/diff.json (replayable with robots-conform).
  *
- * Exit status: 0 when the target agreed on everything, 1 when it disagreed, 2 for
- * a usage error or a target that cannot be started.
+ * Exit status: 0 when the target agreed on everything, 1 when it disagreed or
+ * failed checks, 2 for a usage error or a target that cannot be started.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -60,7 +60,8 @@ static void usage(FILE *f, const char *prog) {
             "  --out DIR                where report.md and cases/diff.json go\n"
             "  --timeout SECONDS        per batch of %d checks, or per --command check (default 10)\n"
             "\n"
-            "Progress goes to stderr. Exit status: 0 no disagreement, 1 disagreements, 2 usage.\n"
+            "Progress goes to stderr. Exit status: 0 the target agreed on every check, 1 it\n"
+            "disagreed or failed checks (crashed, hung, error replies), 2 usage.\n"
             "Replay: robots-conform --cases DIR/cases --batch-cmd \"CMD ARGS\" (or --command ...)\n",
             prog, BATCH);
 }
@@ -229,6 +230,7 @@ int main(int argc, char **argv) {
                     .minimise_max = MINIMISE_MAX};
     judge j = {&impl, profile};
     sampler sampling = {0, 0};
+    input broke_on = {{NULL, 0, 0}, "", ""};
     double start = proc_now(), last_progress = start;
     int rc = 0;
     while (rc == 0) {
@@ -241,6 +243,16 @@ int main(int argc, char **argv) {
         int theirs[BATCH];
         ask_target(&impl, batch, n, theirs);
         run.checks += n;
+        if (impl.broke_at >= 0 && !run.broken) {
+            /* The first input the target broke on, for the report: a hang or a crash
+             * is a finding too. */
+            if (input_copy(&broke_on, &batch[impl.broke_at])) {
+                rc = -1;
+                break;
+            }
+            run.broken = &broke_on;
+            snprintf(run.broken_why, sizeof run.broken_why, "%s", impl.broke_why);
+        }
         for (size_t i = 0; i < n && rc == 0; i++) {
             if (theirs[i] == VERDICT_FAILED) {
                 run.failures++;
@@ -284,8 +296,9 @@ int main(int argc, char **argv) {
     }
     for (size_t i = 0; i < BATCH; i++) input_free(&batch[i]);
     clusters_free(&found);
+    input_free(&broke_on);
     seeds_free(&from);
     suite_free(&s);
     if (rc) return 2;
-    return run.disagreements ? 1 : 0;
+    return run.disagreements || run.failures ? 1 : 0;
 }

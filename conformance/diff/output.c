@@ -11,6 +11,7 @@
 #include <cjson/cJSON.h>
 
 #include "base64.h"
+#include "request.h"
 
 /* One line of the robots.txt as a reader can see it: control bytes, NUL, BOM and
  * bytes above 0x7F as \xNN. */
@@ -87,6 +88,11 @@ static int write_report(const char *path, const char *dir, const campaign *run, 
     if (run->failures)
         fprintf(f, "\nThe target failed %zu checks (crashed, hung or answered nonsense); the last: %s\n", run->failures,
                 run->failure_example);
+    if (run->broken) {
+        fprintf(f, "\nThe first check it broke on (%s), not minimised:\n\n```\n", run->broken_why);
+        numbered(f, &run->broken->robots);
+        fprintf(f, "```\n\n- crawler: `%s`\n- URL: `%s`\n", run->broken->agent, run->broken->url);
+    }
     fprintf(f, "\nEach cluster shows its smallest minimised example. This replays them all (cases/diff.json, "
                "case DIFF-N for cluster N):\n\n    robots-conform --cases '%s/cases' %s '%s'\n",
             dir, run->option, run->target);
@@ -105,6 +111,17 @@ static int write_report(const char *path, const char *dir, const campaign *run, 
     }
     int bad = ferror(f);
     return fclose(f) || bad ? -1 : 0;
+}
+
+/* Writes the JSON (and frees it). Returns 0, or -1. */
+static int write_json(const char *path, cJSON *root) {
+    char *out = cJSON_Print(root);
+    cJSON_Delete(root);
+    FILE *f = out ? fopen(path, "w") : NULL;
+    int rc = f && fprintf(f, "%s\n", out) >= 0 ? 0 : -1;
+    if (f && fclose(f)) rc = -1;
+    cJSON_free(out);
+    return rc;
 }
 
 static int write_cases(const char *path, const campaign *run, const clusters *c, const size_t *order) {
@@ -146,13 +163,70 @@ static int write_cases(const char *path, const campaign *run, const clusters *c,
         cJSON_AddItemToArray(checks, k1);
         cJSON_AddItemToArray(cases, o);
     }
-    char *out = cJSON_Print(root);
-    cJSON_Delete(root);
-    FILE *f = out ? fopen(path, "w") : NULL;
-    int rc = f && fprintf(f, "%s\n", out) >= 0 ? 0 : -1;
-    if (f && fclose(f)) rc = -1;
-    cJSON_free(out);
-    return rc;
+    return write_json(path, root);
+}
+
+/* clusters.json: the campaign's figures and its clusters, for tools (the
+ * scorecard gathers them per implementation). */
+static int write_summary(const char *path, const campaign *run, const clusters *c, const size_t *order) {
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "target", run->target);
+    cJSON_AddStringToObject(root, "profile", robots_profile_name(run->profile));
+    cJSON_AddNumberToObject(root, "seed", (double)run->seed);
+    cJSON_AddNumberToObject(root, "checks", (double)run->checks);
+    cJSON_AddNumberToObject(root, "disagreements", (double)run->disagreements);
+    cJSON_AddNumberToObject(root, "minimised", (double)run->minimised);
+    cJSON_AddNumberToObject(root, "failures", (double)run->failures);
+    if (run->broken) {
+        /* The input as the batch protocol carries it: text, or exact bytes in base64. */
+        cJSON *b = cJSON_AddObjectToObject(root, "broke_on");
+        cJSON_AddStringToObject(b, "why", run->broken_why);
+        const buf *robots = &run->broken->robots;
+        buf text = {NULL, 0, 0};
+        bool plain = request_is_text(robots->data, robots->len);
+        if ((plain ? buf_add(&text, robots->data, robots->len) : base64_encode(robots->data, robots->len, &text)) ||
+            buf_addc(&text, '\0')) {
+            buf_free(&text);
+            cJSON_Delete(root);
+            return -1;
+        }
+        cJSON_AddStringToObject(b, plain ? "robots" : "robots_base64", text.data);
+        buf_free(&text);
+        cJSON_AddStringToObject(b, "agent", run->broken->agent);
+        cJSON_AddStringToObject(b, "url", run->broken->url);
+    }
+    cJSON *list = cJSON_AddArrayToObject(root, "clusters");
+    for (size_t k = 0; k < c->n; k++) {
+        const cluster *x = &c->items[order[k]];
+        cJSON *o = cJSON_CreateObject();
+        char id[32];
+        snprintf(id, sizeof id, "DIFF-%zu", k + 1);
+        cJSON_AddStringToObject(o, "id", id);
+        cJSON_AddStringToObject(o, "cause", x->key);
+        cJSON_AddNumberToObject(o, "count", (double)x->count);
+        cJSON_AddItemToArray(list, o);
+    }
+    return write_json(path, root);
+}
+
+/* mkdir -p: the directory and those above it. Returns 0, or -1 with errno. */
+static int make_directories(const char *path) {
+    char part[4096];
+    size_t n = strlen(path);
+    if (n >= sizeof part) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memcpy(part, path, n + 1);
+    for (size_t i = 1; i <= n; i++) {
+        if (part[i] != '/' && part[i] != '\0') continue;
+        char keep = part[i];
+        part[i] = '\0';
+        int rc = mkdir(part, 0777);
+        part[i] = keep;
+        if (rc && errno != EEXIST) return -1;
+    }
+    return 0;
 }
 
 int write_outputs(const char *dir, const campaign *run, const clusters *c, const suite *s, char *error, size_t cap) {
@@ -171,7 +245,7 @@ int write_outputs(const char *dir, const campaign *run, const clusters *c, const
     }
     char path[4096];
     snprintf(path, sizeof path, "%s/cases", dir);
-    if ((mkdir(dir, 0777) && errno != EEXIST) || (mkdir(path, 0777) && errno != EEXIST)) {
+    if (make_directories(path)) {
         snprintf(error, cap, "%s: cannot make the directory: %s", path, strerror(errno));
         return -1;
     }
@@ -182,6 +256,11 @@ int write_outputs(const char *dir, const campaign *run, const clusters *c, const
     }
     snprintf(path, sizeof path, "%s/cases/diff.json", dir);
     if (write_cases(path, run, c, order)) {
+        snprintf(error, cap, "%s: cannot write it", path);
+        return -1;
+    }
+    snprintf(path, sizeof path, "%s/clusters.json", dir);
+    if (write_summary(path, run, c, order)) {
         snprintf(error, cap, "%s: cannot write it", path);
         return -1;
     }

@@ -20,9 +20,12 @@ typedef struct campaign {
     size_t minimise_questions; /* checks asked while minimising, beyond `checks` */
     double seconds;
     char failure_example[256];
+    const input *broken;  /* the first input the target broke on (hung, crashed), or NULL */
+    char broken_why[256];
 } campaign;
 
-/* Writes DIR/report.md and DIR/cases/diff.json. Returns 0, or -1 with error. */
+/* Writes DIR/report.md, DIR/cases/diff.json and DIR/clusters.json (the figures
+ * and each cluster's id, cause and count, for tools). Returns 0, or -1 with error. */
 int write_outputs(const char *dir, const campaign *run, const clusters *c, const suite *s, char *error, size_t cap);
 
 #endif

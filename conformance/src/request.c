@@ -6,7 +6,7 @@
 #include "base64.h"
 #include "json.h"
 
-int request_add_robots(buf *b, const void *data, size_t len) {
+bool request_is_text(const void *data, size_t len) {
     const unsigned char *s = data;
     bool text = true;
     for (size_t i = 0; i < len && text;) {
@@ -14,6 +14,10 @@ int request_add_robots(buf *b, const void *data, size_t len) {
         text = n > 0;
         i += n;
     }
-    if (text) return buf_add(b, ",\"robots\":", 10) | json_append_string(b, len ? data : "", len);
+    return text;
+}
+
+int request_add_robots(buf *b, const void *data, size_t len) {
+    if (request_is_text(data, len)) return buf_add(b, ",\"robots\":", 10) | json_append_string(b, len ? data : "", len);
     return buf_add(b, ",\"robots_base64\":\"", 18) | base64_encode(data, len, b) | buf_addc(b, '"');
 }

@@ -122,6 +122,30 @@ void campaigns_find_and_minimise_flaws(void) {
     CHECK(a && b && !strcmp(a, b));
     free(a);
     free(b);
+    /* A target that hangs: the checks it hangs on fail, the campaign goes on, and
+     * the report and clusters.json show the first input it hung on. */
+    snprintf(out, sizeof out, "%s/hang", dir);
+    snprintf(cmd, sizeof cmd, "%s --flaw hang --batch", wrong);
+    {
+        char *argv[] = {differ, "--batch-cmd", cmd, "--count", "300", "--timeout", "0.3", "--out", out, NULL};
+        proc_result r;
+        CHECK(proc_run(argv, NULL, 0, 120, 1 << 20, &r) == 0 && !r.signaled && !r.timed_out && r.status == 1);
+        proc_result_free(&r);
+    }
+    snprintf(file, sizeof file, "%s/report.md", out);
+    report = slurp(file);
+    CHECK(report && strstr(report, "The first check it broke on (no reply within 0.3 s)") &&
+          strstr(report, "300 checks") && strstr(report, "The target failed"));
+    free(report);
+    snprintf(file, sizeof file, "%s/clusters.json", out);
+    report = slurp(file);
+    cJSON *summary = report ? cJSON_Parse(report) : NULL;
+    cJSON *broke = cJSON_GetObjectItemCaseSensitive(summary, "broke_on");
+    CHECK(cJSON_IsString(cJSON_GetObjectItemCaseSensitive(broke, "url")) &&
+          cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(summary, "failures")) &&
+          cJSON_GetObjectItemCaseSensitive(summary, "failures")->valuedouble > 0);
+    cJSON_Delete(summary);
+    free(report);
     /* A command template, one process per check: the same flaw, found and replayed. */
     snprintf(out, sizeof out, "%s/command", dir);
     snprintf(cmd, sizeof cmd, "%s --flaw always-allow %%robots%% %%user-agent%% %%url%%", wrong);
