@@ -240,8 +240,9 @@ test-coverage:
 
 # Every third-party parser of conformance/adapters/targets.json (installed by
 # scripts/install-scorecard-deps), the two baselines and, with
-# GOOGLE_ROBOTSTXT=DIR (a checkout of google/robotstxt), Google's robots_main:
-# writes conformance/scorecard.json, SCORECARD.md and the matrices.
+# GOOGLE_ROBOTSTXT=DIR (a checkout of google/robotstxt), Google's robots_main, and a
+# robots-diff campaign against each adapter: writes conformance/scorecard.json,
+# SCORECARD.md and the matrices.
 scorecard: $(CONFORM) $(ROBOTS) $(DIFF)
 	scripts/scorecard run --conform $(CONFORM)
 

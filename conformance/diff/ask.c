@@ -41,8 +41,6 @@ int asker_open(asker *a, const char *batch_command, const command_options *comma
     return 0;
 }
 
-size_t asker_window(const asker *a) { return a->per_check ? 1 : 64; }
-
 /* An input as the runner's tables hold a check: a case with its robots.txt and
  * one allow check. */
 static void as_check(const input *in, tcase *c, check *k) {

@@ -48,10 +48,6 @@ int asker_open(asker *a, const char *batch_command, const command_options *comma
  * VERDICT_FAILED (a->last_failure says why). */
 void ask_target(asker *a, const input *in, size_t n, int *verdicts);
 
-/* How many checks ask_target should be given at once: many for a batch process,
- * one for a process per check. */
-size_t asker_window(const asker *a);
-
 void asker_close(asker *a);
 
 #endif

@@ -269,7 +269,7 @@ int main(int argc, char **argv) {
             input small = {{NULL, 0, 0}, "", ""};
             robots_verdict why;
             long asked = input_copy(&small, &batch[i]) ? -1
-                         : minimize(&small, still_disagree, &j, MINIMISE_BUDGET, asker_window(&impl));
+                         : minimize(&small, still_disagree, &j, MINIMISE_BUDGET, impl.per_check ? 1 : MINIMISE_WINDOW);
             long plain = asked < 0 ? -1 : simplify(&small, profile, still_disagree, &j, SIMPLIFY_BUDGET);
             size_t before = found.n;
             if (plain < 0 || cluster_add(&found, &small, profile, ask_reference(&small, profile, &why), &why)) rc = -1;

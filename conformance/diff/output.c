@@ -138,8 +138,7 @@ static int write_cases(const char *path, const campaign *run, const clusters *c,
         cJSON *o = cJSON_CreateObject();
         snprintf(text, sizeof text, "DIFF-%zu", k + 1);
         cJSON_AddStringToObject(o, "id", text);
-        snprintf(text, sizeof text, "%.200s", x->key);
-        cJSON_AddStringToObject(o, "title", text);
+        cJSON_AddStringToObject(o, "title", x->key);
         cJSON *source = cJSON_AddArrayToObject(o, "source");
         cJSON_AddItemToArray(source, cJSON_CreateString("this project"));
         cJSON *basis = cJSON_AddArrayToObject(o, "basis");

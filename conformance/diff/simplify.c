@@ -3,7 +3,6 @@
 
 #include <ctype.h>
 #include <stdbool.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "lines.h"
@@ -79,11 +78,14 @@ static int plain_directives(simplifier *s, robots_profile_id profile) {
         if (line > info.lines) return 0;
         if (!(li.flags & ROBOTS_LINE_DIRECTIVE) || li.key == ROBOTS_KEY_NONE || li.key == ROBOTS_KEY_OTHER) continue;
         size_t from, end, v, vend;
-        if (line_span(b, line, &from, &end) || end - from > 4096) continue; /* a long line stays as it is */
+        if (line_span(b, line, &from, &end)) continue;
         directive_value(b->data, from, end, li.flags, &v, &vend);
-        char plain[4200];
-        int n = snprintf(plain, sizeof plain, "%s: %.*s", names[li.key], (int)(vend - v), b->data + v);
-        if (n < 0 || (size_t)n >= sizeof plain || attempt_splice(s, from, end, plain, (size_t)n) < 0) return -1;
+        buf plain = {NULL, 0, 0}; /* the value's bytes exactly, NUL included */
+        int rc = buf_add(&plain, names[li.key], strlen(names[li.key])) | buf_add(&plain, ": ", 2) |
+                 buf_add(&plain, b->data + v, vend - v);
+        if (rc == 0) rc = attempt_splice(s, from, end, plain.data, plain.len);
+        buf_free(&plain);
+        if (rc < 0) return -1;
     }
 }
 
