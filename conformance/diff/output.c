@@ -11,6 +11,7 @@
 #include <cjson/cJSON.h>
 
 #include "base64.h"
+#include "json_file.h"
 #include "request.h"
 
 /* One line of the robots.txt as a reader can see it: control bytes, NUL, BOM and
@@ -115,13 +116,13 @@ static int write_report(const char *path, const char *dir, const campaign *run, 
 
 /* Writes the JSON (and frees it). Returns 0, or -1. */
 static int write_json(const char *path, cJSON *root) {
-    char *out = cJSON_Print(root);
-    cJSON_Delete(root);
-    FILE *f = out ? fopen(path, "w") : NULL;
-    int rc = f && fprintf(f, "%s\n", out) >= 0 ? 0 : -1;
-    if (f && fclose(f)) rc = -1;
-    cJSON_free(out);
-    return rc;
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        cJSON_Delete(root);
+        return -1;
+    }
+    int rc = json_print(f, root) || ferror(f) ? -1 : 0;
+    return fclose(f) ? -1 : rc;
 }
 
 static int write_cases(const char *path, const campaign *run, const clusters *c, const size_t *order) {

@@ -197,3 +197,12 @@ char *json_string_copy(const cJSON *parent, const char *name) {
     if (d) memcpy(d, x->valuestring, n);
     return d;
 }
+
+int json_print(FILE *f, cJSON *root) {
+    char *text = root ? cJSON_Print(root) : NULL;
+    cJSON_Delete(root);
+    if (!text) return -1;
+    fprintf(f, "%s\n", text);
+    cJSON_free(text);
+    return 0;
+}

@@ -1,8 +1,10 @@
-/* json_file.h - reading a JSON file for the runner (tables, schemas, the index). */
+/* json_file.h - reading a JSON file for the runner (tables, schemas, the index),
+ * and printing one (reports, robots-diff's outputs). */
 #ifndef ROBOTS_CONFORM_JSON_FILE_H
 #define ROBOTS_CONFORM_JSON_FILE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include <cjson/cJSON.h>
 
@@ -15,6 +17,10 @@
  * "FILE:LINE:COLUMN: not UTF-8", "FILE:LINE:COLUMN: not valid JSON", or "FILE:
  * JSON-PATH: a string holds \u0000 ...". */
 int json_file_read(const char *file, cJSON **out, char *error, size_t cap);
+
+/* Prints root, indented, and a newline to f, then frees root. Returns 0, or -1
+ * when memory ran out (nothing is printed). */
+int json_print(FILE *f, cJSON *root);
 
 /* A copy of the string member `name` of parent (malloc'd), or NULL when parent has
  * no such string member. */

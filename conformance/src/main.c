@@ -355,9 +355,9 @@ int main(int argc, char **argv) {
     int rc = 0, failed_write = 0;
     target *reference = target_reference();
     if (list) {
-        if (!strcmp(format, "json")) list_checks_json(stdout, &s, &sel);
-        else list_cases(stdout, &s, &sel);
-        failed_write = output_errno();
+        if (!strcmp(format, "json") ? list_checks_json(stdout, &s, &sel) : (list_cases(stdout, &s, &sel), 0))
+            failed_write = ENOMEM;
+        else failed_write = output_errno();
     } else if (want_atlas) {
         atlas(stdout, &s, reference);
         failed_write = output_errno();
@@ -392,10 +392,10 @@ int main(int argc, char **argv) {
             fprintf(stderr, "%s: out of memory\n", prog);
             rc = 2;
         } else if (rc != 2) {
-            if (named.n || !strcmp(format, "csv") || !strcmp(format, "scorecard"))
-                report_many(stdout, format, &s, runs, n, sel.profiles);
-            else report(stdout, format, &s, &runs[0].r, &runs[0].info);
-            failed_write = output_errno();
+            int printed = named.n || !strcmp(format, "csv") || !strcmp(format, "scorecard")
+                              ? report_many(stdout, format, &s, runs, n, sel.profiles)
+                              : report(stdout, format, &s, &runs[0].r, &runs[0].info);
+            failed_write = printed ? ENOMEM : output_errno(); /* the format is known: memory ran out */
             for (size_t k = 0; k < n; k++) {
                 if (runs[k].info.notes)
                     fprintf(stderr, "%s: note on %s: %s\n", prog, runs[k].info.name, runs[k].info.notes);

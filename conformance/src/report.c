@@ -10,6 +10,7 @@
 #include <cjson/cJSON.h>
 
 #include "clean_text.h"
+#include "json_file.h"
 
 void describe_check(const check *k, char *out, size_t cap) {
     switch (k->kind) {
@@ -377,12 +378,8 @@ cJSON *report_json_object(const suite *s, const results *r, const report_info *i
     return root;
 }
 
-static void report_json(FILE *f, const suite *s, const results *r, const report_info *info) {
-    cJSON *root = report_json_object(s, r, info);
-    char *text = cJSON_Print(root);
-    fprintf(f, "%s\n", text);
-    cJSON_free(text);
-    cJSON_Delete(root);
+static int report_json(FILE *f, const suite *s, const results *r, const report_info *info) {
+    return json_print(f, report_json_object(s, r, info));
 }
 
 void md_cell(FILE *f, const char *s) {
@@ -450,7 +447,7 @@ static void report_markdown(FILE *f, const suite *s, const results *r, const rep
     }
 }
 
-void list_checks_json(FILE *f, const suite *s, const selection *sel) {
+int list_checks_json(FILE *f, const suite *s, const selection *sel) {
     unsigned profiles = sel->profiles ? sel->profiles : (1u << ROBOTS_PROFILE_COUNT) - 1;
     cJSON *root = cJSON_CreateObject();
     cJSON *list = cJSON_AddArrayToObject(root, "checks");
@@ -483,17 +480,14 @@ void list_checks_json(FILE *f, const suite *s, const selection *sel) {
             }
         }
     }
-    char *text = cJSON_Print(root);
-    fprintf(f, "%s\n", text);
-    cJSON_free(text);
-    cJSON_Delete(root);
+    return json_print(f, root);
 }
 
 int report(FILE *f, const char *format, const suite *s, const results *r, const report_info *info) {
     if (!strcmp(format, "text")) report_text(f, s, r, info);
     else if (!strcmp(format, "tap")) report_tap(f, s, r, info);
     else if (!strcmp(format, "junit")) report_junit(f, s, r);
-    else if (!strcmp(format, "json")) report_json(f, s, r, info);
+    else if (!strcmp(format, "json")) return report_json(f, s, r, info);
     else if (!strcmp(format, "markdown")) report_markdown(f, s, r, info);
     else return -1;
     return 0;

@@ -16,7 +16,8 @@ typedef struct report_info {
     double seconds;       /* how long the run took; negative when not reported */
 } report_info;
 
-/* Writes the results in the format; returns -1 for an unknown format. */
+/* Writes the results in the format; returns -1 for an unknown format, or when
+ * memory ran out for the JSON report (nothing is printed). */
 int report(FILE *f, const char *format, const suite *s, const results *r, const report_info *info);
 
 /* The JSON report of one target's run, as an object (the caller deletes it). */
@@ -29,8 +30,8 @@ void final_line(FILE *f, const results *r);
 void basis_text(unsigned classes, const char *separator, char *out, size_t cap);
 
 /* --list --format json: every selected check with its kind, basis and expectation
- * per profile. */
-void list_checks_json(FILE *f, const suite *s, const selection *sel);
+ * per profile. Returns 0, or -1 when memory ran out (nothing is printed). */
+int list_checks_json(FILE *f, const suite *s, const selection *sel);
 
 /* Results counted by status, of one profile, area, kind or class (-1 or NULL: any).
  * A check resting on several classes counts under each. */

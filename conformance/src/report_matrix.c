@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+#include "json_file.h"
+
 static void tally(const results *r, const char *area, int cls, size_t out[4]) { count_by(r, -1, area, -1, cls, out); }
 
 static const char *or_dash(const char *s) { return s && *s ? s : "-"; }
@@ -140,22 +142,19 @@ static void markdown(FILE *f, const suite *s, const target_run *runs, size_t n) 
     }
 }
 
-static void json(FILE *f, const suite *s, const target_run *runs, size_t n) {
+static int json(FILE *f, const suite *s, const target_run *runs, size_t n) {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "profiles", runs[0].info.profiles);
     cJSON *list = cJSON_AddArrayToObject(root, "targets");
     for (size_t k = 0; k < n; k++) cJSON_AddItemToArray(list, report_json_object(s, &runs[k].r, &runs[k].info));
-    char *out = cJSON_Print(root);
-    if (out) fprintf(f, "%s\n", out);
-    cJSON_free(out);
-    cJSON_Delete(root);
+    return json_print(f, root);
 }
 
 /* The scorecard (conformance/scorecard.json): per implementation and profile, the
  * counts of allow checks, of every kind, area and class, and the total; then
  * every check with each implementation's result. Areas and classes are nested
  * ("areas", "classes"), since their names overlap (rfc is both). */
-static void scorecard(FILE *f, const suite *s, const target_run *runs, size_t n, unsigned profiles) {
+static int scorecard(FILE *f, const suite *s, const target_run *runs, size_t n, unsigned profiles) {
     cJSON *root = cJSON_CreateObject();
     cJSON *list = cJSON_AddArrayToObject(root, "implementations");
     size_t c[4];
@@ -213,17 +212,14 @@ static void scorecard(FILE *f, const suite *s, const target_run *runs, size_t n,
         }
         cJSON_AddItemToArray(checks, o);
     }
-    char *out = cJSON_Print(root);
-    if (out) fprintf(f, "%s\n", out);
-    cJSON_free(out);
-    cJSON_Delete(root);
+    return json_print(f, root);
 }
 
 int report_many(FILE *f, const char *format, const suite *s, const target_run *runs, size_t n, unsigned profiles) {
     if (n == 0) return -1;
-    if (!strcmp(format, "scorecard")) scorecard(f, s, runs, n, profiles);
-    else if (!strcmp(format, "text")) text(f, s, runs, n);
-    else if (!strcmp(format, "json")) json(f, s, runs, n);
+    if (!strcmp(format, "scorecard")) return scorecard(f, s, runs, n, profiles);
+    if (!strcmp(format, "text")) text(f, s, runs, n);
+    else if (!strcmp(format, "json")) return json(f, s, runs, n);
     else if (!strcmp(format, "markdown")) markdown(f, s, runs, n);
     else if (!strcmp(format, "csv")) csv(f, runs, n);
     else return -1;

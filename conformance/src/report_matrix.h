@@ -17,7 +17,8 @@ typedef struct target_run {
  * matrix) or scorecard (conformance/scorecard.json: counts per implementation,
  * profile, kind, area and class, and every check's results; `profiles` are the
  * bits of the profiles run). Returns -1 for a format that cannot show several
- * targets (tap, junit). */
+ * targets (tap, junit), or when memory ran out for a JSON one (nothing is
+ * printed). */
 int report_many(FILE *f, const char *format, const suite *s, const target_run *runs, size_t n, unsigned profiles);
 
 #endif

@@ -45,6 +45,21 @@ static void rejected(const char *dir, const char *text, const char *const *more,
     unlink(file);
 }
 
+/* A table of n cases X-1, X-2, ... (the last named X-1 again when repeat_first),
+ * each with this robots value and one check. */
+static void many_cases(const char *file, int n, const char *robots_value, bool repeat_first) {
+    FILE *f = fopen(file, "w");
+    if (!f) return;
+    fprintf(f, "{\"area\": \"match\", \"title\": \"t\", \"cases\": [");
+    for (int i = 0; i < n; i++)
+        fprintf(f, "%s{\"id\": \"X-%d\", \"title\": \"t\", \"source\": [\"this project\"], \"basis\": [\"rfc\"], "
+                   "\"note\": \"n\", \"robots\": %s, \"checks\": [{\"agent\": \"a\", \"url\": \"/\", "
+                   "\"expect\": \"allowed\"}]}",
+                i ? "," : "", repeat_first && i == n - 1 ? 1 : i + 1, robots_value);
+    fprintf(f, "]}");
+    fclose(f);
+}
+
 void hostile_tables_are_rejected(void) {
     char dir[] = "/tmp/robots-conform-tables-XXXXXX";
     CHECK(mkdtemp(dir) != NULL);
@@ -65,15 +80,7 @@ void hostile_tables_are_rejected(void) {
     {
         char file[PATH_MAX];
         snprintf(file, sizeof file, "%s/match.json", dir);
-        FILE *f = fopen(file, "w");
-        fprintf(f, "{\"area\": \"match\", \"title\": \"t\", \"cases\": [");
-        for (int i = 0; i < 20; i++)
-            fprintf(f, "%s{\"id\": \"X-%d\", \"title\": \"t\", \"source\": [\"this project\"], \"basis\": [\"rfc\"], "
-                       "\"note\": \"n\", \"robots\": [{\"repeat\": \"abcd\", \"times\": 1000000}], \"checks\": "
-                       "[{\"agent\": \"a\", \"url\": \"/\", \"expect\": \"allowed\"}]}",
-                    i ? "," : "", i + 1);
-        fprintf(f, "]}");
-        fclose(f);
+        many_cases(file, 20, "[{\"repeat\": \"abcd\", \"times\": 1000000}]", false);
         /* 16 cases take 64,000,000 of the 67,108,864 bytes; the 17th does not fit. */
         rejected(dir, NULL, NULL, ": $.cases[16].robots[0]: the robots.txt grows beyond 3108864 bytes");
     }
@@ -119,15 +126,7 @@ void hostile_tables_are_rejected(void) {
     rejected(dir, NULL, NULL, ": larger than 32 MiB, the most a table, schema or index may be");
     /* 60,000 cases, the last with the first one's id: found, and named. */
     {
-        FILE *f = fopen(file, "w");
-        fprintf(f, "{\"area\": \"match\", \"title\": \"t\", \"cases\": [");
-        for (int i = 0; i < 60000; i++)
-            fprintf(f, "%s{\"id\": \"X-%d\", \"title\": \"t\", \"source\": [\"this project\"], \"basis\": [\"rfc\"], "
-                       "\"note\": \"n\", \"robots\": [], \"checks\": [{\"agent\": \"a\", \"url\": \"/\", "
-                       "\"expect\": \"allowed\"}]}",
-                    i ? "," : "", i == 59999 ? 1 : i + 1);
-        fprintf(f, "]}");
-        fclose(f);
+        many_cases(file, 60000, "[]", true);
         char want[PATH_MAX + 128];
         snprintf(want, sizeof want, ": $.cases[59999].id: \"X-1\" is already the id of a case in %s", file);
         rejected(dir, NULL, NULL, want);
