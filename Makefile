@@ -61,7 +61,7 @@ TESTS := $(O)/bin/robots-tests
 BENCH := $(O)/bin/robots-bench
 DIFF := $(O)/bin/robots-diff
 
-.PHONY: all lib cli conformance atlas example scorecard test test-unit test-conform test-atlas test-scorecard \
+.PHONY: all lib cli conformance atlas example scorecard test check test-unit test-symbols test-conform test-atlas test-scorecard \
         test-asan test-install \
         test-fuzz test-coverage coverage coverage-fuzz bench install uninstall clean
 .DEFAULT_GOAL := all
@@ -132,6 +132,13 @@ $(BENCH): $(call obj,$(BENCH_SRC)) $(COMMON_OBJ) $(LIB)
 	$(CC) $(ALL_CFLAGS) $^ -o $@
 
 # ---- The main job ---------------------------------------------------------------------
+
+# Every global symbol of librobots.a carries the library's prefix (robots_), so a
+# program that links it cannot collide with an internal name (ref/src/internal.h).
+test-symbols: $(LIB)
+	@bad=$$(nm -g --defined-only $(LIB) | awk 'NF == 3 && $$3 !~ /^robots_/ {print $$3}'); \
+	if [ -n "$$bad" ]; then echo "$(LIB): global symbols without the robots_ prefix:"; echo "$$bad"; exit 1; fi
+	@echo "$(LIB): every global symbol starts with robots_"
 
 # Every case table against the reference, under every profile, with a summary.
 conformance: $(CONFORM)
@@ -215,8 +222,13 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 # target fuzzes a few seconds without a finding, and the OSS-Fuzz build works.
 test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check
 
-test: test-unit test-conform test-atlas test-scorecard test-asan test-install test-fuzz test-coverage
+test: test-unit test-symbols test-conform test-atlas test-scorecard test-asan test-install test-fuzz test-coverage
 	@echo "make test: all test suites passed"
+
+# The fast loop (about a minute): the unit tests, the conformance suite, the
+# runner's self-test and every check that a generated file is up to date.
+check: test-unit test-symbols conformance test-conform test-atlas test-scorecard test-corpus
+	@echo "make check: passed"
 
 # ---- Coverage ------------------------------------------------------------------------
 

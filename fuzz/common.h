@@ -83,9 +83,18 @@ static inline robots_rules *parse_profile(const uint8_t *d, size_t n, robots_pro
     robots_options_init(&o);
     o.profile = p;
     o.max_bytes = max_bytes;
-    robots_rules *r = robots_parse(d, n, &o);
-    REQUIRE(r != NULL);
+    robots_rules *r = NULL;
+    REQUIRE(robots_parse(d, n, &o, &r, NULL) == 0 && r != NULL);
     return r;
+}
+
+/* robots_check, which cannot fail on rules robots_parse made: the answer. */
+static inline int check_rules(const robots_rules *r, const char *agent, size_t agent_len, const char *url,
+                              size_t url_len, robots_verdict *v) {
+    robots_verdict own;
+    if (!v) v = &own;
+    REQUIRE(robots_check(r, agent, agent_len, url, url_len, v, NULL) == 0);
+    return v->allowed;
 }
 
 /* The invariants of every verdict's explanation. */

@@ -13,10 +13,11 @@ int ask_reference(const input *in, robots_profile_id profile, robots_verdict *wh
     robots_options o;
     robots_options_init(&o);
     o.profile = profile;
-    robots_rules *rules = robots_parse(in->robots.data ? in->robots.data : "", in->robots.len, &o);
-    if (!rules) return VERDICT_FAILED;
+    robots_rules *rules;
+    if (robots_parse(in->robots.data, in->robots.len, &o, &rules, NULL) != 0) return VERDICT_FAILED;
     robots_verdict v;
-    int allowed = robots_check(rules, in->agent, strlen(in->agent), in->url, strlen(in->url), &v);
+    robots_check(rules, in->agent, strlen(in->agent), in->url, strlen(in->url), &v, NULL); /* rules and v are set */
+    int allowed = v.allowed;
     if (why) {
         *why = v;
         why->pattern = NULL; /* owned by the rules, freed below */

@@ -44,8 +44,8 @@ static int look(const input *in, robots_profile_id profile, seen *out) {
     robots_options o;
     robots_options_init(&o);
     o.profile = profile;
-    robots_rules *rules = robots_parse(in->robots.data ? in->robots.data : "", in->robots.len, &o);
-    if (!rules) return -1;
+    robots_rules *rules;
+    if (robots_parse(in->robots.data, in->robots.len, &o, &rules, NULL) != 0) return -1;
     robots_parse_info info;
     robots_get_parse_info(rules, &info);
     for (size_t line = 1; line <= info.lines; line++) {

@@ -180,7 +180,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--schema")) schema = v;
         else if (!strcmp(a, "--index")) index = v;
         else if (!strcmp(a, "--profile")) {
-            if (robots_profile_from_name(v, &profile)) return usage_error(prog, "unknown profile", v);
+            if (robots_profile_from_name(v, &profile, NULL)) return usage_error(prog, "unknown profile", v);
         } else if (!strcmp(a, "--seconds") || !strcmp(a, "--timeout")) {
             double n = strtod(v, &end);
             if (!*v || *end || !isfinite(n) || n <= 0 || n > 1e6) return usage_error(prog, "needs seconds, not", v);

@@ -69,8 +69,8 @@ static int plain_directives(simplifier *s, robots_profile_id profile) {
     for (size_t line = 1;; line++) {
         /* The file as it is now (an earlier line may have been rewritten). */
         const buf *b = &s->in->robots;
-        robots_rules *rules = robots_parse(b->data ? b->data : "", b->len, &o);
-        if (!rules) return -1;
+        robots_rules *rules;
+        if (robots_parse(b->data, b->len, &o, &rules, NULL) != 0) return -1;
         robots_parse_info info;
         robots_get_parse_info(rules, &info);
         robots_line_info li = robots_get_line(rules, line);

@@ -274,7 +274,7 @@ int main(int argc, char **argv) {
         } else if (!strcmp(a, "--profile")) {
             VALUE();
             robots_profile_id p;
-            if (robots_profile_from_name(v, &p)) return usage_error(prog, "unknown profile", v);
+            if (robots_profile_from_name(v, &p, NULL)) return usage_error(prog, "unknown profile", v);
             sel.profiles |= 1u << p;
         } else if (!strcmp(a, "--batch-cmd")) {
             VALUE();

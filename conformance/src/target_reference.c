@@ -20,7 +20,7 @@ static robots_rules *rules_for(const target *t, const tcase *c, robots_profile_i
     robots_options o;
     robots_options_init(&o);
     o.profile = p;
-    r->rules = robots_parse(c->robots.data, handed_length(t, &c->robots), &o);
+    if (robots_parse(c->robots.data, handed_length(t, &c->robots), &o, &r->rules, NULL) != 0) r->rules = NULL;
     r->parsed_case = c;
     r->parsed_profile = p;
     return r->rules;
@@ -34,14 +34,13 @@ static void ask_allow(const target *t, const tcase *c, const check *k, robots_pr
         return;
     }
     robots_verdict v;
-    int ok = robots_check(rules, k->agent, strlen(k->agent), k->url, strlen(k->url), &v);
-    snprintf(a->text, sizeof a->text, "%s", ok ? "allowed" : "disallowed");
+    robots_check(rules, k->agent, strlen(k->agent), k->url, strlen(k->url), &v, NULL); /* rules and v are set */
+    snprintf(a->text, sizeof a->text, "%s", v.allowed ? "allowed" : "disallowed");
     if (v.rule == ROBOTS_RULE_NONE)
-        snprintf(a->detail, sizeof a->detail, "no rule decided (group: %s)",
-                 v.group == ROBOTS_GROUP_NONE ? "none" : v.group == ROBOTS_GROUP_GLOBAL ? "global" : "specific");
+        snprintf(a->detail, sizeof a->detail, "no rule decided (group: %s)", robots_group_kind_name(v.group));
     else
-        snprintf(a->detail, sizeof a->detail, "line %zu: %s %.*s", v.line,
-                 v.rule == ROBOTS_RULE_ALLOW ? "allow" : "disallow", (int)v.pattern_len, v.pattern);
+        snprintf(a->detail, sizeof a->detail, "line %zu: %s %.*s", v.line, robots_rule_kind_name(v.rule),
+                 (int)v.pattern_len, v.pattern);
 }
 
 static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, answer *a) {
@@ -53,24 +52,27 @@ static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, 
         ask_allow(t, c, k, p, a);
         break;
     case KIND_ROBOTS_URL: {
-        size_t n = robots_robots_txt_url(k->url, strlen(k->url), a->text, sizeof a->text, &error);
-        if (n == 0) {
+        if (robots_robots_txt_url(k->url, strlen(k->url), a->text, sizeof a->text, NULL, &error) != 0) {
             snprintf(a->text, sizeof a->text, "none");
             snprintf(a->detail, sizeof a->detail, "%s", error);
         }
         break;
     }
     case KIND_SCOPE: {
-        static const char *const words[] = {"applies", "does-not-apply", "not-a-robots-url", "invalid"};
-        robots_scope s = robots_scope_check(k->robots_url, strlen(k->robots_url), k->url, strlen(k->url), &error);
-        snprintf(a->text, sizeof a->text, "%s", words[s]);
-        if (s == ROBOTS_SCOPE_ERROR) snprintf(a->detail, sizeof a->detail, "%s", error);
+        robots_scope s;
+        if (robots_scope_check(k->robots_url, strlen(k->robots_url), k->url, strlen(k->url), &s, &error) == 0) {
+            snprintf(a->text, sizeof a->text, "%s", robots_scope_name(s));
+        } else {
+            snprintf(a->text, sizeof a->text, "invalid");
+            snprintf(a->detail, sizeof a->detail, "%s", error);
+        }
         break;
     }
     case KIND_STATUS: {
         robots_fetch f = {k->status, k->status == 0, k->redirects, k->unreachable_days, k->cached};
-        int d = robots_fetch_policy(p, &f, &error);
-        snprintf(a->text, sizeof a->text, "%s", d < 0 ? "invalid" : robots_fetch_decision_name((robots_fetch_decision)d));
+        robots_fetch_decision d;
+        int failed = robots_fetch_policy(p, &f, &d, &error);
+        snprintf(a->text, sizeof a->text, "%s", failed ? "invalid" : robots_fetch_decision_name(d));
         snprintf(a->detail, sizeof a->detail, "%s", error);
         break;
     }

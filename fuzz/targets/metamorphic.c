@@ -168,7 +168,7 @@ static void transform(int kind, int variant, const unsigned char *s, size_t n, r
 
 static bool verdict(const unsigned char *s, size_t n, robots_profile_id p, const query_input *q) {
     robots_rules *r = parse_profile(s, n, p, 0);
-    bool ok = robots_check(r, q->agent, q->agent_len, q->url, q->url_len, NULL);
+    bool ok = check_rules(r, q->agent, q->agent_len, q->url, q->url_len, NULL);
     robots_free(r);
     return ok;
 }

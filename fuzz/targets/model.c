@@ -12,7 +12,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
         robots_rules *r = parse_profile(q.robots, q.robots_len, (robots_profile_id)p, ROBOTS_DEFAULT_MAX_BYTES);
         robots_verdict v;
-        int ok = robots_check(r, q.agent, q.agent_len, q.url, q.url_len, &v);
+        int ok = check_rules(r, q.agent, q.agent_len, q.url, q.url_len, &v);
         robots_free(r);
         model_answer m;
         if (model_check(p == ROBOTS_PROFILE_RFC9309, q.robots, q.robots_len, ROBOTS_DEFAULT_MAX_BYTES, q.agent,

@@ -71,7 +71,7 @@ static void walk(const uint8_t *d, size_t n, robots_profile_id p) {
             }
         }
         robots_verdict v;
-        int ok = robots_check(r, agent, agent_len, url, u, &v);
+        int ok = check_rules(r, agent, agent_len, url, u, &v);
         check_verdict(r, &v, ok);
     }
     robots_free(r);

@@ -13,7 +13,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     split_query(data, size, &q);
     robots_rules *r = parse_profile(q.robots, q.robots_len, p, ROBOTS_DEFAULT_MAX_BYTES);
     robots_verdict v;
-    int ok = robots_check(r, q.agent, q.agent_len, q.url, q.url_len, &v);
+    int ok = check_rules(r, q.agent, q.agent_len, q.url, q.url_len, &v);
     check_verdict(r, &v, ok);
     robots_free(r);
     return 0;

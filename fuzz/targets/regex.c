@@ -67,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     size_t pl = robots_url_path(url, u, path, sizeof path - 1);
     REQUIRE(pl < sizeof path);
     path[pl] = '\0';
-    bool disallowed = !robots_check(r, "x", 1, url, u, NULL);
+    bool disallowed = !check_rules(r, "x", 1, url, u, NULL);
     char re_text[PATTERN_MAX * 6 + 4];
     to_regex(rule.pattern, rule.pattern_len, re_text);
     regex_t re;

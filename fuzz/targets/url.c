@@ -13,17 +13,19 @@ static void check_url(const char *u, size_t n) {
     REQUIRE(rc == 0 || (rc == -1 && error && *error));
     char out[ROBOTS_SCHEME_MAX + ROBOTS_HOST_MAX + 32];
     error = NULL;
-    size_t len = robots_robots_txt_url(u, n, out, sizeof out, &error);
-    REQUIRE((len > 0) == (rc == 0));
+    size_t len = 0;
+    REQUIRE(robots_robots_txt_url(u, n, out, sizeof out, &len, &error) == rc);
     if (rc != 0) return;
     REQUIRE(len < sizeof out);
     for (const char *c = parsed.scheme; *c; c++) REQUIRE(!(*c >= 'A' && *c <= 'Z'));
     for (const char *c = parsed.host; *c; c++) REQUIRE((unsigned char)*c > 0x20 && (unsigned char)*c < 0x7F && !(*c >= 'A' && *c <= 'Z'));
     REQUIRE(parsed.port >= -1 && parsed.port <= 65535);
     /* The robots.txt URL governs the URL, and is its own robots.txt URL. */
-    REQUIRE(robots_scope_check(out, len, u, n, &error) == ROBOTS_SCOPE_APPLIES);
+    robots_scope s;
+    REQUIRE(robots_scope_check(out, len, u, n, &s, &error) == 0 && s == ROBOTS_SCOPE_APPLIES);
     char again[sizeof out];
-    size_t len2 = robots_robots_txt_url(out, len, again, sizeof again, &error);
+    size_t len2 = 0;
+    REQUIRE(robots_robots_txt_url(out, len, again, sizeof again, &len2, &error) == 0);
     REQUIRE(len2 == len && memcmp(again, out, len) == 0);
 }
 
@@ -35,23 +37,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     check_url(a, a_len);
     check_url((const char *)b, b_len);
     const char *error = NULL;
-    robots_scope s = robots_scope_check(a, a_len, (const char *)b, b_len, &error);
-    REQUIRE(s <= ROBOTS_SCOPE_ERROR && (s != ROBOTS_SCOPE_ERROR || error));
-    if (s == ROBOTS_SCOPE_APPLIES || s == ROBOTS_SCOPE_DOES_NOT_APPLY) {
+    robots_scope s;
+    int rc = robots_scope_check(a, a_len, (const char *)b, b_len, &s, &error);
+    REQUIRE(rc == 0 ? s <= ROBOTS_SCOPE_NOT_ROBOTS_URL && robots_scope_name(s) : rc == -1 && error);
+    if (rc == 0 && (s == ROBOTS_SCOPE_APPLIES || s == ROBOTS_SCOPE_DOES_NOT_APPLY)) {
         /* Scope is equality of the two robots.txt URLs. */
         char ra[512], rb[512];
-        size_t la = robots_robots_txt_url(a, a_len, ra, sizeof ra, &error);
-        size_t lb = robots_robots_txt_url((const char *)b, b_len, rb, sizeof rb, &error);
+        size_t la = 0, lb = 0;
+        REQUIRE(robots_robots_txt_url(a, a_len, ra, sizeof ra, &la, NULL) == 0);
+        REQUIRE(robots_robots_txt_url((const char *)b, b_len, rb, sizeof rb, &lb, NULL) == 0);
         bool same = la == lb && memcmp(ra, rb, la) == 0;
         REQUIRE(same == (s == ROBOTS_SCOPE_APPLIES));
     }
-    /* Host conversion with a small buffer: the length is still reported. */
-    char small[8];
-    size_t full = robots_host_to_ascii(a, a_len, small, sizeof small, &error);
-    if (full) {
-        char big[ROBOTS_HOST_MAX + 1];
-        REQUIRE(robots_host_to_ascii(a, a_len, big, sizeof big, &error) == full);
-        REQUIRE(memcmp(small, big, full < sizeof small ? full : sizeof small) == 0);
+    /* Host conversion with a small buffer: a failure with the room needed, and an
+     * empty string, never a cut host. */
+    char small[8], big[ROBOTS_HOST_MAX + 1];
+    size_t need = 0, full = 0;
+    int small_rc = robots_host_to_ascii(a, a_len, small, sizeof small, &need, NULL);
+    int big_rc = robots_host_to_ascii(a, a_len, big, sizeof big, &full, NULL);
+    if (big_rc == 0) {
+        REQUIRE(need == full && strlen(big) == full);
+        REQUIRE(small_rc == (full < sizeof small ? 0 : -1));
+        REQUIRE(small_rc == 0 ? strcmp(small, big) == 0 : small[0] == '\0');
+    } else {
+        REQUIRE(small_rc == -1 && small[0] == '\0' && big[0] == '\0');
     }
     return 0;
 }

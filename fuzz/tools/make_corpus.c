@@ -85,8 +85,8 @@ static size_t host_of(const char *url, const char **host) {
 /* One seed per rule of the case's robots.txt with the check's path: the regex
  * target's "PATTERN\nPATH". */
 static void regex_seeds(sink *s, const tcase *c, const check *k) {
-    robots_rules *r = robots_parse(c->robots.data, c->robots.len, NULL);
-    if (!r) {
+    robots_rules *r;
+    if (robots_parse(c->robots.data, c->robots.len, NULL, &r, NULL) != 0) {
         s->failed = 1;
         return;
     }

@@ -39,7 +39,7 @@ static robots_rules *cached_rules(batch_session *s, const request *q) {
     opt.profile = q->profile;
     opt.max_bytes = q->max_bytes;
     opt.allocator = cli_allocator();
-    s->rules = robots_parse(s->text.data, s->text.len, &opt);
+    if (robots_parse(s->text.data, s->text.len, &opt, &s->rules, NULL) != 0) s->rules = NULL;
     s->profile = q->profile;
     s->max_bytes = q->max_bytes;
     return s->rules;
@@ -63,6 +63,10 @@ static void add_string_field(batch_session *s, const char *name, const char *val
     add_text(s, name);
     add_text(s, "\":");
     add_json_string(s, value, len);
+}
+
+static void add_name_field(batch_session *s, const char *name, const char *value) {
+    add_string_field(s, name, value, strlen(value));
 }
 
 static void add_id(batch_session *s, const request *q) {
@@ -91,14 +95,14 @@ static size_t reply_out_of_memory(batch_session *s, const request *q, const char
 
 static void answer_check(batch_session *s, const request *q, robots_rules *rules) {
     robots_verdict v;
-    robots_check(rules, q->agent.data, q->agent.len, q->url.data, q->url.len, &v);
+    robots_check(rules, q->agent.data, q->agent.len, q->url.data, q->url.len, &v, NULL); /* rules and v are set */
     char num[64];
     add_text(s, v.allowed ? ",\"allowed\":true" : ",\"allowed\":false");
-    add_string_field(s, "rule", rule_kind_name(v.rule), strlen(rule_kind_name(v.rule)));
+    add_name_field(s, "rule", robots_rule_kind_name(v.rule));
     snprintf(num, sizeof num, ",\"line\":%zu", v.line);
     add_text(s, num);
     if (v.rule != ROBOTS_RULE_NONE) add_string_field(s, "pattern", v.pattern, v.pattern_len);
-    add_string_field(s, "group", group_kind_name(v.group), strlen(group_kind_name(v.group)));
+    add_name_field(s, "group", robots_group_kind_name(v.group));
 }
 
 static void answer_sitemaps(batch_session *s, robots_rules *rules) {
@@ -132,27 +136,31 @@ static void answer(batch_session *s, const request *q) {
         break;
     case REQUEST_ROBOTS_URL: {
         char url[ROBOTS_SCHEME_MAX + ROBOTS_HOST_MAX + 32];
-        size_t n = robots_robots_txt_url(q->url.data, q->url.len, url, sizeof url, &why);
-        if (n) {
+        size_t n;
+        if (robots_robots_txt_url(q->url.data, q->url.len, url, sizeof url, &n, &why) == 0) {
             add_string_field(s, "robots_url", url, n);
         } else {
             add_text(s, ",\"robots_url\":null");
-            add_string_field(s, "reason", why, strlen(why));
+            add_name_field(s, "reason", why);
         }
         break;
     }
     case REQUEST_SCOPE: {
-        static const char *const words[] = {"applies", "does-not-apply", "not-a-robots-url", "invalid"};
-        robots_scope sc = robots_scope_check(q->robots_url.data, q->robots_url.len, q->url.data, q->url.len, &why);
-        add_string_field(s, "scope", words[sc], strlen(words[sc]));
-        if (sc == ROBOTS_SCOPE_ERROR) add_string_field(s, "reason", why, strlen(why));
+        robots_scope sc;
+        if (robots_scope_check(q->robots_url.data, q->robots_url.len, q->url.data, q->url.len, &sc, &why) == 0) {
+            add_name_field(s, "scope", robots_scope_name(sc));
+        } else {
+            add_name_field(s, "scope", "invalid");
+            add_name_field(s, "reason", why);
+        }
         break;
     }
     case REQUEST_STATUS: {
         /* The status was checked to be 100-599 or a network error. */
-        const char *d = robots_fetch_decision_name((robots_fetch_decision)robots_fetch_policy(q->profile, &q->fetch, &why));
-        add_string_field(s, "decision", d, strlen(d));
-        add_string_field(s, "why", why, strlen(why));
+        robots_fetch_decision d;
+        robots_fetch_policy(q->profile, &q->fetch, &d, &why);
+        add_name_field(s, "decision", robots_fetch_decision_name(d));
+        add_name_field(s, "why", why);
         break;
     }
     default: {

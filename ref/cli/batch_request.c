@@ -79,7 +79,7 @@ static void read_word(request *q, const json_member *m, enum field f) {
         if (word.len < sizeof text) memcpy(text, word.data ? word.data : "", word.len);
         bool clean = word.len < sizeof text && !memchr(text, 0, word.len);
         if (f == F_PROFILE) {
-            if (!clean || robots_profile_from_name(text, &q->profile))
+            if (!clean || robots_profile_from_name(text, &q->profile, NULL))
                 request_error(q, name, "must be \"google\" or \"rfc9309\"");
         } else if (f == F_KIND) {
             size_t k = 0;

@@ -10,22 +10,6 @@
 #include "cli.h"
 #include "file.h"
 
-const char *group_kind_name(robots_group_kind kind) {
-    switch (kind) {
-    case ROBOTS_GROUP_SPECIFIC: return "specific";
-    case ROBOTS_GROUP_GLOBAL: return "global";
-    default: return "none";
-    }
-}
-
-const char *rule_kind_name(robots_rule_kind kind) {
-    switch (kind) {
-    case ROBOTS_RULE_ALLOW: return "allow";
-    case ROBOTS_RULE_DISALLOW: return "disallow";
-    default: return "none";
-    }
-}
-
 /* Writes n bytes with non-printable octets as \xHH, so a line stays one line. */
 static void put_visible(const char *s, size_t n) {
     for (size_t i = 0; i < n; i++) {
@@ -59,12 +43,12 @@ static void explain(const cli_options *o, const robots_rules *rules, const char 
     printf("explain: path: ");
     put_visible(path, n < sizeof path ? n : sizeof path);
     printf("%s\n", n > sizeof path ? "..." : "");
-    printf("explain: group: %s", group_kind_name(v->group));
+    printf("explain: group: %s", robots_group_kind_name(v->group));
     if (v->groups == 1) printf(" (1 group)");
     if (v->groups > 1) printf(" (%zu groups merged)", v->groups);
     printf("\n");
     if (v->rule != ROBOTS_RULE_NONE) {
-        printf("explain: rule: line %zu: %s: ", v->line, rule_kind_name(v->rule));
+        printf("explain: rule: line %zu: %s: ", v->line, robots_rule_kind_name(v->rule));
         put_visible(v->pattern, v->pattern_len);
         printf(" (%zu octets)%s\n", v->pattern_len,
                v->why & ROBOTS_WHY_INDEX_HTML ? " [the directory form of an index.htm allow]" : "");
@@ -90,14 +74,16 @@ int run_check(const cli_options *o, const char *file, const char *agent, const c
     opt.profile = o->profile;
     opt.max_bytes = o->max_bytes;
     opt.allocator = cli_allocator();
-    robots_rules *rules = robots_parse(body.data, body.len, &opt);
-    if (!rules) {
-        fprintf(stderr, "out of memory parsing \"%s\"\n", file);
+    robots_rules *rules;
+    const char *error;
+    if (robots_parse(body.data, body.len, &opt, &rules, &error) != 0) {
+        fprintf(stderr, "cannot parse \"%s\": %s\n", file, error);
         buf_free(&body);
         return EXIT_USAGE;
     }
     robots_verdict v;
-    int allowed = robots_check(rules, agent, strlen(agent), url, strlen(url), &v);
+    robots_check(rules, agent, strlen(agent), url, strlen(url), &v, NULL); /* rules and v are set */
+    int allowed = v.allowed;
     printf("user-agent '%s' with URI '%s': %s\n", agent, url, allowed ? "ALLOWED" : "DISALLOWED");
     if (body.len == 0) printf("notice: robots file is empty so all user-agents are allowed\n");
     if (o->explain) explain(o, rules, url, &v, more);

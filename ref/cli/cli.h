@@ -32,8 +32,4 @@ int run_scope(const cli_options *o, const char *file_url, const char *url);
 int run_status(const cli_options *o, const char *code);
 int run_cache_lifetime(const cli_options *o);
 
-/* Explanation texts shared by --explain and the batch replies. */
-const char *group_kind_name(robots_group_kind kind);
-const char *rule_kind_name(robots_rule_kind kind);
-
 #endif

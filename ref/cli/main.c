@@ -161,7 +161,7 @@ int main(int argc, char **argv) {
         seen_name[id] = options[id].name;
         switch (id) {
         case OPT_PROFILE:
-            if (robots_profile_from_name(value, &o.profile))
+            if (robots_profile_from_name(value, &o.profile, NULL))
                 return usage_error(prog, "--profile must be google or rfc9309, not", value);
             break;
         case OPT_MAX_BYTES:

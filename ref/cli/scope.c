@@ -17,8 +17,7 @@ int run_url(const cli_options *o, const char *url) {
     (void)o;
     char out[ROBOTS_SCHEME_MAX + ROBOTS_HOST_MAX + 32];
     const char *error;
-    size_t n = robots_robots_txt_url(url, strlen(url), out, sizeof out, &error);
-    if (n == 0) return malformed(url, error);
+    if (robots_robots_txt_url(url, strlen(url), out, sizeof out, NULL, &error) != 0) return malformed(url, error);
     printf("%s\n", out);
     return 0;
 }
@@ -32,14 +31,13 @@ static void explain_url(const char *label, const robots_url *u) {
 
 int run_scope(const cli_options *o, const char *file_url, const char *url) {
     const char *error = NULL;
-    robots_scope s = robots_scope_check(file_url, strlen(file_url), url, strlen(url), &error);
-    if (s == ROBOTS_SCOPE_ERROR) {
+    robots_scope s;
+    if (robots_scope_check(file_url, strlen(file_url), url, strlen(url), &s, &error) != 0) {
         robots_url check;
         const char *which = robots_url_parse(file_url, strlen(file_url), &check, &error) ? file_url : url;
         return malformed(which, error);
     }
-    static const char *const words[] = {"applies", "does-not-apply", "not-a-robots-url"};
-    printf("%s\n", words[s]);
+    printf("%s\n", robots_scope_name(s));
     if (o->explain) {
         robots_url file, target;
         robots_url_parse(file_url, strlen(file_url), &file, &error);

@@ -21,12 +21,12 @@ int run_status(const cli_options *o, const char *code) {
         for (size_t i = 0; i < n; i++) f.status = f.status * 10 + (code[i] - '0');
     }
     const char *why;
-    int d = robots_fetch_policy(o->profile, &f, &why);
-    if (d < 0) {
+    robots_fetch_decision d;
+    if (robots_fetch_policy(o->profile, &f, &d, &why) != 0) {
         fprintf(stderr, "invalid status '%s': %s\n", code, why);
         return EXIT_USAGE;
     }
-    printf("%s\n", robots_fetch_decision_name((robots_fetch_decision)d));
+    printf("%s\n", robots_fetch_decision_name(d));
     if (o->explain) printf("explain: why: %s\n", why);
     return 0;
 }

@@ -5,14 +5,31 @@
  *
  *   robots_options opt;
  *   robots_options_init(&opt);               // google profile, 512000-byte cap
- *   robots_rules *rules = robots_parse(body, body_len, &opt);
+ *   robots_rules *rules;
+ *   const char *error;
+ *   if (robots_parse(body, body_len, &opt, &rules, &error) != 0) { ... error ... }
  *   robots_verdict v;
- *   if (robots_check(rules, "FooBot", 6, url, url_len, &v)) { ... allowed ... }
+ *   if (robots_check(rules, "FooBot", 6, url, url_len, &v, &error) == 0 && v.allowed) { ... }
  *   robots_free(rules);
  *
  * A parsed rule set is immutable: any number of threads may query it at once.
- * Queries never allocate and never re-parse. Any byte sequence is valid input and
- * gets a defined answer; the only failure of robots_parse is running out of memory.
+ * Queries never allocate and never re-parse. Any byte sequence is a valid file and
+ * gets a defined answer; robots_parse fails only for bad arguments or when memory
+ * runs out.
+ *
+ * One error convention, everywhere:
+ * - A function that can fail returns int: 0 on success, -1 on failure. When it
+ *   takes `const char **error` (always the last parameter), *error is then set to a
+ *   static English sentence saying why. The getters robots_get_* have one cause of
+ *   failure (an index out of range, or NULL rules or out) and no error parameter.
+ * - On failure, out-parameters hold their empty value (NULL, 0, "", a zeroed
+ *   struct), never a half-made answer.
+ * - Every `error` and `why` parameter may be NULL. Other pointers may be NULL only
+ *   where the function says so; a NULL string with a length of 0 is an empty
+ *   string wherever a string is taken with its length.
+ * - A function that cannot fail (names, counts, robots_url_path,
+ *   robots_cache_lifetime) returns its answer directly; names return NULL for a
+ *   value outside their enum.
  *
  * Two profiles share one code path (a profile is a set of switches, see
  * ref/src/profile.c): ROBOTS_PROFILE_GOOGLE reproduces Google's open-source
@@ -43,8 +60,9 @@ typedef enum robots_profile_id {
 
 /* "google" or "rfc9309"; NULL for an unknown id. */
 const char *robots_profile_name(robots_profile_id profile);
-/* Looks a profile up by name; returns 0 and sets *out, or -1 for an unknown name. */
-int robots_profile_from_name(const char *name, robots_profile_id *out);
+/* Looks a profile up by name (NUL-terminated): 0 with *out set, or -1 for NULL or
+ * an unknown name. */
+int robots_profile_from_name(const char *name, robots_profile_id *out, const char **error);
 
 /* The allocator used for everything a rule set owns. Tests use it to inject
  * allocation failures; the default is realloc/free. realloc_fn(ctx, NULL, n)
@@ -65,9 +83,13 @@ void robots_options_init(robots_options *options);
 
 typedef struct robots_rules robots_rules;
 
-/* Parses `len` bytes (NULL with len 0 is an empty file). `options` may be NULL for
- * the defaults. Returns NULL only when memory runs out. */
-robots_rules *robots_parse(const void *data, size_t len, const robots_options *options);
+/* Parses `len` bytes (NULL with len 0 is an empty file) into *out, which the caller
+ * frees with robots_free. `options` may be NULL for the defaults. Fails (and sets
+ * *out to NULL) for NULL out, NULL data with a length, an unknown profile, or when
+ * memory runs out: a failure is never an empty rule set. */
+int robots_parse(const void *data, size_t len, const robots_options *options, robots_rules **out,
+                 const char **error);
+/* Frees a rule set; NULL is ignored. */
 void robots_free(robots_rules *rules);
 
 /* ---- Queries --------------------------------------------------------------- */
@@ -100,11 +122,23 @@ typedef struct robots_verdict {
     unsigned why;            /* ROBOTS_WHY_* flags */
 } robots_verdict;
 
-/* Is `url` allowed for the crawler `agent`? Returns 1 (allowed) or 0 and fills
- * *verdict when it is not NULL. `url` is used as given: pass it %-escaped.
- * NULL rules behave like an empty file. */
+/* Is `url` allowed for the crawler `agent`? Fills *verdict (verdict->allowed is
+ * the answer) and returns 0. `url` is used as given: pass it %-escaped. Fails, with
+ * *verdict zeroed (allowed 0), for NULL rules (robots_parse failed: there is no
+ * answer, not an empty file) and NULL verdict. */
 int robots_check(const robots_rules *rules, const char *agent, size_t agent_len,
-                 const char *url, size_t url_len, robots_verdict *verdict);
+                 const char *url, size_t url_len, robots_verdict *verdict, const char **error);
+
+/* The same for a crawler that answers to several tokens, as Google's
+ * AllowedByRobots(robots, agents, url) does: every group naming any of the
+ * `count` agents applies, merged; '*' groups only when none does. Googlebot-Image
+ * asks with {"googlebot-image", "googlebot"} and follows the googlebot group when
+ * there is no googlebot-image group (UA-1). `lens` gives each agent's length; NULL
+ * `lens` means the agents are NUL-terminated. Fails as robots_check does, and for
+ * NULL agents with a count. */
+int robots_check_agents(const robots_rules *rules, const char *const *agents, const size_t *lens,
+                        size_t count, const char *url, size_t url_len, robots_verdict *verdict,
+                        const char **error);
 
 /* The path a URL is matched by: scheme, authority and fragment dropped, always
  * starting with '/'. Writes at most `cap` bytes to `out` and returns the full
@@ -146,6 +180,12 @@ typedef struct robots_parse_info {
 } robots_parse_info;
 
 void robots_get_parse_info(const robots_rules *rules, robots_parse_info *info);
+
+/* "none", "global", "specific"; "none", "allow", "disallow"; "none", "user-agent",
+ * "allow", "disallow", "sitemap", "other". NULL for other values. */
+const char *robots_group_kind_name(robots_group_kind kind);
+const char *robots_rule_kind_name(robots_rule_kind kind);
+const char *robots_key_name(robots_key key);
 
 /* Line numbers run from 1 to info.lines; other numbers give {0, NONE}. */
 robots_line_info robots_get_line(const robots_rules *rules, size_t line);
@@ -223,26 +263,36 @@ typedef struct robots_url {
     int has_query;      /* a '?' follows the path */
 } robots_url;
 
-/* Parses an absolute URL. Returns 0, or -1 with *error set to a static sentence
- * saying what is wrong (no scheme, empty host, bad port, bad brackets, a bad
- * percent-escape in the host, an IDN the reference cannot convert, ...). */
+/* "name", "ipv4", "ipv6"; NULL for other values. */
+const char *robots_host_type_name(robots_host_type type);
+
+/* Parses an absolute URL into *out (which must not be NULL). Fails for what RFC
+ * 3986 does not allow in a URL's scheme and authority: no scheme, empty host, bad
+ * port, bad brackets, a backslash before the host, a bad percent-escape in the host,
+ * an IDN the reference cannot convert, ... */
 int robots_url_parse(const char *url, size_t len, robots_url *out, const char **error);
 
 /* The robots.txt URL governing `url`: "scheme://host[:port]/robots.txt", without
- * userinfo, query, fragment or default port. Writes at most cap bytes (with a
- * terminating NUL when it fits) and returns the length, or 0 with *error set. */
-size_t robots_robots_txt_url(const char *url, size_t len, char *out, size_t cap, const char **error);
+ * userinfo, query, fragment or default port, NUL-terminated in out[cap]. *out_len
+ * (when not NULL) is set to its length; also when it does not fit, to say how much
+ * room it needs. Fails for a URL robots_url_parse refuses, NULL out with a cap, and
+ * when the URL and its NUL do not fit in cap (out then holds ""). */
+int robots_robots_txt_url(const char *url, size_t len, char *out, size_t cap, size_t *out_len,
+                          const char **error);
 
 typedef enum robots_scope {
     ROBOTS_SCOPE_APPLIES = 0,        /* same scheme, host and port */
     ROBOTS_SCOPE_DOES_NOT_APPLY = 1,
-    ROBOTS_SCOPE_NOT_ROBOTS_URL = 2, /* file_url's path is not exactly /robots.txt */
-    ROBOTS_SCOPE_ERROR = 3           /* a URL is malformed: *error says why */
+    ROBOTS_SCOPE_NOT_ROBOTS_URL = 2  /* file_url's path is not exactly /robots.txt */
 } robots_scope;
 
-/* Does the robots.txt at file_url govern url? (SCOPE-1..10) */
-robots_scope robots_scope_check(const char *file_url, size_t file_len, const char *url,
-                                size_t url_len, const char **error);
+/* "applies", "does-not-apply", "not-a-robots-url"; NULL for other values. */
+const char *robots_scope_name(robots_scope scope);
+
+/* Does the robots.txt at file_url govern url? (SCOPE-1..10) Sets *out (which must
+ * not be NULL); fails when either URL is malformed. */
+int robots_scope_check(const char *file_url, size_t file_len, const char *url, size_t url_len,
+                       robots_scope *out, const char **error);
 
 /* IDNA ToASCII of a host (UTF-8): ASCII labels are lower-cased; "xn--" labels must
  * be valid punycode and are lower-cased; other labels become "xn--" + punycode.
@@ -250,14 +300,20 @@ robots_scope robots_scope_check(const char *file_url, size_t file_len, const cha
  * no UTS #46 mapping (lower-case letters of Latin-1, Latin Extended-A, Greek and
  * Cyrillic, kana, CJK ideographs, Hangul syllables); anything else (upper case
  * beyond ASCII, compatibility characters, other scripts) is refused with a clear
- * error rather than mapped wrongly. Returns the length written (NUL-terminated when
- * it fits in cap), or 0 with *error set. */
-size_t robots_host_to_ascii(const char *host, size_t len, char *out, size_t cap, const char **error);
+ * error rather than mapped wrongly. Writes the host NUL-terminated to out[cap] and
+ * its length to *out_len (when not NULL). Fails for a host it cannot convert, and
+ * when the result and its NUL do not fit in cap (out then holds "" and *out_len the
+ * room needed without the NUL). */
+int robots_host_to_ascii(const char *host, size_t len, char *out, size_t cap, size_t *out_len,
+                         const char **error);
 
-/* RFC 3492 Punycode. Each returns 0 and sets *out_len, or -1 (bad input, or the
- * output does not fit in cap). */
-int robots_punycode_encode(const uint32_t *in, size_t len, char *out, size_t cap, size_t *out_len);
-int robots_punycode_decode(const char *in, size_t len, uint32_t *out, size_t cap, size_t *out_len);
+/* RFC 3492 Punycode. Each writes at most cap code points or characters (no NUL)
+ * and sets *out_len (which must not be NULL); fails for bad input, or output that
+ * does not fit in cap. */
+int robots_punycode_encode(const uint32_t *in, size_t len, char *out, size_t cap, size_t *out_len,
+                           const char **error);
+int robots_punycode_decode(const char *in, size_t len, uint32_t *out, size_t cap, size_t *out_len,
+                           const char **error);
 
 /* ---- The fetch outcome: what a crawler does with the robots.txt response ---- */
 
@@ -276,18 +332,19 @@ typedef struct robots_fetch {
     int cached;                /* a cached copy of the file exists */
 } robots_fetch;
 
-/* STATUS-1..8 and RFC-7 under the profile. Returns -1 with *why set for a status
- * outside 100-599; otherwise the decision, with *why (when not NULL) set to a
- * sentence in the profile's own terms. */
-int robots_fetch_policy(robots_profile_id profile, const robots_fetch *fetch, const char **why);
+/* STATUS-1..8 and RFC-7 under the profile: sets *out to the decision and *why to a
+ * sentence in the profile's own terms saying why. Fails (with *why saying so) for a
+ * status outside 100-599, an unknown profile, or NULL fetch or out. */
+int robots_fetch_policy(robots_profile_id profile, const robots_fetch *fetch,
+                        robots_fetch_decision *out, const char **why);
 
-/* "full-allow", "full-disallow", "conditional", "use-cached". */
+/* "full-allow", "full-disallow", "conditional", "use-cached"; NULL for other values. */
 const char *robots_fetch_decision_name(robots_fetch_decision decision);
 
 /* STATUS-9: how many seconds a fetched robots.txt may be cached, given the value of
  * its Cache-Control header (NULL or empty when absent). 24 hours by default;
  * google: max-age shortens or lengthens it; rfc9309: max-age may only shorten it.
- * *why (when not NULL) says which rule applied. */
+ * *why (when not NULL) says which rule applied; an unknown profile counts as google. */
 long robots_cache_lifetime(robots_profile_id profile, const char *cache_control, size_t len,
                            const char **why);
 

@@ -65,11 +65,6 @@ void ascii_lower16(unsigned char s[16]) {
     memcpy(s, w, 16);
 }
 
-unsigned hex_value(unsigned char c) {
-    if (c <= '9') return (unsigned)(c - '0');
-    return (unsigned)((c | 0x20) - 'a' + 10);
-}
-
 size_t token_length(const unsigned char *s, size_t n) {
     size_t i = 0;
     while (i < n && token_char(s[i])) i++;

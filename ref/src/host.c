@@ -136,27 +136,16 @@ static size_t format_ipv6(const unsigned char a[16], char *out) {
 
 int host_normalise(const unsigned char *h, size_t n, char out[ROBOTS_HOST_MAX + 1],
                    robots_host_type *type, const char **error) {
-    if (n == 0) {
-        *error = "empty host";
-        return -1;
-    }
+    if (n == 0) return fail(error, "empty host");
     if (h[0] == '[') {
         /* The authority parser hands over "[...]" whole. */
         const unsigned char *in = h + 1;
         size_t m = n - 2;
         unsigned char addr[16];
-        if (m > 0 && (in[0] == 'v' || in[0] == 'V')) {
-            *error = "IPvFuture addresses ([v...]) are not supported";
-            return -1;
-        }
-        if (memchr(in, '%', m)) {
-            *error = "IPv6 zone identifiers are not supported";
-            return -1;
-        }
-        if (!parse_ipv6(in, m, addr)) {
-            *error = "invalid IPv6 address in brackets";
-            return -1;
-        }
+        if (m > 0 && (in[0] == 'v' || in[0] == 'V'))
+            return fail(error, "IPvFuture addresses ([v...]) are not supported");
+        if (memchr(in, '%', m)) return fail(error, "IPv6 zone identifiers are not supported");
+        if (!parse_ipv6(in, m, addr)) return fail(error, "invalid IPv6 address in brackets");
         size_t len = format_ipv6(addr, out);
         out[len] = '\0';
         *type = ROBOTS_HOST_IPV6;
@@ -165,22 +154,17 @@ int host_normalise(const unsigned char *h, size_t n, char out[ROBOTS_HOST_MAX + 
     /* Percent-escapes in a reg-name stand for octets (UTF-8 for IDNs). */
     unsigned char decoded[3 * ROBOTS_HOST_MAX];
     size_t d = 0;
-    if (n > sizeof decoded) {
-        *error = "the host is longer than 255 octets";
-        return -1;
-    }
+    if (n > sizeof decoded) return fail(error, "the host is longer than 255 octets");
     for (size_t i = 0; i < n; i++) {
         if (h[i] != '%') {
             decoded[d++] = h[i];
         } else if (i + 2 < n && ascii_hex(h[i + 1]) && ascii_hex(h[i + 2])) {
             decoded[d++] = (unsigned char)(hex_value(h[i + 1]) << 4 | hex_value(h[i + 2]));
             i += 2;
-        } else {
-            *error = "bad percent-escape in the host";
-            return -1;
-        }
+        } else
+        return fail(error, "bad percent-escape in the host");
     }
-    if (robots_host_to_ascii((const char *)decoded, d, out, ROBOTS_HOST_MAX + 1, error) == 0) return -1;
+    if (robots_host_to_ascii((const char *)decoded, d, out, ROBOTS_HOST_MAX + 1, NULL, error) != 0) return -1;
     *type = is_ipv4((const unsigned char *)out, strlen(out)) ? ROBOTS_HOST_IPV4 : ROBOTS_HOST_NAME;
     return 0;
 }

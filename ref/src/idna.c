@@ -100,7 +100,8 @@ static const char *label_to_ascii(const unsigned char *s, size_t n, char *out, s
         if (n >= 4 && starts_with_nocase(s, n, "xn--")) {
             uint32_t points[LABEL_MAX];
             size_t np;
-            if (n - 4 == 0 || robots_punycode_decode((const char *)s + 4, n - 4, points, LABEL_MAX, &np) != 0)
+            if (n - 4 == 0 ||
+                robots_punycode_decode((const char *)s + 4, n - 4, points, LABEL_MAX, &np, NULL) != 0)
                 return "an xn-- label of the host is not valid punycode";
         }
         for (size_t i = 0; i < n; i++) {
@@ -140,7 +141,7 @@ static const char *label_to_ascii(const unsigned char *s, size_t n, char *out, s
         return "a label of the host has '--' in its third and fourth places";
     char encoded[LABEL_MAX];
     size_t ne;
-    if (robots_punycode_encode(points, np, encoded, LABEL_MAX - 4, &ne) != 0)
+    if (robots_punycode_encode(points, np, encoded, LABEL_MAX - 4, &ne, NULL) != 0)
         return "a label of the host is longer than 63 octets in ASCII form";
     static const char ace[] = "xn--";
     for (size_t i = 0; i < 4 + ne; i++) {
@@ -150,21 +151,22 @@ static const char *label_to_ascii(const unsigned char *s, size_t n, char *out, s
     return NULL;
 }
 
-size_t robots_host_to_ascii(const char *host, size_t len, char *out, size_t cap, const char **error) {
+int robots_host_to_ascii(const char *host, size_t len, char *out, size_t cap, size_t *out_len,
+                         const char **error) {
     const unsigned char *s = (const unsigned char *)(host ? host : "");
-    if (!host) len = 0;
-    if (len == 0) {
-        *error = "empty host";
-        return 0;
-    }
+    if (out_len) *out_len = 0;
+    if (!out && cap) return fail(error, "no buffer to write to (out is NULL)");
+    if (cap) out[0] = '\0';
+    if (!host && len) return fail(error, "the host is NULL");
+    if (len == 0) return fail(error, "empty host");
     size_t o = 0;
     for (size_t start = 0;;) {
         const unsigned char *dot = memchr(s + start, '.', len - start);
         size_t end = dot ? (size_t)(dot - s) : len;
         const char *err = label_to_ascii(s + start, end - start, out, cap, &o);
         if (err) {
-            *error = err;
-            return 0;
+            if (cap) out[0] = '\0';
+            return fail(error, err);
         }
         if (!dot) break;
         if (o < cap) out[o] = '.';
@@ -172,9 +174,14 @@ size_t robots_host_to_ascii(const char *host, size_t len, char *out, size_t cap,
         start = end + 1;
     }
     if (o > ROBOTS_HOST_MAX) {
-        *error = "the host is longer than 255 octets";
-        return 0;
+        if (cap) out[0] = '\0';
+        return fail(error, "the host is longer than 255 octets");
     }
-    if (o < cap) out[o] = '\0';
-    return o;
+    if (out_len) *out_len = o;
+    if (o >= cap) {
+        if (cap) out[0] = '\0';
+        return fail(error, "the host in ASCII form does not fit in the buffer given");
+    }
+    out[o] = '\0';
+    return 0;
 }

@@ -70,10 +70,16 @@ static int compare_agent_keys(const void *pa, const void *pb) {
     return a->group < b->group ? -1 : a->group > b->group;
 }
 
-/* The clue of a wildcard rule: from its longest segment after the first, the first
- * two octets (or the one octet). */
+/* The clues of a wildcard rule: every octet of its segments after the first (folded
+ * to 64 bits), and from its longest such segment the first two octets (or the one
+ * octet). */
 static void set_clue(const robots_rules *r, const rule *rl, index_entry *e) {
     const segment *sg = (const segment *)r->segments.data + rl->seg_first;
+    e->octets = 0;
+    for (size_t k = 1; k < rl->seg_count; k++) {
+        const unsigned char *t = bytes_at(r, sg[k].off);
+        for (size_t i = 0; i < sg[k].len; i++) e->octets |= (uint64_t)1 << (t[i] & 63);
+    }
     size_t best = 0;
     for (size_t k = 1; k < rl->seg_count; k++)
         if (sg[k].len > sg[best].len || best == 0) best = sg[k].len ? k : best;

@@ -12,6 +12,31 @@
 
 #include "robots.h"
 
+/* The library's internal functions and tables are global symbols of librobots.a;
+ * they carry its prefix so they cannot collide with a program's own names (the
+ * test `make test-symbols` fails on any global symbol without it). The sources use
+ * the short names. */
+#define agent_lookup        robots_internal_agent_lookup
+#define ascii_class_table   robots_internal_ascii_class_table
+#define ascii_lower16       robots_internal_ascii_lower16
+#define ascii_lower_table   robots_internal_ascii_lower_table
+#define bytes_append        robots_internal_bytes_append
+#define bytes_append_stored robots_internal_bytes_append_stored
+#define equals_nocase       robots_internal_equals_nocase
+#define host_normalise      robots_internal_host_normalise
+#define index_build         robots_internal_index_build
+#define pattern_compile     robots_internal_pattern_compile
+#define pattern_normalise   robots_internal_pattern_normalise
+#define profile_get         robots_internal_profile_get
+#define rule_matches_from   robots_internal_rule_matches_from
+#define segment_prepare     robots_internal_segment_prepare
+#define starts_with_nocase  robots_internal_starts_with_nocase
+#define token_length        robots_internal_token_length
+#define url_path_span       robots_internal_url_path_span
+#define vec_grow            robots_internal_vec_grow
+#define vec_push_slow       robots_internal_vec_push_slow
+#define view_match_at       robots_internal_view_match_at
+
 /* A profile is data: every behavioural difference between Google's parser and
  * RFC 9309 is one switch here, read by the single code path. */
 typedef struct profile {
@@ -32,10 +57,17 @@ typedef struct profile {
 
 const profile *profile_get(robots_profile_id id);
 
+/* The one failure path of the public functions (robots.h's error convention). */
+static inline int fail(const char **error, const char *why) {
+    if (error) *error = why;
+    return -1;
+}
+
 /* A literal run of a pattern between wildcards, in the rule set's byte store. */
 typedef struct segment {
     size_t off;
     size_t len;
+    size_t fail_off; /* later segments of 2+ octets: their KMP table in r->fails */
 } segment;
 
 /* Rule flags. */
@@ -89,6 +121,7 @@ typedef struct index_entry {
     bool literal;    /* RULE_LITERAL: a complete prefix is a match */
     uint8_t clue_kind; /* CLUE_*: what the path must contain for the rule to match */
     uint16_t clue;     /* an octet, or the hash of two adjacent octets */
+    uint64_t octets;   /* bit (o & 63) for every octet o of segments 1..: all must occur */
     const rule *rule;
 } index_entry;
 
@@ -130,6 +163,7 @@ struct robots_rules {
     vec rules;      /* rule: allow/disallow lines inside groups, file order */
     vec alts;       /* rule: index.html alternatives (google) */
     vec segments;   /* segment */
+    vec fails;      /* size_t: the KMP tables of later segments (match.c) */
     vec groups;     /* group */
     vec agents;     /* agent_line, file order */
     vec sitemaps;   /* record */
@@ -174,7 +208,10 @@ static inline bool ascii_space(unsigned char c) { return ascii_class_table[c] & 
 static inline bool ascii_hex(unsigned char c) { return ascii_class_table[c] & ASCII_HEX; }
 static inline bool token_char(unsigned char c) { return ascii_class_table[c] & ASCII_TOKEN; }
 static inline unsigned char ascii_lower(unsigned char c) { return ascii_lower_table[c]; }
-unsigned hex_value(unsigned char c); /* of a hex digit */
+/* The value of a hex digit (inline: the matcher decodes %HH for every octet). */
+static inline unsigned hex_value(unsigned char c) {
+    return c <= '9' ? (unsigned)(c - '0') : (unsigned)((c | 0x20) - 'a' + 10);
+}
 /* Lower-cases 16 bytes in place, without a loop over them. */
 void ascii_lower16(unsigned char s[16]);
 bool starts_with_nocase(const unsigned char *s, size_t n, const char *prefix);
@@ -227,6 +264,9 @@ static inline size_t view_next(const path_view *v, size_t pos, unsigned char *oc
 /* Do the n octets of seg occur at position p? Sets *after to the position after
  * them. */
 bool view_match_at(const path_view *v, size_t p, const unsigned char *seg, size_t n, size_t *after);
+
+/* Fills the KMP table of a later segment (see match.c) into r->fails. */
+void segment_prepare(robots_rules *r, segment *sg);
 
 /* Does the rest of rule `rl` (segments 1..) match the path from position pos, the
  * end of segment 0? */

@@ -380,19 +380,26 @@ static void default_free(void *ctx, void *p) {
 }
 
 void robots_options_init(robots_options *o) {
+    if (!o) return;
     o->profile = ROBOTS_PROFILE_GOOGLE;
     o->max_bytes = ROBOTS_DEFAULT_MAX_BYTES;
     o->allocator = NULL;
 }
 
-robots_rules *robots_parse(const void *data, size_t len, const robots_options *options) {
+static const char out_of_memory[] = "out of memory";
+
+int robots_parse(const void *data, size_t len, const robots_options *options, robots_rules **out,
+                 const char **error) {
+    if (!out) return fail(error, "nowhere to put the rules (out is NULL)");
+    *out = NULL;
     robots_options defaults;
     if (!options) {
         robots_options_init(&defaults);
         options = &defaults;
     }
-    if ((unsigned)options->profile >= ROBOTS_PROFILE_COUNT) return NULL;
-    if (!data && len) return NULL;
+    if ((unsigned)options->profile >= ROBOTS_PROFILE_COUNT)
+        return fail(error, "unknown profile in the options");
+    if (!data && len) return fail(error, "the data is NULL but its length is not 0");
     robots_allocator alloc = {default_realloc, default_free, NULL};
     if (options->allocator) alloc = *options->allocator;
     /* FORMAT-8: content past the cap is ignored. */
@@ -402,7 +409,7 @@ robots_rules *robots_parse(const void *data, size_t len, const robots_options *o
     unsigned char *at = NULL;
     size_t planned = plan_layout(&sizing, &at, parsed);
     robots_rules *r = alloc.realloc_fn(alloc.ctx, NULL, head + planned + PLAN_SLACK);
-    if (!r) return NULL;
+    if (!r) return fail(error, out_of_memory);
     memset(r, 0, sizeof *r);
     r->alloc = alloc;
     r->profile_id = options->profile;
@@ -420,7 +427,8 @@ robots_rules *robots_parse(const void *data, size_t len, const robots_options *o
     if (!r->failed) index_build(r);
     if (r->failed) {
         robots_free(r);
-        return NULL;
+        return fail(error, out_of_memory);
     }
-    return r;
+    *out = r;
+    return 0;
 }

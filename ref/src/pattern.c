@@ -112,7 +112,10 @@ void pattern_compile(robots_rules *r, rule *rl) {
         sg->off = rl->text_off + start;
         sg->len = stop - start;
         if (r->profile->percent_decode) sg->off = decode_segment(r, sg->off, sg->len, &sg->len);
-        if (rl->seg_count) rl->tail_octets += sg->len;
+        if (rl->seg_count) {
+            rl->tail_octets += sg->len;
+            segment_prepare(r, sg);
+        }
         rl->seg_count++;
         if (!star) break;
         start = stop + 1;

@@ -64,12 +64,14 @@ const char *robots_profile_name(robots_profile_id id) {
     return profiles[id].name;
 }
 
-int robots_profile_from_name(const char *name, robots_profile_id *out) {
+int robots_profile_from_name(const char *name, robots_profile_id *out, const char **error) {
+    if (!out) return fail(error, "no profile to set (out is NULL)");
+    *out = ROBOTS_PROFILE_GOOGLE;
     for (unsigned i = 0; name && i < ROBOTS_PROFILE_COUNT; i++) {
         if (strcmp(name, profiles[i].name) == 0) {
             *out = (robots_profile_id)i;
             return 0;
         }
     }
-    return -1;
+    return fail(error, "unknown profile: the profiles are google and rfc9309");
 }

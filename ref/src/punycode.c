@@ -41,19 +41,27 @@ static uint32_t threshold(uint32_t k, uint32_t bias) {
     return k - bias;
 }
 
-int robots_punycode_encode(const uint32_t *in, size_t len, char *out, size_t cap, size_t *out_len) {
+/* Messages shared by both directions. */
+static const char too_small[] = "the output does not fit in cap";
+static const char overflow[] = "the input overflows punycode's counters";
+
+int robots_punycode_encode(const uint32_t *in, size_t len, char *out, size_t cap, size_t *out_len,
+                           const char **error) {
     size_t o = 0;
-    if (len > UINT32_MAX) return -1;
+    if (!out_len) return fail(error, "out_len is NULL");
+    *out_len = 0;
+    if ((!in && len) || (!out && cap)) return fail(error, "a NULL buffer with a length");
+    if (len > UINT32_MAX) return fail(error, overflow);
     for (size_t j = 0; j < len; j++) {
-        if (in[j] > 0x10FFFF) return -1;
+        if (in[j] > 0x10FFFF) return fail(error, "a value above U+10FFFF is not a code point");
         if (in[j] < 0x80) {
-            if (o >= cap) return -1;
+            if (o >= cap) return fail(error, too_small);
             out[o++] = (char)in[j];
         }
     }
     uint32_t basic = (uint32_t)o, handled = basic;
     if (basic > 0) {
-        if (o >= cap) return -1;
+        if (o >= cap) return fail(error, too_small);
         out[o++] = '-';
     }
     uint32_t n = INITIAL_N, delta = 0, bias = INITIAL_BIAS;
@@ -62,21 +70,21 @@ int robots_punycode_encode(const uint32_t *in, size_t len, char *out, size_t cap
         uint32_t m = UINT32_MAX;
         for (size_t j = 0; j < len; j++)
             if (in[j] >= n && in[j] < m) m = in[j];
-        if ((uint64_t)(m - n) * (handled + 1) > UINT32_MAX - delta) return -1;
+        if ((uint64_t)(m - n) * (handled + 1) > UINT32_MAX - delta) return fail(error, overflow);
         delta += (m - n) * (handled + 1);
         n = m;
         for (size_t j = 0; j < len; j++) {
-            if (in[j] < n && ++delta == 0) return -1;
+            if (in[j] < n && ++delta == 0) return fail(error, overflow);
             if (in[j] != n) continue;
             uint32_t q = delta;
             for (uint32_t k = BASE;; k += BASE) {
                 uint32_t t = threshold(k, bias);
                 if (q < t) break;
-                if (o >= cap) return -1;
+                if (o >= cap) return fail(error, too_small);
                 out[o++] = encode_digit(t + (q - t) % (BASE - t));
                 q = (q - t) / (BASE - t);
             }
-            if (o >= cap) return -1;
+            if (o >= cap) return fail(error, too_small);
             out[o++] = encode_digit(q);
             bias = adapt(delta, handled + 1, handled == basic);
             delta = 0;
@@ -89,16 +97,20 @@ int robots_punycode_encode(const uint32_t *in, size_t len, char *out, size_t cap
     return 0;
 }
 
-int robots_punycode_decode(const char *in, size_t len, uint32_t *out, size_t cap, size_t *out_len) {
+int robots_punycode_decode(const char *in, size_t len, uint32_t *out, size_t cap, size_t *out_len,
+                           const char **error) {
     const unsigned char *s = (const unsigned char *)in;
-    if (len > UINT32_MAX) return -1;
+    if (!out_len) return fail(error, "out_len is NULL");
+    *out_len = 0;
+    if ((!in && len) || (!out && cap)) return fail(error, "a NULL buffer with a length");
+    if (len > UINT32_MAX) return fail(error, overflow);
     /* Everything before the last '-' is basic code points. */
     size_t b = len;
     while (b > 0 && s[b - 1] != '-') b--;
     size_t basic = b > 0 ? b - 1 : 0;
-    if (basic > cap) return -1;
+    if (basic > cap) return fail(error, too_small);
     for (size_t j = 0; j < basic; j++) {
-        if (s[j] >= 0x80) return -1;
+        if (s[j] >= 0x80) return fail(error, "a non-ASCII character in punycode");
         out[j] = s[j];
     }
     size_t o = basic;
@@ -106,25 +118,26 @@ int robots_punycode_decode(const char *in, size_t len, uint32_t *out, size_t cap
     for (size_t at = basic > 0 ? basic + 1 : 0; at < len;) {
         uint32_t old_i = i, w = 1;
         for (uint32_t k = BASE;; k += BASE) {
-            if (at >= len) return -1;
+            if (at >= len) return fail(error, "the punycode ends in the middle of a number");
             uint32_t digit = decode_digit(s[at++]);
-            if (digit >= BASE) return -1;
-            if (digit > (UINT32_MAX - i) / w) return -1;
+            if (digit >= BASE) return fail(error, "a character that is not a punycode digit");
+            if (digit > (UINT32_MAX - i) / w) return fail(error, overflow);
             i += digit * w;
             uint32_t t = threshold(k, bias);
             if (digit < t) break;
-            if (w > UINT32_MAX / (BASE - t)) return -1;
+            if (w > UINT32_MAX / (BASE - t)) return fail(error, overflow);
             w *= BASE - t;
         }
         uint32_t points = (uint32_t)o + 1;
         bias = adapt(i - old_i, points, old_i == 0);
-        if (i / points > UINT32_MAX - n) return -1;
+        if (i / points > UINT32_MAX - n) return fail(error, overflow);
         n += i / points;
         i %= points;
         /* Surrogates and values past U+10FFFF are not code points. (n starts at
          * 0x80 and only grows, so a delta never yields a basic code point.) */
-        if (n > 0x10FFFF || (n >= 0xD800 && n <= 0xDFFF)) return -1;
-        if (o >= cap) return -1;
+        if (n > 0x10FFFF || (n >= 0xD800 && n <= 0xDFFF))
+            return fail(error, "the punycode decodes to a value that is not a code point");
+        if (o >= cap) return fail(error, too_small);
         for (size_t j = o; j > i; j--) out[j] = out[j - 1];
         out[i++] = n;
         o++;

@@ -44,43 +44,38 @@ static const wording rfc_words = {
     "assume the robots.txt is unavailable and access any resource (2.3.1.4)",
 };
 
-const char *robots_fetch_decision_name(robots_fetch_decision d) {
-    switch (d) {
-    case ROBOTS_FETCH_FULL_ALLOW: return "full-allow";
-    case ROBOTS_FETCH_FULL_DISALLOW: return "full-disallow";
-    case ROBOTS_FETCH_CONDITIONAL: return "conditional";
-    default: return "use-cached";
-    }
-}
-
-static int decide(const char **why, const char *text, robots_fetch_decision d) {
+static int decide(robots_fetch_decision *out, const char **why, const char *text, robots_fetch_decision d) {
     if (why) *why = text;
-    return (int)d;
+    *out = d;
+    return 0;
 }
 
-int robots_fetch_policy(robots_profile_id id, const robots_fetch *f, const char **why) {
+int robots_fetch_policy(robots_profile_id id, const robots_fetch *f, robots_fetch_decision *out,
+                        const char **why) {
+    if (!out) return fail(why, "no decision to set (out is NULL)");
+    *out = ROBOTS_FETCH_FULL_DISALLOW;
+    if (!f) return fail(why, "no fetch outcome (fetch is NULL)");
+    if ((unsigned)id >= ROBOTS_PROFILE_COUNT) return fail(why, "unknown profile");
     const wording *w = id == ROBOTS_PROFILE_RFC9309 ? &rfc_words : &google_words;
-    if (!f->network_error && (f->status < 100 || f->status > 599)) {
-        if (why) *why = "an HTTP status is a number from 100 to 599";
-        return -1;
-    }
+    if (!f->network_error && (f->status < 100 || f->status > 599))
+        return fail(why, "an HTTP status is a number from 100 to 599");
     int klass = f->network_error ? 0 : f->status / 100;
-    if (klass == 2) return decide(why, w->success, ROBOTS_FETCH_CONDITIONAL);
+    if (klass == 2) return decide(out, why, w->success, ROBOTS_FETCH_CONDITIONAL);
     if (klass == 3) {
         /* STATUS-2, RFC-7: this response would be hop redirects + 1. */
         if (f->redirects >= ROBOTS_MAX_REDIRECTS)
-            return decide(why, w->too_many_redirects, ROBOTS_FETCH_FULL_ALLOW);
-        return decide(why, w->redirect, ROBOTS_FETCH_CONDITIONAL);
+            return decide(out, why, w->too_many_redirects, ROBOTS_FETCH_FULL_ALLOW);
+        return decide(out, why, w->redirect, ROBOTS_FETCH_CONDITIONAL);
     }
-    if (klass == 4) return decide(why, w->client_error, ROBOTS_FETCH_FULL_ALLOW);
+    if (klass == 4) return decide(out, why, w->client_error, ROBOTS_FETCH_FULL_ALLOW);
     /* 5xx, network failures and invalid responses: unreachable (STATUS-5, STATUS-8). */
     if (f->unreachable_days > ROBOTS_UNREACHABLE_DAYS) {
         /* STATUS-6 */
-        if (f->cached) return decide(why, w->cached, ROBOTS_FETCH_USE_CACHED);
-        return decide(why, w->no_cache, ROBOTS_FETCH_FULL_ALLOW);
+        if (f->cached) return decide(out, why, w->cached, ROBOTS_FETCH_USE_CACHED);
+        return decide(out, why, w->no_cache, ROBOTS_FETCH_FULL_ALLOW);
     }
     const char *text = klass == 5 ? w->server_error : klass == 1 ? w->informational : w->network_error;
-    return decide(why, text, ROBOTS_FETCH_FULL_DISALLOW);
+    return decide(out, why, text, ROBOTS_FETCH_FULL_DISALLOW);
 }
 
 /* RFC 9111 5.2.2.1: max-age=delta-seconds; a value too large to hold counts as 2^31. */

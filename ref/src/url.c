@@ -30,16 +30,11 @@ static bool scheme_char(unsigned char c, bool first) {
     return alpha || (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.';
 }
 
-/* Fails with a reason. */
-static int fail(const char **error, const char *why) {
-    *error = why;
-    return -1;
-}
-
 int robots_url_parse(const char *url, size_t len, robots_url *out, const char **error) {
     const unsigned char *u = (const unsigned char *)(url ? url : "");
-    if (!url) len = 0;
+    if (!out) return fail(error, "no robots_url to fill in (out is NULL)");
     memset(out, 0, sizeof *out);
+    if (!url && len) return fail(error, "the URL is NULL");
     /* scheme ":" */
     size_t i = 0;
     while (i < len && scheme_char(u[i], i == 0)) i++;
@@ -51,6 +46,11 @@ int robots_url_parse(const char *url, size_t len, robots_url *out, const char **
         return fail(error, "no authority: the scheme must be followed by //host");
     size_t a = i + 3, end = a;
     while (end < len && u[end] != '/' && u[end] != '?' && u[end] != '#') end++;
+    /* RFC 3986 allows no backslash in the authority. WHATWG parsers read one as a
+     * '/', ending the host ("http://e.com\@evil.com/" is e.com), others pass it
+     * into the userinfo (evil.com): refuse rather than pick a host. */
+    if (memchr(u + a, '\\', end - a))
+        return fail(error, "a backslash in the authority (before the host or in it): RFC 3986 allows none");
     /* userinfo "@" is ignored: the last '@' ends it */
     for (size_t k = end; k > a; k--) {
         if (u[k - 1] == '@') {
@@ -101,27 +101,37 @@ int robots_url_parse(const char *url, size_t len, robots_url *out, const char **
     return 0;
 }
 
-size_t robots_robots_txt_url(const char *url, size_t len, char *out, size_t cap, const char **error) {
+int robots_robots_txt_url(const char *url, size_t len, char *out, size_t cap, size_t *out_len,
+                          const char **error) {
+    if (out_len) *out_len = 0;
+    if (!out && cap) return fail(error, "no buffer to write to (out is NULL)");
+    if (cap) out[0] = '\0';
     robots_url parsed;
-    if (robots_url_parse(url, len, &parsed, error) != 0) return 0;
+    if (robots_url_parse(url, len, &parsed, error) != 0) return -1;
     char port[8] = "";
     if (!parsed.port_is_default) snprintf(port, sizeof port, ":%d", parsed.port);
-    int n = snprintf(out, cap, "%s://%s%s/robots.txt", parsed.scheme, parsed.host, port);
-    return (size_t)n;
+    char full[ROBOTS_SCHEME_MAX + ROBOTS_HOST_MAX + 32];
+    size_t n = (size_t)snprintf(full, sizeof full, "%s://%s%s/robots.txt", parsed.scheme, parsed.host, port);
+    if (out_len) *out_len = n;
+    if (n >= cap) return fail(error, "the robots.txt URL does not fit in the buffer given");
+    memcpy(out, full, n + 1);
+    return 0;
 }
 
-robots_scope robots_scope_check(const char *file_url, size_t file_len, const char *url,
-                                size_t url_len, const char **error) {
+int robots_scope_check(const char *file_url, size_t file_len, const char *url, size_t url_len,
+                       robots_scope *out, const char **error) {
+    if (!out) return fail(error, "no robots_scope to set (out is NULL)");
+    *out = ROBOTS_SCOPE_DOES_NOT_APPLY;
     robots_url file, target;
-    if (robots_url_parse(file_url, file_len, &file, error) != 0) return ROBOTS_SCOPE_ERROR;
-    if (robots_url_parse(url, url_len, &target, error) != 0) return ROBOTS_SCOPE_ERROR;
+    if (robots_url_parse(file_url, file_len, &file, error) != 0) return -1;
+    if (robots_url_parse(url, url_len, &target, error) != 0) return -1;
     /* SCOPE-3, SCOPE-10: only /robots.txt at the root, as written. */
     static const char name[] = "/robots.txt";
     if (file.path_len != sizeof name - 1 || memcmp(file.path, name, sizeof name - 1) != 0 ||
         file.has_query)
-        return ROBOTS_SCOPE_NOT_ROBOTS_URL;
-    if (strcmp(file.scheme, target.scheme) != 0 || strcmp(file.host, target.host) != 0 ||
-        file.port != target.port)
-        return ROBOTS_SCOPE_DOES_NOT_APPLY;
-    return ROBOTS_SCOPE_APPLIES;
+        *out = ROBOTS_SCOPE_NOT_ROBOTS_URL;
+    else if (strcmp(file.scheme, target.scheme) == 0 && strcmp(file.host, target.host) == 0 &&
+             file.port == target.port)
+        *out = ROBOTS_SCOPE_APPLIES;
+    return 0;
 }

@@ -44,6 +44,11 @@ int allowed_bytes(robots_profile_id profile, const void *data, size_t len, const
 int verdict_of(robots_profile_id profile, const char *text, const char *agent, const char *url,
                robots_verdict *v, char *pattern_copy);
 robots_rules *parse_text(robots_profile_id profile, const char *text);
+/* robots_parse's rules, or NULL when it fails. */
+robots_rules *parse_or_null(const void *data, size_t len, const robots_options *options);
+/* robots_check's answer (1 allowed, 0 disallowed) or -1 when it fails; v may be NULL. */
+int check_answer(const robots_rules *r, const char *agent, size_t agent_len, const char *url,
+                 size_t url_len, robots_verdict *v);
 
 /* Checks a verdict in both profiles at once. */
 #define CHECK_BOTH(text, agent, url, want)                                                    \

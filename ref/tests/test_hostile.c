@@ -32,13 +32,13 @@ static outcome run(robots_profile_id p, const void *data, size_t len, size_t max
     o.max_bytes = max_bytes;
     o.allocator = &a;
     outcome out = {0, 0, 0, -1};
-    robots_rules *r = robots_parse(data, len, &o);
+    robots_rules *r = parse_or_null(data, len, &o);
     if (!r) return out;
     robots_parse_info info;
     robots_get_parse_info(r, &info);
     out.parsed = 1;
     out.parsed_bytes = info.parsed_bytes;
-    out.verdict = robots_check(r, agent, strlen(agent), url, url_len, NULL);
+    out.verdict = check_answer(r, agent, strlen(agent), url, url_len, NULL);
     robots_free(r);
     out.peak = c.peak;
     CHECK_EQ(c.current, 0); /* everything was released */
@@ -227,9 +227,9 @@ static void queries_do_not_allocate(void) {
     for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
         o.profile = (robots_profile_id)p;
         const char *text = "user-agent: *\nallow: /a/index.html\ndisallow: /*%41$\n";
-        robots_rules *r = robots_parse(text, strlen(text), &o);
+        robots_rules *r = parse_or_null(text, strlen(text), &o);
         size_t before = c.calls;
-        for (int i = 0; i < 100; i++) robots_check(r, "bot", 3, "http://e.com/x%41?%41", 21, NULL);
+        for (int i = 0; i < 100; i++) check_answer(r, "bot", 3, "http://e.com/x%41?%41", 21, NULL);
         CHECK_EQ(c.calls, before);
         robots_free(r);
     }

@@ -39,18 +39,18 @@ static void punycode_vectors(void) {
         const vector *v = &vectors[i];
         char out[128];
         size_t n = 0;
-        CHECK_EQ(robots_punycode_encode(v->points, v->n, out, sizeof out, &n), 0);
+        CHECK_EQ(robots_punycode_encode(v->points, v->n, out, sizeof out, &n, NULL), 0);
         CHECK_STR(out, n, v->encoded);
         uint32_t back[64];
         size_t m = 0;
-        CHECK_EQ(robots_punycode_decode(v->encoded, strlen(v->encoded), back, 64, &m), 0);
+        CHECK_EQ(robots_punycode_decode(v->encoded, strlen(v->encoded), back, 64, &m, NULL), 0);
         CHECK_EQ(m, v->n);
         CHECK(m == v->n && (m == 0 || memcmp(back, v->points, m * sizeof(uint32_t)) == 0));
     }
     /* Decoding ignores the case of digits: RFC 3492's own sample writes "D". */
     uint32_t back[64];
     size_t m;
-    CHECK_EQ(robots_punycode_decode("b1abfaaepdrnnbgefbaDotcwatmq2g4l", 32, back, 64, &m), 0);
+    CHECK_EQ(robots_punycode_decode("b1abfaaepdrnnbgefbaDotcwatmq2g4l", 32, back, 64, &m, NULL), 0);
     CHECK_EQ(m, 28);
 }
 
@@ -68,35 +68,40 @@ static void punycode_bad_input(void) {
         "dn32h",       /* U+110000: past the last code point */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        CHECK_EQ(robots_punycode_decode(bad[i], strlen(bad[i]), out, 16, &m), -1);
+        CHECK_EQ(robots_punycode_decode(bad[i], strlen(bad[i]), out, 16, &m, NULL), -1);
     /* "a" alone is the delta for U+0080, the first non-basic code point. */
-    CHECK_EQ(robots_punycode_decode("a", 1, out, 16, &m), 0);
+    CHECK_EQ(robots_punycode_decode("a", 1, out, 16, &m, NULL), 0);
     CHECK_EQ(m, 1);
     CHECK_EQ(out[0], 0x80);
     /* Output that does not fit. */
-    CHECK_EQ(robots_punycode_decode("mller-kva", 9, out, 3, &m), -1);
-    CHECK_EQ(robots_punycode_decode("ihqwcrb4cv8a8dqg056pqjye", 24, out, 4, &m), -1);
+    CHECK_EQ(robots_punycode_decode("mller-kva", 9, out, 3, &m, NULL), -1);
+    CHECK_EQ(robots_punycode_decode("ihqwcrb4cv8a8dqg056pqjye", 24, out, 4, &m, NULL), -1);
     char enc[4];
     size_t n;
-    CHECK_EQ(robots_punycode_encode(vectors[1].points, vectors[1].n, enc, sizeof enc, &n), -1);
-    CHECK_EQ(robots_punycode_encode(vectors[6].points, vectors[6].n, enc, sizeof enc, &n), -1);
+    CHECK_EQ(robots_punycode_encode(vectors[1].points, vectors[1].n, enc, sizeof enc, &n, NULL), -1);
+    CHECK_EQ(robots_punycode_encode(vectors[6].points, vectors[6].n, enc, sizeof enc, &n, NULL), -1);
     const uint32_t too_big[] = {0x110000};
-    CHECK_EQ(robots_punycode_encode(too_big, 1, enc, sizeof enc, &n), -1);
+    CHECK_EQ(robots_punycode_encode(too_big, 1, enc, sizeof enc, &n, NULL), -1);
 }
 
 static void expect_ascii(const char *host, const char *want) {
     char out[300];
     const char *error = NULL;
-    size_t n = robots_host_to_ascii(host, strlen(host), out, sizeof out, &error);
+    size_t n = 0;
+    CHECK_EQ(robots_host_to_ascii(host, strlen(host), out, sizeof out, &n, &error), 0);
     CHECK_STR(out, n, want);
+    CHECK_EQ(strlen(out), n);
     if (!n) printf("    (%s: %s)\n", host, error);
 }
 
 static void expect_refused(const char *host, const char *fragment) {
     char out[300];
     const char *error = NULL;
-    CHECK_EQ(robots_host_to_ascii(host, strlen(host), out, sizeof out, &error), 0);
+    size_t n = 99;
+    CHECK_EQ(robots_host_to_ascii(host, strlen(host), out, sizeof out, &n, &error), -1);
     CHECK(error && strstr(error, fragment));
+    CHECK_EQ(out[0], '\0'); /* nothing half-written */
+    CHECK_EQ(robots_host_to_ascii(host, strlen(host), out, sizeof out, NULL, NULL), -1); /* NULL error */
 }
 
 /* SCOPE-4 and the conversions libidn2 agrees with. */
@@ -144,15 +149,25 @@ static void to_ascii_refusals(void) {
     strcat(long_label, "\xC3\xBC"); /* 55 a's and a ü: exactly 63 */
     char out[300];
     const char *err;
-    CHECK_EQ(robots_host_to_ascii(long_label, strlen(long_label), out, sizeof out, &err), 63);
+    size_t n;
+    CHECK_EQ(robots_host_to_ascii(long_label, strlen(long_label), out, sizeof out, &n, &err), 0);
+    CHECK_EQ(n, 63);
     char long_host[300];
     memset(long_host, 'a', 256);
     long_host[256] = '\0';
     expect_refused(long_host, "longer than 255 octets");
-    /* A short output buffer still gets the full length back. */
+    /* A short output buffer is a failure, with the room it needs and an empty string;
+     * one byte short too (the NUL needs room). */
     char small[4];
     const char *error;
-    CHECK_EQ(robots_host_to_ascii("www.m\xC3\xBCller.eu", 14, small, sizeof small, &error), 20);
+    CHECK_EQ(robots_host_to_ascii("www.m\xC3\xBCller.eu", 14, small, sizeof small, &n, &error), -1);
+    CHECK_EQ(n, 20);
+    CHECK_EQ(small[0], '\0');
+    CHECK(strstr(error, "does not fit"));
+    char exact[21];
+    CHECK_EQ(robots_host_to_ascii("www.m\xC3\xBCller.eu", 14, exact, 20, &n, NULL), -1);
+    CHECK_EQ(robots_host_to_ascii("www.m\xC3\xBCller.eu", 14, exact, 21, &n, NULL), 0);
+    CHECK_STR(exact, n, "www.xn--mller-kva.eu");
 }
 
 /* Every overflow guard of the codec, with the input that reaches it. */
@@ -160,29 +175,29 @@ static void punycode_overflows(void) {
     uint32_t out[16];
     size_t m;
     /* The weight of a digit outgrows 32 bits before the value does. */
-    CHECK_EQ(robots_punycode_decode("bbbbbbbbbbbbbbbbbbbb", 20, out, 16, &m), -1);
+    CHECK_EQ(robots_punycode_decode("bbbbbbbbbbbbbbbbbbbb", 20, out, 16, &m, NULL), -1);
     /* A delta of 4294967200 fits in 32 bits, but the code point it gives does not. */
-    CHECK_EQ(robots_punycode_decode("ux902716a", 9, out, 16, &m), -1);
+    CHECK_EQ(robots_punycode_decode("ux902716a", 9, out, 16, &m, NULL), -1);
     static uint32_t points[65537];
     static char text[70000];
     size_t n;
     /* 4,000 handled code points make the step to U+10FFFF larger than 32 bits. */
     for (size_t i = 0; i < 4000; i++) points[i] = 0x80;
     points[4000] = 0x10FFFF;
-    CHECK_EQ(robots_punycode_encode(points, 4001, text, sizeof text, &n), -1);
+    CHECK_EQ(robots_punycode_encode(points, 4001, text, sizeof text, &n, NULL), -1);
     /* 65,536 basic code points and U+1007F: the delta reaches exactly 2^32 - 1
      * (65,535 x 65,537), and counting one more basic code point wraps it. */
     for (size_t i = 0; i < 65536; i++) points[i] = 'a';
     points[65536] = 0x1007F;
-    CHECK_EQ(robots_punycode_encode(points, 65537, text, sizeof text, &n), -1);
+    CHECK_EQ(robots_punycode_encode(points, 65537, text, sizeof text, &n, NULL), -1);
     /* Basic code points that do not fit the output, with and without the '-'. */
     const uint32_t mixed[] = {'a', 'b', 'c', 0xFC};
-    CHECK_EQ(robots_punycode_encode(mixed, 4, text, 2, &n), -1);
-    CHECK_EQ(robots_punycode_encode(mixed, 4, text, 3, &n), -1);
+    CHECK_EQ(robots_punycode_encode(mixed, 4, text, 2, &n, NULL), -1);
+    CHECK_EQ(robots_punycode_encode(mixed, 4, text, 3, &n, NULL), -1);
     /* Lengths past 32 bits are refused before anything is read. */
 #if SIZE_MAX > UINT32_MAX
-    CHECK_EQ(robots_punycode_encode(mixed, (size_t)UINT32_MAX + 1, text, sizeof text, &n), -1);
-    CHECK_EQ(robots_punycode_decode("a", (size_t)UINT32_MAX + 1, out, 16, &m), -1);
+    CHECK_EQ(robots_punycode_encode(mixed, (size_t)UINT32_MAX + 1, text, sizeof text, &n, NULL), -1);
+    CHECK_EQ(robots_punycode_decode("a", (size_t)UINT32_MAX + 1, out, 16, &m, NULL), -1);
 #endif
 }
 
@@ -193,7 +208,9 @@ static void to_ascii_limits(void) {
     expect_refused(label, "too long");
     char out[16];
     const char *error = NULL;
-    CHECK_EQ(robots_host_to_ascii(NULL, 5, out, sizeof out, &error), 0);
+    CHECK_EQ(robots_host_to_ascii(NULL, 5, out, sizeof out, NULL, &error), -1);
+    CHECK(error && strcmp(error, "the host is NULL") == 0);
+    CHECK_EQ(robots_host_to_ascii(NULL, 0, out, sizeof out, NULL, &error), -1);
     CHECK(error && strcmp(error, "empty host") == 0);
     expect_ascii("Zz09-_\xC3\xBC.de", "xn--zz09-_-8ya.de"); /* as Python's codec; libidn2 refuses "_" */
     expect_refused("\xC3\xBC@.de", "only letters, digits");

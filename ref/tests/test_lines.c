@@ -8,9 +8,9 @@ static size_t deciding_line(robots_profile_id p, const void *data, size_t len, c
     robots_options o;
     robots_options_init(&o);
     o.profile = p;
-    robots_rules *r = robots_parse(data, len, &o);
+    robots_rules *r = parse_or_null(data, len, &o);
     robots_verdict v;
-    robots_check(r, "FooBot", 6, url, strlen(url), &v);
+    check_answer(r, "FooBot", 6, url, strlen(url), &v);
     robots_free(r);
     return v.line;
 }
@@ -195,26 +195,26 @@ static void size_cap(void) {
     for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
         o.profile = (robots_profile_id)p;
         o.max_bytes = ROBOTS_DEFAULT_MAX_BYTES;
-        robots_rules *r = robots_parse(t, total, &o);
+        robots_rules *r = parse_or_null(t, total, &o);
         robots_parse_info info;
         robots_get_parse_info(r, &info);
         CHECK_EQ(info.input_bytes, total);
         CHECK_EQ(info.parsed_bytes, 512000);
-        CHECK_EQ(robots_check(r, "FooBot", 6, "/late", 5, NULL), ALLOWED);
+        CHECK_EQ(check_answer(r, "FooBot", 6, "/late", 5, NULL), ALLOWED);
         /* The cut line is "disallow: " : an empty pattern. */
-        CHECK_EQ(robots_check(r, "FooBot", 6, "/abcdefgh", 9, NULL), ALLOWED);
+        CHECK_EQ(check_answer(r, "FooBot", 6, "/abcdefgh", 9, NULL), ALLOWED);
         CHECK_EQ(robots_rule_count(r), 1);
         robots_free(r);
         o.max_bytes = 512001; /* now the cut line reads "disallow: /" */
-        r = robots_parse(t, total, &o);
-        CHECK_EQ(robots_check(r, "FooBot", 6, "/late", 5, NULL), DISALLOWED);
+        r = parse_or_null(t, total, &o);
+        CHECK_EQ(check_answer(r, "FooBot", 6, "/late", 5, NULL), DISALLOWED);
         robots_free(r);
         o.max_bytes = 0;
-        r = robots_parse(t, total, &o);
+        r = parse_or_null(t, total, &o);
         robots_get_parse_info(r, &info);
         CHECK_EQ(info.parsed_bytes, total);
         robots_verdict v;
-        CHECK_EQ(robots_check(r, "FooBot", 6, "/late", 5, &v), DISALLOWED);
+        CHECK_EQ(check_answer(r, "FooBot", 6, "/late", 5, &v), DISALLOWED);
         size_t newlines = 0;
         for (size_t i = 0; i < 550000; i++) newlines += t[i] == '\n';
         CHECK_EQ(v.line, newlines + 1);

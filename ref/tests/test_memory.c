@@ -63,7 +63,7 @@ static void every_allocation_may_fail(void) {
             robots_options_init(&o);
             o.profile = (robots_profile_id)p;
             o.allocator = &a;
-            robots_rules *r = robots_parse(all[i], strlen(all[i]), &o);
+            robots_rules *r = parse_or_null(all[i], strlen(all[i]), &o);
             CHECK(r != NULL);
             robots_free(r);
             /* Small files take one allocation; the outgrowing one, one per array. */
@@ -73,7 +73,7 @@ static void every_allocation_may_fail(void) {
                 counting f = {0, 0, 0, k};
                 robots_allocator fa = counting_allocator(&f);
                 o.allocator = &fa;
-                r = robots_parse(all[i], strlen(all[i]), &o);
+                r = parse_or_null(all[i], strlen(all[i]), &o);
                 CHECK(r == NULL);
                 CHECK_EQ(f.current, 0);
                 robots_free(r);
@@ -91,7 +91,7 @@ static void growth_past_size_t_fails(void) {
     robots_options o;
     robots_options_init(&o);
     o.allocator = &a;
-    robots_rules *r = robots_parse("user-agent: *\ndisallow: /\n", 26, &o);
+    robots_rules *r = parse_or_null("user-agent: *\ndisallow: /\n", 26, &o);
     CHECK(r != NULL);
     size_t calls = c.calls;
     CHECK(!vec_reserve(r, &r->groups, sizeof(group), SIZE_MAX / sizeof(group)));

@@ -56,7 +56,7 @@ static void sitemaps(void) {
         CHECK_EQ(robots_get_sitemap(r, 2, &s), -1);
         CHECK_EQ(robots_get_line(r, 5).key, ROBOTS_KEY_SITEMAP);
         /* The sitemap lines do not disturb the group. */
-        CHECK_EQ(robots_check(r, "a", 1, "/x", 2, NULL), DISALLOWED);
+        CHECK_EQ(check_answer(r, "a", 1, "/x", 2, NULL), DISALLOWED);
         robots_free(r);
     }
 }
@@ -118,17 +118,13 @@ static void null_rules(void) {
     CHECK_EQ(robots_get_group(NULL, 0, &g), -1);
     CHECK_EQ(robots_get_agent(NULL, 0, &a), -1);
     CHECK_EQ(robots_get_rule(NULL, 0, &ri), -1);
-    robots_verdict v;
-    CHECK_EQ(robots_check(NULL, "a", 1, "/", 1, &v), ALLOWED);
-    CHECK_EQ(v.group, ROBOTS_GROUP_NONE);
     robots_free(NULL);
-    /* NULL agent and URL are empty strings. */
+    /* A NULL agent or URL with length 0 is an empty string. */
     robots_rules *r = parse_text(GOOGLE, "user-agent: *\ndisallow: /\n");
-    CHECK_EQ(robots_check(r, NULL, 3, NULL, 9, NULL), DISALLOWED);
+    CHECK_EQ(check_answer(r, NULL, 0, NULL, 0, NULL), DISALLOWED);
     robots_free(r);
-    /* NULL data with a length is refused; NULL options mean the defaults. */
-    CHECK(robots_parse(NULL, 3, NULL) == NULL);
-    r = robots_parse("user-agent: *\ndisallow: /\n", 26, NULL);
+    /* NULL options mean the defaults. */
+    r = parse_or_null("user-agent: *\ndisallow: /\n", 26, NULL);
     robots_get_parse_info(r, &info);
     CHECK_EQ(info.profile, ROBOTS_PROFILE_GOOGLE);
     robots_free(r);

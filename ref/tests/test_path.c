@@ -82,14 +82,14 @@ static void nul_in_url(void) {
     robots_rules *g = parse_text(GOOGLE, "user-agent: *\ndisallow: /a$\ndisallow: /ab\n");
     robots_rules *r = parse_text(RFC, "user-agent: *\ndisallow: /a$\ndisallow: /ab\n");
     static const char url[] = "http://e.com/a\0b";
-    CHECK_EQ(robots_check(g, "x", 1, url, sizeof url - 1, NULL), DISALLOWED); /* "/a" */
-    CHECK_EQ(robots_check(r, "x", 1, url, sizeof url - 1, NULL), ALLOWED);    /* "/a\0b" */
+    CHECK_EQ(check_answer(g, "x", 1, url, sizeof url - 1, NULL), DISALLOWED); /* "/a" */
+    CHECK_EQ(check_answer(r, "x", 1, url, sizeof url - 1, NULL), ALLOWED);    /* "/a\0b" */
     static const char url2[] = "http://e.com/ab\0";
-    CHECK_EQ(robots_check(g, "x", 1, url2, sizeof url2 - 1, NULL), DISALLOWED);
-    CHECK_EQ(robots_check(r, "x", 1, url2, sizeof url2 - 1, NULL), DISALLOWED);
+    CHECK_EQ(check_answer(g, "x", 1, url2, sizeof url2 - 1, NULL), DISALLOWED);
+    CHECK_EQ(check_answer(r, "x", 1, url2, sizeof url2 - 1, NULL), DISALLOWED);
     /* A NUL before the path leaves the path alone. */
     static const char url3[] = "http://e\0.com/ab";
-    CHECK_EQ(robots_check(g, "x", 1, url3, sizeof url3 - 1, NULL), DISALLOWED);
+    CHECK_EQ(check_answer(g, "x", 1, url3, sizeof url3 - 1, NULL), DISALLOWED);
     robots_free(g);
     robots_free(r);
 }

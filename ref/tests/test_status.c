@@ -7,9 +7,10 @@ static robots_fetch_decision policy(robots_profile_id p, int status, int net, un
                                     unsigned days, int cached) {
     robots_fetch f = {status, net, redirects, days, cached};
     const char *why = NULL;
-    int d = robots_fetch_policy(p, &f, &why);
+    robots_fetch_decision d;
+    CHECK_EQ(robots_fetch_policy(p, &f, &d, &why), 0);
     CHECK(why != NULL && strlen(why) > 10);
-    return (robots_fetch_decision)d;
+    return d;
 }
 
 #define BOTH_POLICY(status, net, redirects, days, cached, want)                  \
@@ -67,16 +68,19 @@ static void unreachable_for_long(void) {
 static void wording(void) {
     robots_fetch f = {404, 0, 0, 0, 0};
     const char *g = NULL, *r = NULL;
-    robots_fetch_policy(GOOGLE, &f, &g);
-    robots_fetch_policy(RFC, &f, &r);
+    robots_fetch_decision d;
+    robots_fetch_policy(GOOGLE, &f, &d, &g);
+    robots_fetch_policy(RFC, &f, &d, &r);
     CHECK(g && strstr(g, "full allow"));
     CHECK(r && strstr(r, "unavailable"));
     f.status = 503;
-    robots_fetch_policy(GOOGLE, &f, &g);
-    robots_fetch_policy(RFC, &f, &r);
+    robots_fetch_policy(GOOGLE, &f, &d, &g);
+    robots_fetch_policy(RFC, &f, &d, &r);
     CHECK(g && strstr(g, "full disallow"));
     CHECK(r && strstr(r, "unreachable") && strstr(r, "complete disallow"));
-    CHECK_EQ(robots_fetch_policy(GOOGLE, &f, NULL), ROBOTS_FETCH_FULL_DISALLOW);
+    d = ROBOTS_FETCH_FULL_ALLOW;
+    CHECK_EQ(robots_fetch_policy(GOOGLE, &f, &d, NULL), 0); /* why may be NULL */
+    CHECK_EQ(d, ROBOTS_FETCH_FULL_DISALLOW);
 }
 
 static void invalid_status(void) {
@@ -84,11 +88,24 @@ static void invalid_status(void) {
     for (size_t i = 0; i < 5; i++) {
         robots_fetch f = {bad[i], 0, 0, 0, 0};
         const char *why = NULL;
-        CHECK_EQ(robots_fetch_policy(GOOGLE, &f, &why), -1);
+        robots_fetch_decision d;
+        CHECK_EQ(robots_fetch_policy(GOOGLE, &f, &d, &why), -1);
         CHECK(why && strstr(why, "100 to 599"));
+        CHECK_EQ(robots_fetch_policy(GOOGLE, &f, &d, NULL), -1);
     }
+    /* NULL arguments and an unknown profile are failures, not decisions. */
+    robots_fetch ok = {200, 0, 0, 0, 0};
+    robots_fetch_decision d;
+    const char *why = NULL;
+    CHECK_EQ(robots_fetch_policy(GOOGLE, NULL, &d, &why), -1);
+    CHECK(why && strstr(why, "NULL"));
+    CHECK_EQ(robots_fetch_policy(GOOGLE, &ok, NULL, NULL), -1);
+    CHECK_EQ(robots_fetch_policy((robots_profile_id)5, &ok, &d, &why), -1);
+    CHECK(why && strstr(why, "unknown profile"));
     static const char *const names[] = {"full-allow", "full-disallow", "conditional", "use-cached"};
-    for (int d = 0; d < 4; d++) CHECK(strcmp(robots_fetch_decision_name((robots_fetch_decision)d), names[d]) == 0);
+    for (int k = 0; k < 4; k++) CHECK(strcmp(robots_fetch_decision_name((robots_fetch_decision)k), names[k]) == 0);
+    CHECK(robots_fetch_decision_name((robots_fetch_decision)-1) == NULL);
+    CHECK(robots_fetch_decision_name((robots_fetch_decision)4) == NULL);
 }
 
 static long lifetime(robots_profile_id p, const char *cc) {

@@ -7,7 +7,8 @@
 static void expect_robots_url(const char *url, const char *want) {
     char out[400];
     const char *error = NULL;
-    size_t n = robots_robots_txt_url(url, strlen(url), out, sizeof out, &error);
+    size_t n = 0;
+    CHECK_EQ(robots_robots_txt_url(url, strlen(url), out, sizeof out, &n, &error), 0);
     CHECK_STR(out, n, want);
     if (!n) printf("    (%s: %s)\n", url, error);
 }
@@ -15,8 +16,12 @@ static void expect_robots_url(const char *url, const char *want) {
 static void expect_malformed(const char *url, const char *fragment) {
     char out[400];
     const char *error = NULL;
-    CHECK_EQ(robots_robots_txt_url(url, strlen(url), out, sizeof out, &error), 0);
+    size_t n = 7;
+    CHECK_EQ(robots_robots_txt_url(url, strlen(url), out, sizeof out, &n, &error), -1);
     CHECK(error && strstr(error, fragment));
+    CHECK_EQ(n, 0);
+    CHECK_EQ(out[0], '\0');
+    CHECK_EQ(robots_robots_txt_url(url, strlen(url), out, sizeof out, NULL, NULL), -1); /* NULL error */
     if (error && !strstr(error, fragment)) printf("    (%s: %s)\n", url, error);
 }
 
@@ -151,7 +156,8 @@ static void parsed_parts(void) {
 
 static void scope(const char *robots, const char *url, robots_scope want) {
     const char *error = NULL;
-    robots_scope got = robots_scope_check(robots, strlen(robots), url, strlen(url), &error);
+    robots_scope got = ROBOTS_SCOPE_NOT_ROBOTS_URL;
+    CHECK_EQ(robots_scope_check(robots, strlen(robots), url, strlen(url), &got, &error), 0);
     CHECK_EQ(got, want);
     if (got != want) printf("    (%s vs %s)\n", robots, url);
 }
@@ -219,11 +225,14 @@ static void scope_edges(void) {
     scope("http://example.com./robots.txt", "http://example.com/", ROBOTS_SCOPE_DOES_NOT_APPLY);
     /* Malformed input on either side is an error, not a guess. */
     const char *error = NULL;
-    CHECK_EQ(robots_scope_check("http://[x/robots.txt", 20, "http://e.com/", 13, &error), ROBOTS_SCOPE_ERROR);
+    robots_scope sc;
+    CHECK_EQ(robots_scope_check("http://[x/robots.txt", 20, "http://e.com/", 13, &sc, &error), -1);
     CHECK(error != NULL);
     error = NULL;
-    CHECK_EQ(robots_scope_check("http://e.com/robots.txt", 23, "e.com/x", 7, &error), ROBOTS_SCOPE_ERROR);
+    CHECK_EQ(robots_scope_check("http://e.com/robots.txt", 23, "e.com/x", 7, &sc, &error), -1);
     CHECK(error && strstr(error, "no scheme"));
+    CHECK_EQ(robots_scope_check("http://e.com/robots.txt", 23, "e.com/x", 7, &sc, NULL), -1);
+    CHECK_EQ(robots_scope_check("http://e.com/robots.txt", 23, "http://e.com/", 13, NULL, &error), -1);
 }
 
 /* Hostile URLs: random pieces of URL syntax, and very long URLs. Every call gives
@@ -259,18 +268,22 @@ static void hostile_urls(void) {
         int rc = robots_url_parse(url, n, &u, &error);
         CHECK(rc == 0 || (rc == -1 && error && *error));
         error = NULL;
-        size_t len = robots_robots_txt_url(url, n, out, sizeof out, &error);
-        CHECK(len > 0 ? rc == 0 && len < sizeof out && strstr(out, "/robots.txt") : error != NULL);
+        size_t len = 0;
+        int trc = robots_robots_txt_url(url, n, out, sizeof out, &len, &error);
+        CHECK(trc == 0 ? rc == 0 && len < sizeof out && strstr(out, "/robots.txt") : rc == -1 && error != NULL);
         memcpy(other, url, n);
-        robots_scope sc = robots_scope_check(url, n, other, n, &error);
+        robots_scope sc;
+        int src = robots_scope_check(url, n, other, n, &sc, &error);
         /* A URL is in its own scope exactly when it is a robots.txt URL. */
-        if (rc == 0) CHECK(sc == ROBOTS_SCOPE_APPLIES || sc == ROBOTS_SCOPE_NOT_ROBOTS_URL);
-        else CHECK_EQ(sc, ROBOTS_SCOPE_ERROR);
+        if (rc == 0) CHECK(src == 0 && (sc == ROBOTS_SCOPE_APPLIES || sc == ROBOTS_SCOPE_NOT_ROBOTS_URL));
+        else CHECK_EQ(src, -1);
         uint32_t points[64];
         size_t np;
-        int prc = robots_punycode_decode(url, n, points, 64, &np);
+        int prc = robots_punycode_decode(url, n, points, 64, &np, NULL);
         CHECK(prc == 0 || prc == -1);
-        robots_host_to_ascii(url, n, out, sizeof out, &error);
+        size_t hn = 0;
+        int hrc = robots_host_to_ascii(url, n, out, sizeof out, &hn, NULL);
+        CHECK(hrc == 0 ? strlen(out) == hn : out[0] == '\0');
     }
     /* A megabyte of host, of port, of path. */
     size_t big = 1 << 20;
@@ -278,14 +291,14 @@ static void hostile_urls(void) {
     memcpy(huge, "http://", 7);
     memset(huge + 7, 'a', big);
     const char *error = NULL;
-    CHECK_EQ(robots_robots_txt_url(huge, big + 7, out, sizeof out, &error), 0);
+    CHECK_EQ(robots_robots_txt_url(huge, big + 7, out, sizeof out, NULL, &error), -1);
     CHECK(error && strstr(error, "longer than 255"));
     memcpy(huge + 7, "h:", 2);
     memset(huge + 9, '9', big - 2);
-    CHECK_EQ(robots_robots_txt_url(huge, big + 7, out, sizeof out, &error), 0);
+    CHECK_EQ(robots_robots_txt_url(huge, big + 7, out, sizeof out, NULL, &error), -1);
     CHECK(error && strstr(error, "out of range"));
     memcpy(huge + 7, "h/", 2);
-    CHECK(robots_robots_txt_url(huge, big + 7, out, sizeof out, &error) > 0);
+    CHECK_EQ(robots_robots_txt_url(huge, big + 7, out, sizeof out, NULL, &error), 0);
     free(huge);
 }
 
