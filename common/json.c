@@ -134,8 +134,14 @@ static int read_digits(reader *r) {
 
 static int read_number(reader *r) {
     if (r->s[r->i] == '-') r->i++;
-    if (r->i < r->n && r->s[r->i] == '0') r->i++;
-    else if (read_digits(r)) return -1;
+    if (r->i < r->n && r->s[r->i] == '0') {
+        r->i++;
+        /* RFC 8259: no leading zeros ("01" is not a number, and reading it as 0
+         * would answer a request with an id it did not send). */
+        if (r->i < r->n && r->s[r->i] >= '0' && r->s[r->i] <= '9') return fail(r, "a number with a leading zero");
+    } else if (read_digits(r)) {
+        return -1;
+    }
     if (r->i < r->n && r->s[r->i] == '.') {
         r->i++;
         if (read_digits(r)) return -1;

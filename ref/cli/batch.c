@@ -204,32 +204,48 @@ size_t batch_answer(batch_session *s, const char *line, size_t n, const char **r
 
 /* Reads standard input in large blocks; flushes replies before it may block. */
 typedef struct reader {
+    int fd;
+    FILE *out;    /* flushed before each read, so replies never wait on requests */
     buf data;
     size_t start; /* where the next line begins */
-    size_t scan;  /* no '\n' before this */
+    size_t scan;  /* no line end before this */
     int eof;
-    int skipping; /* discarding the rest of an over-long line */
+    int skipping; /* discarding the rest of a line: LINE_TOO_LONG or LINE_NO_MEMORY */
 } reader;
 
-/* Returns 1 with a line, 2 for an over-long line (discarded), 0 at the end. */
+enum { LINE_END = 0, LINE_OK = 1, LINE_TOO_LONG = 2, LINE_NO_MEMORY = 3 };
+
+/* The first line end at or after from: LF, CR or CRLF (a raw CR is never inside a
+ * JSON text, so a CR alone ends a request too instead of merging two). */
+static char *line_end(reader *rd, size_t from) {
+    for (char *p = rd->data.data + from, *end = rd->data.data + rd->data.len; p < end; p++)
+        if (*p == '\n' || *p == '\r') return p;
+    return NULL;
+}
+
+/* Returns LINE_OK with a line, LINE_TOO_LONG or LINE_NO_MEMORY for a line that was
+ * discarded (too long, or no memory to hold it), LINE_END at the end. A CRLF ends
+ * its line at the CR and leaves an empty line, which the caller skips. */
 static int next_line(reader *rd, const char **line, size_t *len) {
     for (;;) {
-        char *nl = rd->data.len > rd->scan ? memchr(rd->data.data + rd->scan, '\n', rd->data.len - rd->scan) : NULL;
+        char *nl = rd->data.len > rd->scan ? line_end(rd, rd->scan) : NULL;
         if (nl || (rd->eof && rd->start < rd->data.len)) {
             size_t end = nl ? (size_t)(nl - rd->data.data) : rd->data.len;
             *line = rd->data.data + rd->start;
             *len = end - rd->start;
             rd->start = rd->scan = nl ? end + 1 : end;
-            if (rd->skipping || *len > BATCH_MAX_LINE) {
-                rd->skipping = 0;
-                return 2;
-            }
-            return 1;
+            int kind = rd->skipping ? rd->skipping : *len > BATCH_MAX_LINE ? LINE_TOO_LONG : LINE_OK;
+            rd->skipping = 0;
+            return kind;
         }
-        if (rd->eof) return rd->skipping ? (rd->skipping = 0, 2) : 0;
+        if (rd->eof) {
+            int kind = rd->skipping ? rd->skipping : LINE_END;
+            rd->skipping = 0;
+            return kind;
+        }
         rd->scan = rd->data.len;
         if (rd->data.len - rd->start > BATCH_MAX_LINE) {
-            rd->skipping = 1;
+            rd->skipping = LINE_TOO_LONG;
             rd->data.len = rd->start; /* drop what we have of this line */
             rd->scan = rd->data.len;
         }
@@ -242,35 +258,55 @@ static int next_line(reader *rd, const char **line, size_t *len) {
             rd->scan -= rd->start;
             rd->start = 0;
         }
-        fflush(stdout);
-        if (buf_reserve(&rd->data, 65536)) return 0;
+        fflush(rd->out);
+        size_t room = 65536;
+        if (buf_reserve(&rd->data, room)) {
+            /* No memory to hold more of this line: its reply will say so, and the
+             * rest of it is read into the room there is, and dropped. Everything
+             * from start on is this one line (no line end was found in it). */
+            rd->skipping = LINE_NO_MEMORY;
+            rd->data.len = rd->start = rd->scan = 0;
+            room = rd->data.cap;
+            if (room == 0) { /* nothing to read into at all */
+                rd->eof = 1;
+                continue;
+            }
+        }
         ssize_t got;
-        do got = read(0, rd->data.data + rd->data.len, 65536);
+        do got = read(rd->fd, rd->data.data + rd->data.len, room);
         while (got < 0 && errno == EINTR);
         if (got <= 0) rd->eof = 1;
         else rd->data.len += (size_t)got;
     }
 }
 
-int run_batch(const cli_options *o) {
-    static char out_buffer[1 << 16];
-    setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
+int batch_stream(const cli_options *o, int in, FILE *out) {
     reader rd;
     memset(&rd, 0, sizeof rd);
+    rd.fd = in;
+    rd.out = out;
     batch_session session;
     batch_begin(&session, o);
-    const char *line, *reply;
-    size_t len;
+    const char *line = NULL, *reply;
+    size_t len = 0;
     int kind;
-    while ((kind = next_line(&rd, &line, &len)) != 0) {
-        if (kind == 2) {
-            fputs("{\"id\":null,\"error\":\"request line too long (the limit is 64 MiB)\"}\n", stdout);
-            continue;
+    while ((kind = next_line(&rd, &line, &len)) != LINE_END && !ferror(out)) {
+        if (kind == LINE_TOO_LONG) {
+            fputs("{\"id\":null,\"error\":\"request line too long (the limit is 64 MiB)\"}\n", out);
+        } else if (kind == LINE_NO_MEMORY) {
+            fputs("{\"id\":null,\"error\":\"out of memory reading the request line\"}\n", out);
+        } else {
+            size_t n = batch_answer(&session, line, len, &reply);
+            fwrite(reply, 1, n, out);
         }
-        size_t n = batch_answer(&session, line, len, &reply);
-        fwrite(reply, 1, n, stdout);
     }
     batch_end(&session);
     buf_free(&rd.data);
-    return fflush(stdout) == 0 ? 0 : EXIT_USAGE;
+    return fflush(out) == 0 && !ferror(out) ? 0 : -1;
+}
+
+int run_batch(const cli_options *o) {
+    static char out_buffer[1 << 16];
+    setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
+    return batch_stream(o, 0, stdout) == 0 ? 0 : EXIT_USAGE; /* main says why */
 }

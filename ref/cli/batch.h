@@ -4,6 +4,7 @@
 #define ROBOTS_CLI_BATCH_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "buf.h"
 #include "cli.h"
@@ -26,5 +27,11 @@ void batch_begin(batch_session *s, const cli_options *o);
  * {"id":ID,"error":"out of memory"} (id null when it does not fit in 200 bytes). */
 size_t batch_answer(batch_session *s, const char *line, size_t n, const char **reply);
 void batch_end(batch_session *s);
+
+/* The whole protocol: requests read from the descriptor `in` (lines end with LF,
+ * CR or CRLF), replies written to `out`, until the end of the input or a write
+ * error. A line too long, or one there is no memory to hold, gets an error reply
+ * with id null and the stream goes on. Returns 0, or -1 when writing failed. */
+int batch_stream(const cli_options *o, int in, FILE *out);
 
 #endif

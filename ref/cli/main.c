@@ -4,6 +4,7 @@
  * unreadable file) with optional extensions: --batch, and the sub-commands url,
  * scope, status and cache-lifetime.
  */
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,7 +115,21 @@ static int parse_count(const char *s, unsigned *out) {
     return 0;
 }
 
-int main(int argc, char **argv) {
+/* Every sub-command's output must reach its destination: a write error (a full
+ * disk, a closed pipe) is exit 2 with a message, never a silent success. */
+static int finish(int rc) {
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "robots: cannot write the output: %s\n", errno ? strerror(errno) : "write error");
+        return EXIT_USAGE;
+    }
+    return rc;
+}
+
+static int run(int argc, char **argv);
+
+int main(int argc, char **argv) { return finish(run(argc, argv)); }
+
+static int run(int argc, char **argv) {
     const char *prog = argv[0] ? argv[0] : "robots"; /* argv[0] is NULL when argc is 0 */
     cli_options o = {ROBOTS_PROFILE_GOOGLE, ROBOTS_DEFAULT_MAX_BYTES, 0, 0, 0, 0, NULL};
     const char *pos[4];

@@ -309,7 +309,45 @@ static void field_edges(void) {
     batch_end(&session);
 }
 
+/* A CR alone ends a request as LF and CRLF do: two requests are never merged into
+ * one line (and one reply). */
+static void cr_line_ends(void) {
+    const char *in = "{\"id\":1,\"kind\":\"cache-lifetime\"}\r"
+                     "{\"id\":2,\"kind\":\"cache-lifetime\"}\r\n"
+                     "{\"id\":3,\"kind\":\"cache-lifetime\"}\n\r"
+                     "{\"id\":4,\"kind\":\"cache-lifetime\"}";
+    proc_result r = batch(in, ARGS("--batch"));
+    CHECK_EQ(r.status, 0);
+    const char *want_one = "\"seconds\":86400,\"why\":\"no max-age: 24 hours\"}\n";
+    char want[512];
+    snprintf(want, sizeof want, "{\"id\":1,%s{\"id\":2,%s{\"id\":3,%s{\"id\":4,%s", want_one, want_one,
+             want_one, want_one);
+    CHECK(output_is(&r.out, want));
+    proc_result_free(&r);
+}
+
+/* JSON has no leading zeros: {"id": 01} is invalid, answered with id null (not 0,
+ * an id it did not send); -0, 0.5 and 10 are numbers and are echoed as written. */
+static void leading_zero_ids(void) {
+    const char *in = "{\"id\": 01, \"kind\": \"cache-lifetime\"}\n"
+                     "{\"id\": -01, \"kind\": \"cache-lifetime\"}\n"
+                     "{\"id\": -0, \"kind\": \"cache-lifetime\"}\n"
+                     "{\"id\": 0.5e01, \"kind\": \"cache-lifetime\"}\n"
+                     "{\"id\": 10, \"kind\": \"cache-lifetime\"}\n";
+    proc_result r = batch(in, ARGS("--batch"));
+    CHECK_EQ(r.status, 0);
+    CHECK(output_is(&r.out,
+                    "{\"id\":null,\"error\":\"invalid JSON at byte 9: a number with a leading zero\"}\n"
+                    "{\"id\":null,\"error\":\"invalid JSON at byte 10: a number with a leading zero\"}\n"
+                    "{\"id\":-0,\"seconds\":86400,\"why\":\"no max-age: 24 hours\"}\n"
+                    "{\"id\":0.5e01,\"seconds\":86400,\"why\":\"no max-age: 24 hours\"}\n"
+                    "{\"id\":10,\"seconds\":86400,\"why\":\"no max-age: 24 hours\"}\n"));
+    proc_result_free(&r);
+}
+
 const test_suite suite_batch = {"batch", (const test_case[]){
+    {"a CR alone ends a request", cr_line_ends},
+    {"an id with a leading zero is refused", leading_zero_ids},
     {"answers in order, ids echoed", answers_in_order},
     {"robots_base64 carries exact bytes", base64_exact_bytes},
     {"malformed requests get errors; the stream goes on", malformed_requests},

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -202,7 +203,54 @@ static void checking_a_file_may_fail(void) {
     cli_use_allocator(NULL);
 }
 
+/* An allocator that refuses any block of 100,000 bytes or more. */
+static void *small_realloc(void *ctx, void *p, size_t n) {
+    (void)ctx;
+    return n >= 100000 ? NULL : realloc(p, n);
+}
+static void small_free(void *ctx, void *p) {
+    (void)ctx;
+    free(p);
+}
+
+/* A request line there is no memory to hold gets an error reply with id null, and
+ * the requests after it are answered: the stream neither ends nor goes silent. */
+static void reading_a_line_may_fail(void) {
+    static const char small[] = "{\"id\":1,\"kind\":\"cache-lifetime\"}\n";
+    size_t big = 300000;
+    char *in = malloc(sizeof small * 2 + big + 64);
+    size_t n = 0;
+    memcpy(in + n, small, sizeof small - 1), n += sizeof small - 1;
+    n += (size_t)sprintf(in + n, "{\"id\":2,\"kind\":\"robots-url\",\"url\":\"http://e.com/");
+    memset(in + n, 'a', big), n += big;
+    n += (size_t)sprintf(in + n, "\"}\n{\"id\":3,\"kind\":\"cache-lifetime\"}\n");
+    const char *path = scratch_file(2, in, n);
+    free(in);
+    int fd = open(path, O_RDONLY);
+    FILE *out = tmpfile();
+    CHECK(fd >= 0 && out != NULL);
+    if (fd < 0 || !out) return;
+    robots_allocator a = {small_realloc, small_free, NULL};
+    cli_use_allocator(&a);
+    cli_options o;
+    memset(&o, 0, sizeof o);
+    o.max_bytes = ROBOTS_DEFAULT_MAX_BYTES;
+    CHECK_EQ(batch_stream(&o, fd, out), 0);
+    cli_use_allocator(NULL);
+    close(fd);
+    char got[1024] = "";
+    rewind(out);
+    size_t len = fread(got, 1, sizeof got - 1, out);
+    got[len] = '\0';
+    fclose(out);
+    CHECK(strcmp(got, "{\"id\":1,\"seconds\":86400,\"why\":\"no max-age: 24 hours\"}\n"
+                      "{\"id\":null,\"error\":\"out of memory reading the request line\"}\n"
+                      "{\"id\":3,\"seconds\":86400,\"why\":\"no max-age: 24 hours\"}\n") == 0);
+    if (strstr(got, "id\":3") == NULL) printf("    got: %s\n", got);
+}
+
 const test_suite suite_cli_memory = {"cli-memory", (const test_case[]){
+    {"batch: a request line too big for memory", reading_a_line_may_fail},
     {"batch: every allocation may fail", batch_every_allocation_may_fail},
     {"batch: the out-of-memory reply and long ids", batch_out_of_memory_reply_and_long_ids},
     {"reading a file and base64 may fail", reading_a_file_may_fail},

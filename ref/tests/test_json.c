@@ -64,7 +64,7 @@ static void invalid_objects(void) {
         {"{\"a\":1,}", "expected a string key"},
         {"{\"a\":1} x", "text after the object"},
         {"{\"a\":tru}", "invalid value"},
-        {"{\"a\":01}", "expected ',' or '}'"},
+        {"{\"a\":01}", "a number with a leading zero"},
         {"{\"a\":1.}", "invalid number"},
         {"{\"a\":-}", "invalid number"},
         {"{\"a\":1e}", "invalid number"},

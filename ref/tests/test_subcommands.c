@@ -1,5 +1,6 @@
 /* test_subcommands.c - robots url, scope, status and cache-lifetime: one word on
  * stdout, exit codes, and malformed input exiting 2 with a reason. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli_support.h"
@@ -109,7 +110,35 @@ static void subcommand_names_and_files(void) {
     expect_error(ARGS("--redirects", "1", f, "a", "/"), "does not apply");
 }
 
+/* Output that cannot be written (a full disk: /dev/full) is exit 2 with a message
+ * on stderr, for every sub-command, the check and --batch; never a silent 0. */
+static void write_errors(void) {
+    const char *bin = getenv("ROBOTS_BIN");
+    const char *f = scratch_file(3, "user-agent: *\ndisallow: /x\n", 27);
+    static const char *const commands[] = {
+        "\"$0\" url http://e.com/a > /dev/full",
+        "\"$0\" scope http://e.com/robots.txt http://e.com/a > /dev/full",
+        "\"$0\" status 503 > /dev/full",
+        "\"$0\" cache-lifetime > /dev/full",
+        "\"$0\" \"$1\" a http://e.com/x > /dev/full",
+        "\"$0\" --explain \"$1\" a http://e.com/y > /dev/full",
+        "\"$0\" --help > /dev/full",
+        "echo '{\"id\":1,\"kind\":\"cache-lifetime\"}' | \"$0\" --batch > /dev/full",
+    };
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        char *argv[] = {"/bin/sh", "-c", (char *)commands[i], (char *)(bin ? bin : "build/bin/robots"),
+                        (char *)f, NULL};
+        proc_result r;
+        CHECK_EQ(proc_run(argv, NULL, 0, 30.0, 1 << 16, &r), 0);
+        CHECK_EQ(r.status, 2);
+        CHECK(r.err.data && strstr(r.err.data, "cannot write the output"));
+        if (r.status != 2) printf("    (%s: exit %d)\n", commands[i], r.status);
+        proc_result_free(&r);
+    }
+}
+
 const test_suite suite_subcommands = {"subcommands", (const test_case[]){
+    {"write errors exit 2", write_errors},
     {"robots url", url_command},
     {"robots scope", scope_command},
     {"robots status", status_command},
