@@ -10,7 +10,7 @@
 #                        again under ASan+UBSan; a short fuzzing run of every target
 #                        (libFuzzer and AFL++) and the OSS-Fuzz build (fuzz/fuzz.mk);
 #                        the coverage thresholds and both coverage reports
-#   make fuzz            TARGET=query SECONDS=600: a libFuzzer campaign (fuzz-afl: AFL++)
+#   make fuzz            TARGET=query FUZZ_SECONDS=600: a libFuzzer campaign (fuzz-afl: AFL++)
 #   make corpus          regenerate the seed corpora corpus/<target>/ from the case tables
 #   make coverage        gcov/lcov coverage of ref/ (build/coverage/html), its summary, the
 #                        per-area report coverage/areas.md; fails below coverage/thresholds
@@ -61,6 +61,7 @@ TESTS := $(O)/bin/robots-tests
 BENCH := $(O)/bin/robots-bench
 DIFF := $(O)/bin/robots-diff
 
+.PHONY: install-conform
 .PHONY: all lib cli conformance atlas example scorecard test check test-unit test-symbols test-conform test-atlas test-scorecard \
         test-asan test-install \
         test-fuzz test-coverage coverage coverage-fuzz bench install uninstall clean
@@ -196,7 +197,12 @@ test-asan:
 INSTALL_TEST := $(O)/install-test
 test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 	rm -rf $(INSTALL_TEST)
-	$(MAKE) --no-print-directory install DESTDIR=$(INSTALL_TEST) PREFIX=/opt/robots
+	# The library and command install from a tree where the runner was never built.
+	rm -rf $(O)/install-lib-only
+	$(MAKE) --no-print-directory O=$(O)/install-lib-only install DESTDIR=$(abspath $(INSTALL_TEST)) PREFIX=/opt/robots
+	test ! -e $(O)/install-lib-only/bin/robots-conform
+	rm -rf $(O)/install-lib-only
+	$(MAKE) --no-print-directory install-conform DESTDIR=$(INSTALL_TEST) PREFIX=/opt/robots
 	grep -q '^Libs: -L$${libdir} -lrobots$$' $(INSTALL_TEST)/opt/robots/lib/pkgconfig/robots.pc
 	$(CC) $(ALL_CFLAGS) -I$(INSTALL_TEST)/opt/robots/include ref/tests/install/use_installed.c \
 	    -L$(INSTALL_TEST)/opt/robots/lib -lrobots -o $(INSTALL_TEST)/use_installed
@@ -270,22 +276,27 @@ bench: $(BENCH) $(ROBOTS)
 
 # ---- Install -------------------------------------------------------------------------
 
-# The runner finds its tables in ../share/robots-conform beside its own directory.
+# `make install`: the library, its header and pkg-config file, and the robots
+# command (libc only: no cJSON needed). `make install-conform`: the runner,
+# robots-diff and the tables they read (needs cJSON). The runner finds its tables
+# in ../share/robots-conform beside its own directory.
 SHARE := $(DESTDIR)$(PREFIX)/share/robots-conform
-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
+install: $(LIB) $(ROBOTS)
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin
-	install -d $(SHARE)/cases $(SHARE)/adapters/examples
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/librobots.a
 	install -m 644 ref/include/robots.h $(DESTDIR)$(PREFIX)/include/robots.h
 	install -m 755 $(ROBOTS) $(DESTDIR)$(PREFIX)/bin/robots
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(shell sed -n 's/^#define ROBOTS_VERSION "\(.*\)"/\1/p' ref/include/robots.h)|g' \
+	    ref/robots.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/robots.pc
+
+install-conform: $(CONFORM) $(DIFF)
+	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/cases $(SHARE)/adapters/examples
 	install -m 755 $(CONFORM) $(DESTDIR)$(PREFIX)/bin/robots-conform
 	install -m 755 $(DIFF) $(DESTDIR)$(PREFIX)/bin/robots-diff
 	install -m 644 conformance/cases/*.json $(SHARE)/cases/
 	install -m 644 conformance/case-table.schema.json conformance/spec-examples.json \
 	    conformance/spec-examples.schema.json conformance/PROTOCOL.md conformance/ATLAS.md $(SHARE)/
 	install -m 644 conformance/adapters/examples/* $(SHARE)/adapters/examples/
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(shell sed -n 's/^#define ROBOTS_VERSION "\(.*\)"/\1/p' ref/include/robots.h)|g' \
-	    ref/robots.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/robots.pc
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/lib/librobots.a $(DESTDIR)$(PREFIX)/include/robots.h \
@@ -293,8 +304,9 @@ uninstall:
 	    $(DESTDIR)$(PREFIX)/lib/pkgconfig/robots.pc
 	rm -rf $(SHARE)
 
+# The build tree, wherever O= puts it, and the trees of the variant builds under it.
 clean:
-	rm -rf build
+	rm -rf $(O) build/asan build/libfuzzer build/afl build/coverage
 
 include fuzz/fuzz.mk
 

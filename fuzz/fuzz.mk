@@ -12,12 +12,13 @@
 # driver's object). FUZZ_LD links (OSS-Fuzz links with $CXX, as its engines are C++).
 #
 #   make fuzz-smoke                          every target a few seconds (part of make test)
-#   make fuzz TARGET=query SECONDS=600       a libFuzzer campaign, with a summary
-#   make fuzz-afl TARGET=query SECONDS=600   an AFL++ campaign, with a summary
+#   make fuzz TARGET=query FUZZ_SECONDS=600       a libFuzzer campaign, with a summary
+#   make fuzz-afl TARGET=query FUZZ_SECONDS=600   an AFL++ campaign, with a summary
 #   make corpus                              regenerate corpus/<t>/ from the case tables
 #   make oss-fuzz-check                      run fuzz/oss-fuzz/build.sh as OSS-Fuzz would
 
-FUZZ_TARGETS := parse query url punycode model regex curl_url metamorphic
+# Every fuzz/targets/*.c is a target (scripts/fuzz-targets lists them for the scripts).
+FUZZ_TARGETS := $(sort $(basename $(notdir $(wildcard fuzz/targets/*.c))))
 FUZZ_ENGINE ?= $(O)/obj/fuzz/replay.o
 FUZZ_LD ?= $(CC) $(ALL_CFLAGS)
 
@@ -25,6 +26,9 @@ FUZZ_LD ?= $(CC) $(ALL_CFLAGS)
 FUZZ_EXTRA_model := $(O)/obj/fuzz/oracles/model.o
 FUZZ_LIBS_punycode := -lidn2
 FUZZ_LIBS_curl_url := -lcurl
+# The batch protocol target drives the robots command's batch module in-process.
+FUZZ_EXTRA_batch := $(call obj,ref/cli/batch.c ref/cli/batch_request.c) $(COMMON_OBJ)
+$(call obj,fuzz/targets/batch.c): INCLUDES := -Iref/cli -Icommon
 
 # The engine, when it is one of our objects, is built like the others.
 FUZZ_ENGINE_OBJ := $(filter $(O)/obj/%.o,$(FUZZ_ENGINE))
@@ -43,7 +47,7 @@ $(FUZZ_BINS): $(O)/fuzz/%: $(O)/obj/fuzz/targets/%.o $$(FUZZ_EXTRA_$$*) $(LIB) $
 # ---- Corpora -------------------------------------------------------------------------
 
 CORPUS_GEN := $(O)/bin/robots-corpus
-$(CORPUS_GEN): $(call obj,fuzz/tools/make_corpus.c conformance/src/tables.c conformance/src/schema.c conformance/src/spec_index.c conformance/src/json_file.c) \
+$(CORPUS_GEN): $(call obj,fuzz/tools/make_corpus.c conformance/src/tables.c conformance/src/schema.c conformance/src/spec_index.c conformance/src/json_file.c conformance/src/request.c) \
                $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson
@@ -98,12 +102,12 @@ fuzz-smoke: fuzz-libfuzzer-build fuzz-afl-build
 	FUZZ_WORK=build/fuzz-smoke scripts/fuzz-campaign afl $(AFL_DIR)/fuzz/$(AFL_SMOKE_TARGET) $(AFL_SMOKE_TARGET) $(AFL_SMOKE_SECONDS) --quiet
 
 TARGET ?= query
-SECONDS ?= 600
+FUZZ_SECONDS ?= 600
 fuzz: fuzz-libfuzzer-build
-	scripts/fuzz-campaign libfuzzer $(LIBFUZZER_DIR)/fuzz/$(TARGET) $(TARGET) $(SECONDS)
+	scripts/fuzz-campaign libfuzzer $(LIBFUZZER_DIR)/fuzz/$(TARGET) $(TARGET) $(FUZZ_SECONDS)
 
 fuzz-afl: fuzz-afl-build
-	scripts/fuzz-campaign afl $(AFL_DIR)/fuzz/$(TARGET) $(TARGET) $(SECONDS)
+	scripts/fuzz-campaign afl $(AFL_DIR)/fuzz/$(TARGET) $(TARGET) $(FUZZ_SECONDS)
 
 # ---- OSS-Fuzz -------------------------------------------------------------------------
 

@@ -9,11 +9,11 @@
 # It runs from the project's root (the Dockerfiles make that the working
 # directory); intermediate files go to $WORK. `make oss-fuzz-check` runs it here.
 
-targets="parse query url punycode model regex curl_url metamorphic"
+targets="$(scripts/fuzz-targets | tr '\n' ' ')"
 if [ "$SANITIZER" = memory ]; then
     # MemorySanitizer needs every library instrumented; libidn2 and libcurl are the
     # system's, so the two targets that use them are left out of this build.
-    targets="parse query url model regex metamorphic"
+    targets="$(scripts/fuzz-targets | grep -v -x -e punycode -e curl_url | tr '\n' ' ')"
 fi
 
 build="$WORK/robots-build"

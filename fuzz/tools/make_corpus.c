@@ -18,6 +18,8 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "json.h"
+#include "request.h"
 #include "tables.h"
 
 #define SEED_MAX 16384
@@ -109,10 +111,42 @@ static void regex_seeds(sink *s, const tcase *c, const check *k) {
  * in its first second from the dictionary and the longer seeds. */
 #define PARSE_SEED_MIN 32
 
+/* The batch target's seed: the check as the request line the runner would send
+ * (conformance/PROTOCOL.md), for the kinds whose fields the table holds. */
+static void batch_seed(sink *s, const tcase *c, const check *k, size_t index) {
+    static const char *const kinds[] = {"allow", "robots-url", "scope", "status", "sitemaps", "cache-lifetime"};
+    buf b = {NULL, 0, 0};
+    char head[96];
+    snprintf(head, sizeof head, "{\"id\":%zu,\"kind\":\"%s\"", index + 1, kinds[k->kind]);
+    int rc = buf_add(&b, head, strlen(head));
+    if (c->robots.present && (k->kind == KIND_ALLOW || k->kind == KIND_SITEMAPS))
+        rc = rc || request_add_robots(&b, c->robots.data, c->robots.len);
+    const char *names[3] = {"agent", "url", "robots_url"};
+    const char *values[3] = {k->kind == KIND_ALLOW ? k->agent : NULL, k->url, k->robots_url};
+    for (int i = 0; i < 3; i++) {
+        if (!values[i]) continue;
+        char key[24];
+        snprintf(key, sizeof key, ",\"%s\":", names[i]);
+        rc = rc || buf_add(&b, key, strlen(key)) || json_append_string(&b, values[i], strlen(values[i]));
+    }
+    if (k->kind == KIND_STATUS) {
+        char st[64];
+        if (k->status) snprintf(st, sizeof st, ",\"status\":%d", k->status);
+        else snprintf(st, sizeof st, ",\"status\":\"network-error\"");
+        rc = rc || buf_add(&b, st, strlen(st));
+    }
+    rc = rc || buf_add(&b, "}\n", 2);
+    if (rc) s->failed = 1;
+    else emit(s, b.data, b.len);
+    buf_free(&b);
+}
+
 static void seeds_for_check(sink *s, const char *target, const tcase *c, size_t index) {
     const check *k = &c->checks[index];
     bool has_robots = c->robots.present;
-    if (!strcmp(target, "query")) {
+    if (!strcmp(target, "batch")) {
+        batch_seed(s, c, k, index);
+    } else if (!strcmp(target, "query")) {
         /* Under each profile. */
         if (k->kind == KIND_ALLOW) {
             emit_parts(s, "g", 1, k->agent, k->url, &c->robots);
@@ -168,7 +202,8 @@ static int clear_dir(const char *dir) {
     return rc;
 }
 
-static const char *const targets[] = {"parse", "query", "url", "punycode", "model", "regex", "curl_url", "metamorphic"};
+static const char *const targets[] = {"parse", "query", "url", "punycode", "model", "regex", "curl_url", "metamorphic",
+                                      "batch"};
 
 static int usage(FILE *to, int rc) {
     fprintf(to, "usage: robots-corpus [--out DIR] [--cases DIR] [--schema FILE] [--quiet] TARGET...\n"
