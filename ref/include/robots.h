@@ -135,7 +135,9 @@ int robots_check(const robots_rules *rules, const char *agent, size_t agent_len,
  * asks with {"googlebot-image", "googlebot"} and follows the googlebot group when
  * there is no googlebot-image group (UA-1). `lens` gives each agent's length; NULL
  * `lens` means the agents are NUL-terminated. Fails as robots_check does, and for
- * NULL agents with a count. */
+ * NULL agents with a count. Each agent's groups are checked against the agents
+ * before it, so the cost grows with count squared: meant for the few tokens one
+ * crawler has. */
 int robots_check_agents(const robots_rules *rules, const char *const *agents, const size_t *lens,
                         size_t count, const char *url, size_t url_len, robots_verdict *verdict,
                         const char **error);

@@ -13,7 +13,7 @@
 
 #include "internal.h"
 
-/* The longest path decoded into a buffer on the stack (rfc9309, see robots_check). */
+/* The longest path decoded into a buffer on the stack (rfc9309, see fill_verdict). */
 #define DECODED_PATH_MAX 4096
 
 typedef struct query {

@@ -247,6 +247,23 @@ static void reading_a_line_may_fail(void) {
                       "{\"id\":null,\"error\":\"out of memory reading the request line\"}\n"
                       "{\"id\":3,\"seconds\":86400,\"why\":\"no max-age: 24 hours\"}\n") == 0);
     if (strstr(got, "id\":3") == NULL) printf("    got: %s\n", got);
+    /* No memory at all: not even room to read into. One error reply, then the end. */
+    counting none = {0, 0, 0, 1};
+    robots_allocator fail_all = counting_allocator(&none);
+    fd = open(path, O_RDONLY);
+    out = tmpfile();
+    CHECK(fd >= 0 && out != NULL);
+    if (fd < 0 || !out) return;
+    cli_use_allocator(&fail_all);
+    CHECK_EQ(batch_stream(&o, fd, out), 0);
+    cli_use_allocator(NULL);
+    close(fd);
+    rewind(out);
+    len = fread(got, 1, sizeof got - 1, out);
+    got[len] = '\0';
+    fclose(out);
+    CHECK(strcmp(got, "{\"id\":null,\"error\":\"out of memory reading the request line\"}\n") == 0);
+    CHECK_EQ(none.current, 0);
 }
 
 const test_suite suite_cli_memory = {"cli-memory", (const test_case[]){

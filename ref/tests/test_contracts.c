@@ -243,6 +243,42 @@ static void near_misses(void) {
     free(t);
 }
 
+/* rfc9309 decodes a path of up to 4 KiB once, and a longer one as it reads it: both
+ * ways give the same verdicts, for every kind of rule (literal, '*', '$', and enough
+ * wildcard rules that the octet clues are used). */
+static void long_encoded_paths(void) {
+    const char *rules = "user-agent: *\n"
+                        "disallow: /*a*b.php$\nallow: /*%61ab.php$\ndisallow: /*q\ndisallow: /*x*y\n"
+                        "disallow: /*zz\ndisallow: /*%7A%7A%7A\ndisallow: /*k$\ndisallow: /*kk*k\n"
+                        "disallow: /*mm\ndisallow: /*nn*$\nallow: /aaa\ndisallow: /*b.ph\n";
+    robots_rules *r = parse_text(RFC, rules);
+    static const char *const tails[] = {"b.php", "ab.php", "b.phpx", "zzz", "kk", "q", "", "b.ph"};
+    for (size_t t = 0; t < sizeof tails / sizeof tails[0]; t++) {
+        for (size_t as = 100; as <= 2000; as += 1900) { /* 3 x 100 raw octets: short; 3 x 2000: long */
+            char plain[2100], encoded[6100];
+            size_t np = 0, ne = 0;
+            plain[np++] = encoded[ne++] = '/';
+            for (size_t i = 0; i < as; i++) {
+                plain[np++] = 'a';
+                memcpy(encoded + ne, i % 2 ? "%61" : "%41", 3); /* %41 is 'A': not an 'a' */
+                ne += 3;
+                if (i % 2 == 0) plain[np - 1] = 'A';
+            }
+            size_t tl = strlen(tails[t]);
+            memcpy(plain + np, tails[t], tl), np += tl;
+            memcpy(encoded + ne, tails[t], tl), ne += tl;
+            robots_verdict vp, ve;
+            CHECK(check_answer(r, "x", 1, plain, np, &vp) >= 0);
+            CHECK(check_answer(r, "x", 1, encoded, ne, &ve) >= 0);
+            CHECK_EQ(ve.allowed, vp.allowed);
+            CHECK_EQ(ve.line, vp.line);
+            CHECK_EQ(ve.rule, vp.rule);
+            if (ve.line != vp.line) printf("    (tail %s, %zu a's)\n", tails[t], as);
+        }
+    }
+    robots_free(r);
+}
+
 const test_suite suite_contracts = {"contracts", (const test_case[]){
     {"robots_parse fails for bad arguments, with NULL rules", parse_failures},
     {"robots_check on no rules fails instead of allowing", check_failures},
@@ -252,4 +288,5 @@ const test_suite suite_contracts = {"contracts", (const test_case[]){
     {"names of every enum", enum_names},
     {"UA-1: several agents in one query", several_agents},
     {"500 KiB of near-miss rules on a long path", near_misses},
+    {"rfc9309: short and long %-encoded paths agree", long_encoded_paths},
     {NULL, NULL}}};
