@@ -163,18 +163,24 @@ static void fill_rule(robots_verdict *v, const robots_rules *r, const rule *rl,
     v->pattern_len = rl->text_len;
 }
 
+/* The ranges of agent_keys of this many agents are looked up once per query and
+ * kept (each lookup is a binary search with case-insensitive compares, and the
+ * query needs a range up to three times); a crawler rarely has more tokens. */
+#define AGENTS_KEPT 8
+
 /* The crawler's tokens as the caller gave them (robots_check_agents). */
 typedef struct agent_set {
     const char *const *names;
     const size_t *lens; /* NULL: NUL-terminated names */
     size_t count;
+    size_t first[AGENTS_KEPT], hits[AGENTS_KEPT]; /* the kept ranges of agents 0.. */
 } agent_set;
 
-/* The range of agent_keys naming agent i of the set. Google compares the caller's
- * whole agent string; RFC 9309 its product token (RFC-1), and an empty token names
- * no group. */
-static void agent_range(const robots_rules *r, const agent_set *set, size_t i, size_t *first,
-                        size_t *count) {
+/* Looks up the range of agent_keys naming agent i of the set. Google compares the
+ * caller's whole agent string; RFC 9309 its product token (RFC-1), and an empty
+ * token names no group. */
+static void lookup_agent(const robots_rules *r, const agent_set *set, size_t i, size_t *first,
+                         size_t *count) {
     const unsigned char *a = (const unsigned char *)(set->names[i] ? set->names[i] : "");
     size_t len = !set->names[i] ? 0 : set->lens ? set->lens[i] : strlen(set->names[i]);
     *first = *count = 0;
@@ -183,6 +189,17 @@ static void agent_range(const robots_rules *r, const agent_set *set, size_t i, s
         if (len == 0) return;
     }
     agent_lookup(r, a, len, first, count);
+}
+
+/* The range of agent i: kept, or looked up again past AGENTS_KEPT. */
+static void agent_range(const robots_rules *r, const agent_set *set, size_t i, size_t *first,
+                        size_t *count) {
+    if (i < AGENTS_KEPT) {
+        *first = set->first[i];
+        *count = set->hits[i];
+    } else {
+        lookup_agent(r, set, i, first, count);
+    }
 }
 
 /* Does one of the agents before agent i name group g? Then g has been walked. The
@@ -214,9 +231,22 @@ static void walk_group(query *q, size_t g, int pass) {
     }
 }
 
-static void fill_verdict(const robots_rules *r, const agent_set *set, const char *url, size_t url_len,
+static void fill_verdict(const robots_rules *r, agent_set *set, const char *url, size_t url_len,
                          robots_verdict *out) {
     robots_verdict v = {1, ROBOTS_GROUP_NONE, 0, ROBOTS_RULE_NONE, 0, NULL, 0, 0};
+    /* Which groups: every group naming one of the crawler's agents (UA-2, UA-4),
+     * else the '*' ones (UA-1). */
+    bool specific = false;
+    for (size_t i = 0; i < set->count; i++) {
+        size_t first, count;
+        lookup_agent(r, set, i, &first, &count);
+        if (i < AGENTS_KEPT) set->first[i] = first, set->hits[i] = count;
+        specific = specific || count > 0;
+        if (specific && i >= AGENTS_KEPT) break; /* the rest are looked up when walked */
+    }
+    if (!specific && r->globals.len == 0) goto done;
+    v.group = specific ? ROBOTS_GROUP_SPECIFIC : ROBOTS_GROUP_GLOBAL;
+
     const unsigned char *u = (const unsigned char *)(url ? url : "");
     const profile *p = r->profile;
     size_t start, len;
@@ -229,7 +259,8 @@ static void fill_verdict(const robots_rules *r, const agent_set *set, const char
     path_view view = {u + start, len, (unsigned)lead, false};
     view.decode = p->percent_decode && len && memchr(view.s, '%', len) != NULL;
     /* Every walk over a decoding view starts at position 0 and moves octet by octet,
-     * so it meets the octets of one decoding of the whole path: decoded once here,
+     * so it meets the octets of one decoding of the whole path: decoded once here
+     * (when some group applies),
      * matching reads plain octets (about 4x faster than decoding as it goes). A
      * longer path is decoded as it is read. */
     unsigned char decoded[DECODED_PATH_MAX];
@@ -239,16 +270,6 @@ static void fill_verdict(const robots_rules *r, const agent_set *set, const char
         view = (path_view){decoded, n, 0, false};
     }
 
-    /* Which groups: every group naming one of the crawler's agents (UA-2, UA-4),
-     * else the '*' ones (UA-1). */
-    bool specific = false;
-    for (size_t i = 0; i < set->count && !specific; i++) {
-        size_t first, count;
-        agent_range(r, set, i, &first, &count);
-        specific = count > 0;
-    }
-    if (!specific && r->globals.len == 0) goto done;
-    v.group = specific ? ROBOTS_GROUP_SPECIFIC : ROBOTS_GROUP_GLOBAL;
 
     if (p->robots_txt_allowed && is_robots_txt(&view)) v.why |= ROBOTS_WHY_ROBOTS_TXT;
     query q;
@@ -305,7 +326,7 @@ int robots_check_agents(const robots_rules *r, const char *const *agents, const 
     if (!url && url_len) return fail(error, "the URL is NULL but its length is not 0");
     for (size_t i = 0; lens && i < count; i++)
         if (!agents[i] && lens[i]) return fail(error, "an agent is NULL but its length is not 0");
-    agent_set set = {agents, lens, count};
+    agent_set set = {.names = agents, .lens = lens, .count = count};
     fill_verdict(r, &set, url, url_len, out);
     return 0;
 }

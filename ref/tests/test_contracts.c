@@ -185,6 +185,13 @@ static void several_agents(void) {
         const char *ab[] = {"a", "b", "a"};
         CHECK_EQ(agents_allowed(id, shared, ab, 3, "http://e.com/x", &v), DISALLOWED);
         CHECK_EQ(v.groups, 1);
+        /* Past the agents whose lookups a query keeps (8): the same answers. */
+        const char *many[] = {"n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "googlebot", "googlebot-news"};
+        CHECK_EQ(agents_allowed(id, ua1, many, 11, "http://example.com/group-3", &v), DISALLOWED);
+        CHECK_EQ(agents_allowed(id, ua1, many, 11, "http://example.com/group-1", &v), DISALLOWED);
+        CHECK_EQ(v.groups, 2);
+        CHECK_EQ(agents_allowed(id, ua1, many, 9, "http://example.com/group-2", &v), DISALLOWED);
+        CHECK_EQ(v.group, ROBOTS_GROUP_GLOBAL);
         /* No agents: the '*' groups, or none. */
         CHECK_EQ(agents_allowed(id, ua1, NULL, 0, "http://example.com/group-2", &v), DISALLOWED);
         CHECK_EQ(agents_allowed(id, shared, NULL, 0, "http://e.com/x", &v), ALLOWED);
