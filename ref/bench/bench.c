@@ -343,30 +343,51 @@ static void bench_corpus(const char *dir) {
 
 /* ---- The worst case --------------------------------------------------------------- */
 
-/* 500 KiB of rules that make a matcher work hardest: a slash, a star, 60 to 67 a's, a b,
- * "*c" (each rule a different pattern, none matches), against a path of n a's and a
- * b, plain or, for rfc9309, each a written %61. A matcher that tries every place
- * (Google's) costs pattern x path per rule; the reference costs pattern + path. The
- * path starts with "/c" so that no rule can be set aside by its octets alone. */
-static text worst_file(void) {
+/* Files of 500 KiB built to make matching slow:
+ * - near misses: a slash, a star, 60 to 67 a's, a b, "*c" (none matches), against
+ *   a path of a's and a b, plain or, for rfc9309, each a written %61. A matcher
+ *   that tries every place (Google's) costs pattern x path per rule; one rule at a
+ *   time with a KMP table costs pattern + path per rule; the reference past a
+ *   budget decides them all in one pass (ref/src/sweep.c). The path starts with
+ *   "/c" so that no rule can be set aside by its octets alone.
+ * - nested segments: a slash, a star, a z, a star, then 1, 2, 3, ... a's, so that
+ *   many segments end at every octet of a path of a's (ended by a z): the case
+ *   where following every segment that ends at an octet would cost the most.
+ * - random segments: a slash, a star, 60 random a's and b's, "*c", against a path
+ *   "/c" then random a's and b's: nothing shared, the largest automaton. */
+enum { NEAR_MISSES, NESTED, RANDOM };
+
+static text worst_file(int kind) {
     text t = {NULL, 0, 0};
     adds(&t, "user-agent: *\n");
-    char line[128];
+    char line[2048];
+    char as[1500];
+    memset(as, 'a', sizeof as);
     for (unsigned k = 0;; k++) {
-        unsigned a = 60 + k % 8;
-        int n = snprintf(line, sizeof line, "disallow: /*%.*sb*c\n", (int)a,
-                         "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
+        int n;
+        if (kind == NESTED) {
+            n = snprintf(line, sizeof line, "disallow: /*z*%.*s\n", (int)(k % 1400 + 1), as);
+        } else if (kind == RANDOM) {
+            char ab[61];
+            for (int i = 0; i < 60; i++) ab[i] = "ab"[rnd(2)];
+            n = snprintf(line, sizeof line, "disallow: /*%.60s*c\n", ab);
+        } else {
+            n = snprintf(line, sizeof line, "disallow: /*%.*sb*c\n", (int)(60 + k % 8), as);
+        }
         if (t.len + (size_t)n > ROBOTS_DEFAULT_MAX_BYTES) break;
         add(&t, line, (size_t)n);
     }
     return t;
 }
 
-static text worst_url(size_t as, int encoded) {
+/* "https://example.com/" + first + n a's (each %61 when encoded; random a's and
+ * b's when random) + last. */
+static text worst_url(size_t n, int encoded, int random, const char *first, const char *last) {
     text u = {NULL, 0, 0};
-    adds(&u, "https://example.com/c");
-    for (size_t i = 0; i < as; i++) adds(&u, encoded ? "%61" : "a");
-    adds(&u, "b");
+    adds(&u, "https://example.com/");
+    adds(&u, first);
+    for (size_t i = 0; i < n; i++) adds(&u, encoded ? "%61" : random && rnd(2) ? "b" : "a");
+    adds(&u, last);
     return u;
 }
 
@@ -383,31 +404,39 @@ static double slowest_query_ms(const robots_rules *r, const text *url) {
 }
 
 static void bench_worst_case(void) {
-    text t = worst_file();
     static const struct {
+        int kind;
         robots_profile_id profile;
-        size_t as;
+        size_t n;
         int encoded;
         const char *label;
     } rows[] = {
-        {ROBOTS_PROFILE_GOOGLE, 666, 0, "google,  path of 666 a's"},
-        {ROBOTS_PROFILE_RFC9309, 666, 0, "rfc9309, path of 666 a's"},
-        {ROBOTS_PROFILE_RFC9309, 666, 1, "rfc9309, path of 666 %61"},
-        {ROBOTS_PROFILE_GOOGLE, 130000, 0, "google,  130 KB path"},
-        {ROBOTS_PROFILE_RFC9309, 43333, 1, "rfc9309, 130 KB path of %61"},
+        {NEAR_MISSES, ROBOTS_PROFILE_GOOGLE, 666, 0, "near misses, google,  path of 666 a's"},
+        {NEAR_MISSES, ROBOTS_PROFILE_RFC9309, 666, 0, "near misses, rfc9309, path of 666 a's"},
+        {NEAR_MISSES, ROBOTS_PROFILE_RFC9309, 666, 1, "near misses, rfc9309, path of 666 %61"},
+        {NEAR_MISSES, ROBOTS_PROFILE_GOOGLE, 130000, 0, "near misses, google,  130 KB path"},
+        {NEAR_MISSES, ROBOTS_PROFILE_RFC9309, 43333, 1, "near misses, rfc9309, 130 KB path of %61"},
+        {NESTED, ROBOTS_PROFILE_GOOGLE, 130000, 0, "nested,      google,  130 KB path"},
+        {NESTED, ROBOTS_PROFILE_RFC9309, 130000, 0, "nested,      rfc9309, 130 KB path"},
+        {RANDOM, ROBOTS_PROFILE_GOOGLE, 130000, 0, "random,      google,  130 KB path"},
+        {RANDOM, ROBOTS_PROFILE_RFC9309, 130000, 0, "random,      rfc9309, 130 KB path"},
     };
+    text files[3] = {worst_file(NEAR_MISSES), worst_file(NESTED), worst_file(RANDOM)};
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        const text *t = &files[rows[i].kind];
         robots_options o = options_for(rows[i].profile);
         double t0 = now();
-        robots_rules *r = parse_or_die(t.data, t.len, &o);
+        robots_rules *r = parse_or_die(t->data, t->len, &o);
         double parse_ms = (now() - t0) * 1e3;
-        text url = worst_url(rows[i].as, rows[i].encoded);
-        printf("  %-28s %zu rules, %.0f KB: parse %.1f ms, one query %.2f ms\n", rows[i].label,
-               robots_rule_count(r), (double)t.len / 1e3, parse_ms, slowest_query_ms(r, &url));
+        text url = rows[i].kind == NESTED ? worst_url(rows[i].n, 0, 0, "", "z")
+                   : rows[i].kind == RANDOM ? worst_url(rows[i].n, 0, 1, "c", "")
+                                           : worst_url(rows[i].n, rows[i].encoded, 0, "c", "b");
+        printf("  %-42s %5zu rules, %.0f KB: parse %.1f ms, one query %.2f ms\n", rows[i].label,
+               robots_rule_count(r), (double)t->len / 1e3, parse_ms, slowest_query_ms(r, &url));
         free(url.data);
         robots_free(r);
     }
-    free(t.data);
+    for (int k = 0; k < 3; k++) free(files[k].data);
 }
 
 /* ---- The batch protocol -------------------------------------------------------------- */
@@ -464,7 +493,7 @@ int main(int argc, char **argv) {
         printf("\nreal files: %s\n", corpus);
         bench_corpus(corpus);
     }
-    printf("\nworst case: 500 KiB of \"disallow: /*aaa...(60-67 a's)b*c\", the slowest of 5 queries\n");
+    printf("\nworst case: 500 KiB files built to make matching slow, the slowest of 5 queries\n");
     bench_worst_case();
     printf("\nbatch protocol: %s --batch\n", robots_bin);
     bench_batch(robots_bin);

@@ -13,9 +13,14 @@
  *   robots_free(rules);
  *
  * A parsed rule set is immutable: any number of threads may query it at once.
- * Queries never allocate and never re-parse. Any byte sequence is a valid file and
- * gets a defined answer; robots_parse fails only for bad arguments or when memory
- * runs out.
+ * Queries never re-parse, and allocate only in one case: when many wildcard rules
+ * must be matched against a long path (past about a million octets read), they are
+ * decided in one pass over the path with scratch memory from the rule set's
+ * allocator (a few times the size of those rules, freed before the query returns;
+ * the allocator must then be safe to call from the querying threads). If that
+ * memory is refused, the query matches them one rule at a time instead: slower,
+ * the same answer. Any byte sequence is a valid file and gets a defined answer;
+ * robots_parse fails only for bad arguments or when memory runs out.
  *
  * One error convention, everywhere:
  * - A function that can fail returns int: 0 on success, -1 on failure. When it

@@ -31,6 +31,10 @@
 #define rule_matches_from   robots_internal_rule_matches_from
 #define segment_prepare     robots_internal_segment_prepare
 #define starts_with_nocase  robots_internal_starts_with_nocase
+#define sweep_add           robots_internal_sweep_add
+#define sweep_free          robots_internal_sweep_free
+#define sweep_new           robots_internal_sweep_new
+#define sweep_run           robots_internal_sweep_run
 #define token_length        robots_internal_token_length
 #define url_path_span       robots_internal_url_path_span
 #define vec_grow            robots_internal_vec_grow
@@ -271,6 +275,17 @@ void segment_prepare(robots_rules *r, segment *sg);
 /* Does the rest of rule `rl` (segments 1..) match the path from position pos, the
  * end of segment 0? */
 bool rule_matches_from(const robots_rules *r, const rule *rl, const path_view *v, size_t pos);
+
+/* ---- sweep.c ---- */
+/* Many wildcard rules decided in one pass over the path (see sweep.c): add each
+ * candidate with the position where its segment 0 ended, then run over a view that
+ * does not decode (decode it first); `matched` is called for every rule that
+ * matches. Returns false when scratch memory ran out (nothing decided). */
+typedef struct sweep sweep;
+sweep *sweep_new(const robots_rules *r);
+bool sweep_add(sweep *s, const rule *rl, size_t pos);
+bool sweep_run(sweep *s, const path_view *v, void (*matched)(void *ctx, const rule *rl), void *ctx);
+void sweep_free(sweep *s);
 
 /* ---- host.c ---- */
 /* The host of an authority ("[v6]" with its brackets, or a reg-name/IPv4 as

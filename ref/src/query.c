@@ -7,7 +7,8 @@
  * 3. Disallowed when the best disallow is longer than the best allow. Equal length:
  *    allow wins (PREC-2). Length 0 (an empty pattern) never decides. No match:
  *    allowed.
- * Nothing here allocates: the path is a view into the caller's URL.
+ * The path is a view into the caller's URL. A query allocates only when it has
+ * more wildcard matching to do than SWEEP_BUDGET allows (see decide_in_one_pass).
  */
 #include <string.h>
 
@@ -16,12 +17,21 @@
 /* The longest path decoded into a buffer on the stack (rfc9309, see fill_verdict). */
 #define DECODED_PATH_MAX 4096
 
+/* The octets a query may read matching wildcard rules one at a time (about a
+ * millisecond's work); past it they are all decided in one pass over the path
+ * (sweep.c), whose setup costs more but whose cost does not multiply the number of
+ * rules by the length of the path. */
+#define SWEEP_BUDGET ((size_t)1 << 20)
+
 typedef struct query {
     const robots_rules *r;
     const path_view *path;
     const rule *allow;    /* the best of each kind so far */
     const rule *disallow;
     size_t floor;         /* the longest match so far, of either kind */
+    size_t budget;        /* octets the one-at-a-time matcher may still read */
+    bool over_budget;     /* a wildcard rule was left undecided for want of budget */
+    sweep *sweep;         /* set: wildcard rules are collected there, not matched */
     bool use_clues;       /* the slice being walked has enough wildcard rules */
     bool clues_ready;     /* the two sets below are filled in */
     uint64_t octets[256 / 64];     /* octets of the path */
@@ -76,16 +86,34 @@ static bool clue_present(query *q, const index_entry *e) {
  * (each group indexes them apart), and then only wildcard rules long enough to
  * count are matched. Longer wins; between equally long rules of one kind, the first
  * line explains. */
-static void consider(query *q, const index_entry *e, size_t pos) {
-    if (e->length < q->floor) return;
-    const rule *rl = e->rule;
-    if (!e->literal && ((q->use_clues && !clue_present(q, e)) || !rule_matches_from(q->r, rl, q->path, pos)))
-        return;
+static void keep_best(query *q, const rule *rl) {
     const rule **best = rl->kind == ROBOTS_RULE_ALLOW ? &q->allow : &q->disallow;
     if (!*best || rl->text_len > (*best)->text_len ||
         (rl->text_len == (*best)->text_len && rl->line < (*best)->line))
         *best = rl;
     if (rl->text_len > q->floor) q->floor = rl->text_len;
+}
+
+static void keep_match(void *q, const rule *rl) { keep_best(q, rl); }
+
+static void consider(query *q, const index_entry *e, size_t pos) {
+    if (e->length < q->floor) return;
+    const rule *rl = e->rule;
+    if (!e->literal) {
+        if (q->use_clues && !clue_present(q, e)) return;
+        if (q->sweep) {
+            sweep_add(q->sweep, rl, pos); /* a failure is kept by the sweep */
+            return;
+        }
+        size_t cost = view_end(q->path) - pos; /* the most a match reads */
+        if (q->over_budget || cost > q->budget) {
+            q->over_budget = true;
+            return;
+        }
+        q->budget -= cost;
+        if (!rule_matches_from(q->r, rl, q->path, pos)) return;
+    }
+    keep_best(q, rl);
 }
 
 /* Filling the clue sets costs about as much as matching a few wildcard rules, so
@@ -231,6 +259,82 @@ static void walk_group(query *q, size_t g, int pass) {
     }
 }
 
+/* Walks the literal rules of every group that applies, then their wildcard rules
+ * (a longer literal match makes shorter wildcard rules cheap to set aside); returns
+ * how many groups apply. With count_only nothing is walked. */
+static size_t walk_applying(query *q, const agent_set *set, bool specific, bool count_only) {
+    const robots_rules *r = q->r;
+    const agent_key *keys = r->agent_keys.data;
+    const size_t *globals = r->globals.data;
+    size_t groups = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        if (!specific) {
+            for (size_t i = 0; i < r->globals.len; i++) {
+                groups += pass == 0;
+                if (!count_only) walk_group(q, globals[i], pass);
+            }
+            continue;
+        }
+        for (size_t a = 0; a < set->count; a++) {
+            size_t first, count;
+            agent_range(r, set, a, &first, &count);
+            for (size_t k = first; k < first + count; k++) {
+                size_t g = keys[k].group;
+                /* A group naming the agent on several lines is one group. */
+                if (k > first && keys[k - 1].group == g) continue;
+                if (a > 0 && named_earlier(r, set, a, g)) continue;
+                groups += pass == 0;
+                if (!count_only) walk_group(q, g, pass);
+            }
+        }
+    }
+    return groups;
+}
+
+static void reset_query(query *q, const path_view *path, size_t budget) {
+    q->path = path;
+    q->allow = q->disallow = NULL;
+    q->floor = 0;
+    q->budget = budget;
+    q->over_budget = false;
+    q->sweep = NULL;
+    q->use_clues = q->clues_ready = false;
+}
+
+/* The wildcard rules to match were more than SWEEP_BUDGET allows for this path:
+ * the walk is done again, every candidate wildcard rule collected and all decided
+ * in one pass over the path (sweep.c), which reads plain octets (a path that
+ * decodes is decoded into a block of its own first). If memory runs out, the rules
+ * are matched one at a time after all: slower, the same answer. */
+static void decide_in_one_pass(query *q, const agent_set *set, bool specific) {
+    const robots_rules *r = q->r;
+    const path_view *given = q->path;
+    path_view plain = *given;
+    unsigned char *decoded = NULL;
+    sweep *s = sweep_new(r);
+    if (s && given->decode) {
+        size_t end = view_end(given), n = 0;
+        decoded = r->alloc.realloc_fn(r->alloc.ctx, NULL, end);
+        for (size_t pos = 0; decoded && pos < end; n++) pos = view_next(given, pos, &decoded[n]);
+        plain = (path_view){decoded, n, 0, false};
+    }
+    bool decided = false;
+    if (s && (decoded || !given->decode)) {
+        reset_query(q, &plain, 0);
+        q->sweep = s;
+        walk_applying(q, set, specific, false);
+        q->sweep = NULL;
+        decided = sweep_run(s, &plain, keep_match, q);
+    }
+    if (!decided) {
+        reset_query(q, given, SIZE_MAX);
+        walk_applying(q, set, specific, false);
+    }
+    if (decoded) r->alloc.free_fn(r->alloc.ctx, decoded);
+    sweep_free(s);
+    q->path = given;
+}
+
 static void fill_verdict(const robots_rules *r, agent_set *set, const char *url, size_t url_len,
                          robots_verdict *out) {
     robots_verdict v = {1, ROBOTS_GROUP_NONE, 0, ROBOTS_RULE_NONE, 0, NULL, 0, 0};
@@ -260,9 +364,8 @@ static void fill_verdict(const robots_rules *r, agent_set *set, const char *url,
     view.decode = p->percent_decode && len && memchr(view.s, '%', len) != NULL;
     /* Every walk over a decoding view starts at position 0 and moves octet by octet,
      * so it meets the octets of one decoding of the whole path: decoded once here
-     * (when some group applies),
-     * matching reads plain octets (about 4x faster than decoding as it goes). A
-     * longer path is decoded as it is read. */
+     * (when some group applies), matching reads plain octets (about 4x faster than
+     * decoding as it goes). A longer path is decoded as it is read. */
     unsigned char decoded[DECODED_PATH_MAX];
     if (view.decode && view_end(&view) <= sizeof decoded) {
         size_t n = 0;
@@ -270,37 +373,11 @@ static void fill_verdict(const robots_rules *r, agent_set *set, const char *url,
         view = (path_view){decoded, n, 0, false};
     }
 
-
     if (p->robots_txt_allowed && is_robots_txt(&view)) v.why |= ROBOTS_WHY_ROBOTS_TXT;
-    query q;
-    q.r = r;
-    q.path = &view;
-    q.allow = q.disallow = NULL;
-    q.floor = 0;
-    q.use_clues = q.clues_ready = false;
-    const agent_key *keys = r->agent_keys.data;
-    const size_t *globals = r->globals.data;
-    for (int pass = 0; pass < 2; pass++) {
-        if (!specific) {
-            for (size_t i = 0; i < r->globals.len; i++) {
-                v.groups += pass == 0;
-                if (!(v.why & ROBOTS_WHY_ROBOTS_TXT)) walk_group(&q, globals[i], pass);
-            }
-            continue;
-        }
-        for (size_t a = 0; a < set->count; a++) {
-            size_t first, count;
-            agent_range(r, set, a, &first, &count);
-            for (size_t k = first; k < first + count; k++) {
-                size_t g = keys[k].group;
-                /* A group naming the agent on several lines is one group. */
-                if (k > first && keys[k - 1].group == g) continue;
-                if (a > 0 && named_earlier(r, set, a, g)) continue;
-                v.groups += pass == 0;
-                if (!(v.why & ROBOTS_WHY_ROBOTS_TXT)) walk_group(&q, g, pass);
-            }
-        }
-    }
+    query q = {.r = r};
+    reset_query(&q, &view, SWEEP_BUDGET);
+    v.groups = walk_applying(&q, set, specific, (v.why & ROBOTS_WHY_ROBOTS_TXT) != 0);
+    if (q.over_budget) decide_in_one_pass(&q, set, specific);
 
     size_t allow_len = q.allow ? q.allow->text_len : 0;
     size_t disallow_len = q.disallow ? q.disallow->text_len : 0;
