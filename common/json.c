@@ -228,21 +228,30 @@ static int read_value(reader *r, json_type *type) {
     }
 }
 
-int json_parse_object(const char *s, size_t n, json_member_fn fn, void *ctx, json_error *err) {
+/* Exactly one object (or array) in s, its members (elements) to fn. */
+static int parse_one(const char *s, size_t n, bool object, json_member_fn fn, void *ctx, json_error *err) {
     buf scratch = {NULL, 0, 0};
     reader r = {(const unsigned char *)s, n, 0, 0, &scratch, err};
     err->message = NULL;
     err->offset = 0;
     skip_space(&r);
     int rc;
-    if (r.i >= n || r.s[r.i] != '{') rc = fail(&r, "expected a JSON object");
-    else rc = read_container(&r, true, fn, ctx);
+    if (r.i >= n || r.s[r.i] != (object ? '{' : '[')) rc = fail(&r, object ? "expected a JSON object" : "expected a JSON array");
+    else rc = read_container(&r, object, fn, ctx);
     if (rc == 0) {
         skip_space(&r);
-        if (r.i < n) rc = fail(&r, "text after the object");
+        if (r.i < n) rc = fail(&r, object ? "text after the object" : "text after the array");
     }
     buf_free(&scratch);
     return rc;
+}
+
+int json_parse_object(const char *s, size_t n, json_member_fn fn, void *ctx, json_error *err) {
+    return parse_one(s, n, true, fn, ctx, err);
+}
+
+int json_parse_array(const char *s, size_t n, json_member_fn fn, void *ctx, json_error *err) {
+    return parse_one(s, n, false, fn, ctx, err);
 }
 
 int json_decode_string(const char *raw, size_t raw_len, buf *out) {

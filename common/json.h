@@ -46,6 +46,9 @@ typedef int (*json_member_fn)(void *ctx, const json_member *member);
  * memory runs out. */
 int json_parse_object(const char *s, size_t n, json_member_fn fn, void *ctx, json_error *err);
 
+/* The same for exactly one JSON array: fn gets each element (key NULL), in order. */
+int json_parse_array(const char *s, size_t n, json_member_fn fn, void *ctx, json_error *err);
+
 /* Appends the decoded contents of a string value (raw text with its quotes, as
  * given to a callback). Returns 0, or -1 when memory runs out. */
 int json_decode_string(const char *raw, size_t raw_len, buf *out);

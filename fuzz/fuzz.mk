@@ -29,12 +29,14 @@ FUZZ_LIBS_curl_url := -lcurl
 # The batch protocol target drives the robots command's batch module in-process.
 FUZZ_EXTRA_batch := $(call obj,ref/cli/batch.c ref/cli/batch_request.c) $(COMMON_OBJ)
 $(call obj,fuzz/targets/batch.c): INCLUDES := -Iref/cli -Icommon
+# The sweep target compares two internal matchers of the library.
+$(call obj,fuzz/targets/sweep.c): INCLUDES := -Iref/src
 
 # The engine, when it is one of our objects, is built like the others.
 FUZZ_ENGINE_OBJ := $(filter $(O)/obj/%.o,$(FUZZ_ENGINE))
 FUZZ_BINS := $(addprefix $(O)/fuzz/,$(FUZZ_TARGETS))
 
-.PHONY: fuzz-build fuzz-replay fuzz-smoke fuzz fuzz-afl fuzz-speed corpus test-corpus oss-fuzz-check \
+.PHONY: FORCE fuzz-build fuzz-replay fuzz-smoke fuzz fuzz-afl fuzz-speed corpus test-corpus oss-fuzz-check \
         fuzz-libfuzzer-build fuzz-afl-build
 
 fuzz-build: $(FUZZ_BINS)
@@ -46,12 +48,24 @@ $(FUZZ_BINS): $(O)/fuzz/%: $(O)/obj/fuzz/targets/%.o $$(FUZZ_EXTRA_$$*) $(LIB) $
 
 # ---- Corpora -------------------------------------------------------------------------
 
+# robots-corpus: the generator (fuzz/tools/) and every target's seed layout, which
+# is fuzz/seeds/TARGET.c for each fuzz/targets/TARGET.c (a target without one does
+# not link). $(O)/gen/seed_targets.h lists the targets for the generator; it is
+# rewritten only when the list changes.
+SEED_SRC := $(addprefix fuzz/seeds/,$(addsuffix .c,$(FUZZ_TARGETS)))
+SEED_LIST := $(O)/gen/seed_targets.h
+$(SEED_LIST): FORCE
+	@mkdir -p $(dir $@)
+	@printf 'SEED_TARGET(%s)\n' $(FUZZ_TARGETS) > $@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 CORPUS_GEN := $(O)/bin/robots-corpus
-$(CORPUS_GEN): $(call obj,fuzz/tools/make_corpus.c conformance/src/tables.c conformance/src/schema.c conformance/src/spec_index.c conformance/src/json_file.c conformance/src/request.c) \
+$(CORPUS_GEN): $(call obj,fuzz/tools/make_corpus.c fuzz/tools/seed_sink.c $(SEED_SRC) conformance/src/tables.c conformance/src/schema.c conformance/src/spec_index.c conformance/src/json_file.c conformance/src/request.c) \
                $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson
-$(call obj,fuzz/tools/make_corpus.c): INCLUDES := -Iconformance/src -Icommon
+$(call obj,fuzz/tools/make_corpus.c): $(SEED_LIST)
+$(call obj,fuzz/tools/make_corpus.c): INCLUDES := -I$(O)/gen -Ifuzz/tools -Iconformance/src -Icommon
+$(call obj,fuzz/tools/seed_sink.c $(SEED_SRC)): INCLUDES := -Ifuzz/tools -Iconformance/src -Icommon
 
 # Seeds for every target from the case tables; deterministic, so the committed
 # corpus changes only when the tables or the generator do.

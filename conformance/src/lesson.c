@@ -141,7 +141,7 @@ void lesson_text(FILE *f, const tcase *c, target *reference) {
             reference->ask(reference, c, k, (robots_profile_id)p, &a);
             fprintf(f, "%s %s %s", p ? ";" : "", robots_profile_name((robots_profile_id)p),
                     a.status == ANSWER_GIVEN ? a.text : "(no answer)");
-            if (a.detail[0] && k->kind == KIND_ALLOW) fprintf(f, " (%s)", a.detail);
+            if (a.detail[0] && (k->kind == KIND_ALLOW || k->kind == KIND_ALLOW_AGENTS)) fprintf(f, " (%s)", a.detail);
         }
         fprintf(f, "\n");
         if (k->note) wrapped(f, k->note, "     ", 72);
@@ -194,6 +194,14 @@ static void atlas_check_row(FILE *f, const tcase *c, const check *k, target *ref
     switch (k->kind) {
     case KIND_ALLOW:
         md_code(f, k->agent);
+        fprintf(f, " ");
+        md_code(f, k->url);
+        break;
+    case KIND_ALLOW_AGENTS:
+        for (size_t i = 0; i < k->nagents; i++) {
+            fprintf(f, "%s", i ? " + " : "");
+            md_code(f, k->agents[i]);
+        }
         fprintf(f, " ");
         md_code(f, k->url);
         break;

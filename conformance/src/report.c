@@ -17,6 +17,13 @@ void describe_check(const check *k, char *out, size_t cap) {
     case KIND_ALLOW:
         snprintf(out, cap, "%s %s", k->agent, k->url);
         break;
+    case KIND_ALLOW_AGENTS: { /* "[googlebot-image, googlebot] URL" */
+        size_t n = (size_t)snprintf(out, cap, "[");
+        for (size_t i = 0; i < k->nagents && n < cap; i++)
+            n += (size_t)snprintf(out + n, cap - n, "%s%s", i ? ", " : "", k->agents[i]);
+        if (n < cap) snprintf(out + n, cap - n, "] %s", k->url);
+        break;
+    }
     case KIND_ROBOTS_URL:
         snprintf(out, cap, "robots.txt URL of %s", k->url);
         break;

@@ -20,8 +20,8 @@
 #include "schema.h"
 #include "spec_index.h"
 
-static const char *const kind_names[KIND_COUNT] = {"allow", "robots-url", "scope", "status",
-                                                   "sitemaps", "cache-lifetime"};
+static const char *const kind_names[KIND_COUNT] = {"allow", "allow-agents", "robots-url", "scope",
+                                                   "status", "sitemaps", "cache-lifetime"};
 
 const char *kind_name(check_kind kind) { return kind_names[kind]; }
 
@@ -105,9 +105,27 @@ static check_kind kind_of(const cJSON *c) {
     return KIND_ALLOW;
 }
 
-static void read_check(const cJSON *c, int number, check *k) {
+/* The agents of an allow-agents check (the schema made them strings); false when
+ * memory ran out. */
+static bool read_agents(const cJSON *c, check *k) {
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(c, "agents"), *e;
+    int n = cJSON_GetArraySize(list);
+    if (n <= 0) return true;
+    k->agents = calloc((size_t)n, sizeof *k->agents);
+    if (!k->agents) return false;
+    cJSON_ArrayForEach(e, list) {
+        k->agents[k->nagents] = dup_text(e->valuestring);
+        if (!k->agents[k->nagents]) return false;
+        k->nagents++;
+    }
+    return true;
+}
+
+/* Fills *k; false when memory ran out. */
+static bool read_check(const cJSON *c, int number, check *k) {
     k->kind = kind_of(c);
     k->number = number;
+    if (!read_agents(c, k)) return false;
     k->agent = json_string_copy(c, "agent");
     k->url = json_string_copy(c, "url");
     k->robots_url = json_string_copy(c, "robots_url");
@@ -137,6 +155,7 @@ static void read_check(const cJSON *c, int number, check *k) {
         k->spec = text.data;
     }
     read_expectation(c, k);
+    return true;
 }
 
 /* The size of a robots.txt given as lines, once expanded, or SIZE_MAX beyond
@@ -271,8 +290,9 @@ static bool line_shape(const cJSON *line) {
 /* What each kind of check reads. */
 static bool check_shape(const cJSON *k, const char **missing) {
     check_kind kind = kind_of(k);
-    static const char *const need[KIND_COUNT][2] = {
-        {"agent", "url"}, {"url", NULL}, {"robots_url", "url"}, {NULL, NULL}, {NULL, NULL}, {NULL, NULL}};
+    static const char *const need[KIND_COUNT][2] = {{"agent", "url"}, {"url", NULL},   {"url", NULL},
+                                                    {"robots_url", "url"}, {NULL, NULL}, {NULL, NULL},
+                                                    {NULL, NULL}};
     for (int i = 0; i < 2; i++) {
         if (need[kind][i] && !is_string_member(k, need[kind][i])) {
             *missing = need[kind][i];
@@ -423,7 +443,7 @@ static int load_table(const char *file, const char *name, const cJSON *schema, c
         size_t k = 0;
         const cJSON *ck;
         cJSON_ArrayForEach(ck, checks) {
-            read_check(ck, (int)k + 1, &tc->checks[k]);
+            if (!read_check(ck, (int)k + 1, &tc->checks[k])) goto out_of_memory;
             if (read_basis(ck, c, &tc->checks[k])) {
                 snprintf(problem, sizeof problem,
                          "$.cases[%zu].checks[%zu]: no basis: give \"basis\" on the check or on its case", i, k);
@@ -431,7 +451,7 @@ static int load_table(const char *file, const char *name, const cJSON *schema, c
                 goto done;
             }
             check_kind kind = tc->checks[k].kind;
-            if ((kind == KIND_ALLOW || kind == KIND_SITEMAPS) && !tc->robots.present) {
+            if ((kind == KIND_ALLOW || kind == KIND_ALLOW_AGENTS || kind == KIND_SITEMAPS) && !tc->robots.present) {
                 snprintf(problem, sizeof problem,
                          "$.cases[%zu].checks[%zu]: a %s check needs the case to give robots, "
                          "robots_text or robots_base64", i, k, kind_names[kind]);
@@ -590,6 +610,8 @@ int suite_load(const suite_files *files, suite *out, char *error, size_t cap) {
 }
 
 static void free_check(check *k) {
+    for (size_t i = 0; i < k->nagents; i++) free(k->agents[i]);
+    free(k->agents);
     free(k->agent);
     free(k->url);
     free(k->robots_url);

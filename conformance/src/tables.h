@@ -9,6 +9,7 @@
 
 typedef enum check_kind {
     KIND_ALLOW,
+    KIND_ALLOW_AGENTS, /* allow, for a crawler with several tokens */
     KIND_ROBOTS_URL,
     KIND_SCOPE,
     KIND_STATUS,
@@ -42,7 +43,9 @@ int class_from_name(const char *name, size_t len, basis_class *out);
 typedef struct check {
     check_kind kind;
     int number;          /* 1-based within its case */
-    char *agent, *url;   /* allow; url also robots-url and scope */
+    char *agent, *url;   /* allow; url also allow-agents, robots-url and scope */
+    char **agents;       /* allow-agents: the crawler's tokens, in order */
+    size_t nagents;
     char *robots_url;    /* scope */
     int status;          /* status: 100-599, or 0 for a network error */
     unsigned redirects, unreachable_days;

@@ -60,6 +60,16 @@ int batch_request(buf *b, long id, size_t robots_len, const tcase *c, const chec
         bad |= add_field(b, "agent", k->agent, strlen(k->agent));
         bad |= add_field(b, "url", k->url, strlen(k->url));
         break;
+    case KIND_ALLOW_AGENTS:
+        bad |= request_add_robots(b, c->robots.data, robots_len);
+        bad |= add_text(b, ",\"agents\":[");
+        for (size_t i = 0; i < k->nagents; i++) {
+            if (i) bad |= buf_addc(b, ',');
+            bad |= json_append_string(b, k->agents[i], strlen(k->agents[i]));
+        }
+        bad |= buf_addc(b, ']');
+        bad |= add_field(b, "url", k->url, strlen(k->url));
+        break;
     case KIND_ROBOTS_URL:
         bad |= add_field(b, "url", k->url, strlen(k->url));
         break;
@@ -85,8 +95,8 @@ int batch_request(buf *b, long id, size_t robots_len, const tcase *c, const chec
 }
 
 /* The reply field that answers each kind. */
-static const char *const answer_field[KIND_COUNT] = {"allowed", "robots_url", "scope", "decision",
-                                                     "sitemaps", "seconds"};
+static const char *const answer_field[KIND_COUNT] = {"allowed", "allowed",  "robots_url", "scope",
+                                                     "decision", "sitemaps", "seconds"};
 
 /* What a line of the target's output is, for the request with this id. */
 typedef enum line_kind { LINE_REPLY, LINE_STRAY, LINE_STALE, LINE_BAD } line_kind;
@@ -120,6 +130,7 @@ static void read_reply(const cJSON *reply, const char *line, const check *k, ans
     bool ok;
     switch (k->kind) {
     case KIND_ALLOW:
+    case KIND_ALLOW_AGENTS:
         ok = cJSON_IsBool(v);
         if (ok) snprintf(a->text, sizeof a->text, "%s", cJSON_IsTrue(v) ? "allowed" : "disallowed");
         break;

@@ -34,7 +34,11 @@ static void ask_allow(const target *t, const tcase *c, const check *k, robots_pr
         return;
     }
     robots_verdict v;
-    robots_check(rules, k->agent, strlen(k->agent), k->url, strlen(k->url), &v, NULL); /* rules and v are set */
+    /* Rules and verdict are set: neither call can fail. */
+    if (k->kind == KIND_ALLOW_AGENTS)
+        robots_check_agents(rules, (const char *const *)k->agents, NULL, k->nagents, k->url, strlen(k->url), &v, NULL);
+    else
+        robots_check(rules, k->agent, strlen(k->agent), k->url, strlen(k->url), &v, NULL);
     snprintf(a->text, sizeof a->text, "%s", v.allowed ? "allowed" : "disallowed");
     if (v.rule == ROBOTS_RULE_NONE)
         snprintf(a->detail, sizeof a->detail, "no rule decided (group: %s)", robots_group_kind_name(v.group));
@@ -49,6 +53,7 @@ static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, 
     a->detail[0] = '\0';
     switch (k->kind) {
     case KIND_ALLOW:
+    case KIND_ALLOW_AGENTS:
         ask_allow(t, c, k, p, a);
         break;
     case KIND_ROBOTS_URL: {

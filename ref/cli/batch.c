@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -93,9 +94,28 @@ static size_t reply_out_of_memory(batch_session *s, const request *q, const char
     return (size_t)n;
 }
 
+/* allow-agents: robots_check_agents over the request's agents (their lengths were
+ * stored as size_t, in a block malloc aligned); 0, or -1 when memory ran out. */
+static int check_agents(const request *q, robots_rules *rules, robots_verdict *v) {
+    const char **names = malloc(q->nagents * sizeof *names);
+    if (!names) return -1;
+    const size_t *lens = (const size_t *)(const void *)q->agent_lens.data;
+    for (size_t i = 0, at = 0; i < q->nagents; at += lens[i++]) names[i] = q->agents.data + at;
+    robots_check_agents(rules, names, lens, q->nagents, q->url.data, q->url.len, v, NULL); /* cannot fail */
+    free(names);
+    return 0;
+}
+
 static void answer_check(batch_session *s, const request *q, robots_rules *rules) {
     robots_verdict v;
-    robots_check(rules, q->agent.data, q->agent.len, q->url.data, q->url.len, &v, NULL); /* rules and v are set */
+    if (q->kind == REQUEST_CHECK_AGENTS) {
+        if (check_agents(q, rules, &v)) {
+            s->reply_failed = 1;
+            return;
+        }
+    } else {
+        robots_check(rules, q->agent.data, q->agent.len, q->url.data, q->url.len, &v, NULL); /* rules and v are set */
+    }
     char num[64];
     add_text(s, v.allowed ? ",\"allowed\":true" : ",\"allowed\":false");
     add_name_field(s, "rule", robots_rule_kind_name(v.rule));
@@ -118,7 +138,7 @@ static void answer_sitemaps(batch_session *s, robots_rules *rules) {
 
 static void answer(batch_session *s, const request *q) {
     robots_rules *rules = NULL;
-    if (q->kind == REQUEST_CHECK || q->kind == REQUEST_SITEMAPS) {
+    if (q->kind == REQUEST_CHECK || q->kind == REQUEST_CHECK_AGENTS || q->kind == REQUEST_SITEMAPS) {
         rules = cached_rules(s, q);
         if (!rules) {
             s->reply_failed = 1;
@@ -129,6 +149,7 @@ static void answer(batch_session *s, const request *q) {
     add_id(s, q);
     switch (q->kind) {
     case REQUEST_CHECK:
+    case REQUEST_CHECK_AGENTS:
         answer_check(s, q, rules);
         break;
     case REQUEST_SITEMAPS:

@@ -13,13 +13,13 @@
 #include "json.h"
 
 enum field {
-    F_ID, F_KIND, F_ROBOTS, F_BASE64, F_AGENT, F_URL, F_ROBOTS_URL, F_PROFILE, F_MAX_BYTES,
+    F_ID, F_KIND, F_ROBOTS, F_BASE64, F_AGENT, F_AGENTS, F_URL, F_ROBOTS_URL, F_PROFILE, F_MAX_BYTES,
     F_STATUS, F_REDIRECTS, F_DAYS, F_CACHED, F_CACHE_CONTROL, F_COUNT
 };
 #define BIT(f) (1u << (f))
 
 static const char *const field_names[F_COUNT] = {
-    "id", "kind", "robots", "robots_base64", "agent", "url", "robots_url", "profile", "max_bytes",
+    "id", "kind", "robots", "robots_base64", "agent", "agents", "url", "robots_url", "profile", "max_bytes",
     "status", "redirects", "unreachable_days", "cached", "cache_control"};
 
 static const struct {
@@ -28,6 +28,7 @@ static const struct {
     unsigned robots; /* needs robots or robots_base64 */
 } kinds[] = {
     [REQUEST_CHECK] = {"allow", BIT(F_AGENT) | BIT(F_URL), 1},
+    [REQUEST_CHECK_AGENTS] = {"allow-agents", BIT(F_AGENTS) | BIT(F_URL), 1},
     [REQUEST_ROBOTS_URL] = {"robots-url", BIT(F_URL), 0},
     [REQUEST_SCOPE] = {"scope", BIT(F_ROBOTS_URL) | BIT(F_URL), 0},
     [REQUEST_STATUS] = {"status", BIT(F_STATUS), 0},
@@ -85,7 +86,8 @@ static void read_word(request *q, const json_member *m, enum field f) {
             size_t k = 0;
             while (k < sizeof kinds / sizeof kinds[0] && (!clean || strcmp(text, kinds[k].name))) k++;
             if (k == sizeof kinds / sizeof kinds[0])
-                request_error(q, name, "must be allow, robots-url, scope, status, sitemaps or cache-lifetime");
+                request_error(q, name,
+                              "must be allow, allow-agents, robots-url, scope, status, sitemaps or cache-lifetime");
             else q->kind = (request_kind)k;
         } else if (!clean || strcmp(text, "network-error")) {
             request_error(q, name, "must be an HTTP status (100-599) or \"network-error\"");
@@ -94,6 +96,34 @@ static void read_word(request *q, const json_member *m, enum field f) {
         }
     }
     buf_free(&word);
+}
+
+/* One element of "agents": a string, appended with its length. */
+static int on_agent(void *ctx, const json_member *m) {
+    request *q = ctx;
+    if (m->type != JSON_STRING) {
+        request_error(q, "agents", "must be an array of strings");
+        return 1;
+    }
+    size_t before = q->agents.len;
+    if (json_decode_string(m->raw, m->raw_len, &q->agents)) {
+        request_error(q, "agents", "out of memory");
+        return 1;
+    }
+    size_t len = q->agents.len - before;
+    if (buf_add(&q->agent_lens, (const char *)&len, sizeof len)) {
+        request_error(q, "agents", "out of memory");
+        return 1;
+    }
+    q->nagents++;
+    return 0;
+}
+
+static void read_agents(request *q, const json_member *m) {
+    json_error err;
+    if (m->type != JSON_ARRAY) request_error(q, "agents", "must be an array of strings");
+    else if (json_parse_array(m->raw, m->raw_len, on_agent, q, &err) < 0) request_error(q, "agents", "out of memory");
+    else if (q->nagents == 0) request_error(q, "agents", "must name at least one agent");
 }
 
 static int on_member(void *ctx, const json_member *m) {
@@ -115,6 +145,7 @@ static int on_member(void *ctx, const json_member *m) {
         break;
     case F_ROBOTS: read_text(q, m, name, &q->robots); break;
     case F_AGENT: read_text(q, m, name, &q->agent); break;
+    case F_AGENTS: read_agents(q, m); break;
     case F_URL: read_text(q, m, name, &q->url); break;
     case F_ROBOTS_URL: read_text(q, m, name, &q->robots_url); break;
     case F_CACHE_CONTROL: read_text(q, m, name, &q->cache_control); break;
@@ -184,6 +215,8 @@ int request_read(const char *line, size_t len, robots_profile_id profile, size_t
 void request_free(request *q) {
     buf_free(&q->robots);
     buf_free(&q->agent);
+    buf_free(&q->agents);
+    buf_free(&q->agent_lens);
     buf_free(&q->url);
     buf_free(&q->robots_url);
     buf_free(&q->cache_control);

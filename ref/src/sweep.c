@@ -176,9 +176,9 @@ static bool list_segments(sweep *s) {
             s->seg_term[s->nseg_term++] = NONE;
         }
     }
-    /* A trie has at most one node per octet, plus the root: numbered in 32 bits. */
-    if (octets >= NO_NODE) return s->failed = true, false;
-    return true;
+    /* A trie has at most one node per octet, plus the root: numbered in 32 bits
+     * (past that, over 4 GiB of segments, the rules are matched one at a time). */
+    return octets < NO_NODE || (s->failed = true, false);
 }
 
 /* An entry's key at depth d: 0 when its text ends there, else 1 + its octet. */

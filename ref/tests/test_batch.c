@@ -1,4 +1,5 @@
 /* test_batch.c - `robots --batch`: the JSON Lines protocol, including malformed input. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -242,7 +243,7 @@ static void other_kinds(void) {
         "{\"id\":12,\"kind\":\"status\",\"status\":20.5}\n";
     r = batch(bad, ARGS("--batch"));
     CHECK(output_is(&r.out,
-        "{\"id\":1,\"error\":\"field \\\"kind\\\": must be allow, robots-url, scope, status, sitemaps or cache-lifetime\"}\n"
+        "{\"id\":1,\"error\":\"field \\\"kind\\\": must be allow, allow-agents, robots-url, scope, status, sitemaps or cache-lifetime\"}\n"
         "{\"id\":2,\"error\":\"field \\\"kind\\\": must be a string\"}\n"
         "{\"id\":3,\"error\":\"missing field \\\"robots_url\\\"\"}\n"
         "{\"id\":4,\"error\":\"missing field \\\"status\\\"\"}\n"
@@ -259,7 +260,7 @@ static void other_kinds(void) {
 
 /* Field values at the edges of what they accept, answered in process. */
 static void field_edges(void) {
-    static const char kind_error[] = "must be allow, robots-url, scope, status, sitemaps or cache-lifetime";
+    static const char kind_error[] = "must be allow, allow-agents, robots-url, scope, status, sitemaps or cache-lifetime";
     static const char status_error[] = "must be an HTTP status (100-599) or \\\"network-error\\\"";
     static const char count_error[] = "must be a non-negative integer";
     static const struct { const char *request, *field, *error; } c[] = {
@@ -345,7 +346,47 @@ static void leading_zero_ids(void) {
     proc_result_free(&r);
 }
 
+/* allow-agents: a crawler with several tokens (UA-1). googlebot-image has no group,
+ * so its googlebot token's group applies, not '*'; agents are exact bytes (a NUL
+ * inside one is kept); every malformed "agents" gets its own error. */
+static void several_agents(void) {
+    char many[2048] = "";
+    size_t n = 0;
+    for (int i = 0; i < 100; i++) n += (size_t)snprintf(many + n, sizeof many - n, "\"bot%d\",", i);
+    char in[8192];
+    const char *ua1 = "\"robots\":\"user-agent: googlebot-news\\ndisallow: /group-1\\n\\nuser-agent: *\\n"
+                      "disallow: /group-2\\n\\nuser-agent: googlebot\\ndisallow: /group-3\\n\"";
+    snprintf(in, sizeof in,
+             "{\"id\":1,\"kind\":\"allow-agents\",%s,\"agents\":[\"googlebot-image\",\"googlebot\"],\"url\":\"/group-3\"}\n"
+             "{\"id\":2,\"kind\":\"allow-agents\",%s,\"agents\":[\"googlebot-image\"],\"url\":\"/group-2\"}\n"
+             "{\"id\":3,\"kind\":\"allow-agents\",%s,\"agents\":[\"googlebot-image\",\"googlebot\"],\"url\":\"/group-2\"}\n"
+             "{\"id\":4,\"kind\":\"allow-agents\",%s,\"agents\":[%s\"googlebot\"],\"url\":\"/group-3\"}\n"
+             "{\"id\":5,\"kind\":\"allow-agents\",%s,\"agents\":[\"googlebot\\u0000x\"],\"url\":\"/group-3\"}\n"
+             "{\"id\":6,\"kind\":\"allow-agents\",%s,\"agents\":\"googlebot\",\"url\":\"/\"}\n"
+             "{\"id\":7,\"kind\":\"allow-agents\",%s,\"agents\":[],\"url\":\"/\"}\n"
+             "{\"id\":8,\"kind\":\"allow-agents\",%s,\"agents\":[\"a\",1],\"url\":\"/\"}\n"
+             "{\"id\":9,\"kind\":\"allow-agents\",%s,\"url\":\"/\"}\n"
+             "{\"id\":10,\"kind\":\"allow-agents\",\"agents\":[\"a\"],\"url\":\"/\"}\n",
+             ua1, ua1, ua1, ua1, many, ua1, ua1, ua1, ua1, ua1);
+    proc_result r = batch(in, ARGS("--batch"));
+    CHECK_EQ(r.status, 0);
+    CHECK(output_is(&r.out,
+        "{\"id\":1,\"allowed\":false,\"rule\":\"disallow\",\"line\":8,\"pattern\":\"/group-3\",\"group\":\"specific\"}\n"
+        "{\"id\":2,\"allowed\":false,\"rule\":\"disallow\",\"line\":5,\"pattern\":\"/group-2\",\"group\":\"global\"}\n"
+        "{\"id\":3,\"allowed\":true,\"rule\":\"none\",\"line\":0,\"group\":\"specific\"}\n"
+        "{\"id\":4,\"allowed\":false,\"rule\":\"disallow\",\"line\":8,\"pattern\":\"/group-3\",\"group\":\"specific\"}\n"
+        "{\"id\":5,\"allowed\":true,\"rule\":\"none\",\"line\":0,\"group\":\"global\"}\n"
+        "{\"id\":6,\"error\":\"field \\\"agents\\\": must be an array of strings\"}\n"
+        "{\"id\":7,\"error\":\"field \\\"agents\\\": must name at least one agent\"}\n"
+        "{\"id\":8,\"error\":\"field \\\"agents\\\": must be an array of strings\"}\n"
+        "{\"id\":9,\"error\":\"missing field \\\"agents\\\"\"}\n"
+        "{\"id\":10,\"error\":\"missing field \\\"robots\\\" (or \\\"robots_base64\\\")\"}\n"));
+    CHECK(output_is(&r.err, ""));
+    proc_result_free(&r);
+}
+
 const test_suite suite_batch = {"batch", (const test_case[]){
+    {"allow-agents: a crawler with several tokens", several_agents},
     {"a CR alone ends a request", cr_line_ends},
     {"an id with a leading zero is refused", leading_zero_ids},
     {"answers in order, ids echoed", answers_in_order},

@@ -1,0 +1,12 @@
+/* curl_url.c - seeds of fuzz/targets/curl_url.c: every URL of the checks, alone. */
+#include <string.h>
+
+#include "seed_sink.h"
+
+void seeds_curl_url(sink *s, const tcase *c) {
+    for (size_t i = 0; i < c->nchecks; i++) {
+        const check *k = &c->checks[i];
+        if (k->url) emit(s, k->url, strlen(k->url));
+        if (k->robots_url) emit(s, k->robots_url, strlen(k->robots_url));
+    }
+}

@@ -1,0 +1,17 @@
+/* metamorphic.c - seeds of fuzz/targets/metamorphic.c: T AGENT "\n" URL "\n" ROBOTS
+ * for every allow check, T the transformation (0-7). */
+#include <string.h>
+
+#include "seed_sink.h"
+
+void seeds_metamorphic(sink *s, const tcase *c) {
+    for (size_t i = 0; i < c->nchecks; i++) {
+        const check *k = &c->checks[i];
+        if (k->kind != KIND_ALLOW) continue;
+        /* A case's checks take the transformations in turn, from a point set by the
+         * case's id: every transformation gets seeds, and adding a case leaves the
+         * other cases' seeds as they were. */
+        char t = (char)((fnv1a(c->id, strlen(c->id)) + i) % 8);
+        emit_parts(s, &t, 1, k->agent, k->url, &c->robots);
+    }
+}

@@ -1,0 +1,12 @@
+/* parse.c - seeds of fuzz/targets/parse.c: each case's robots.txt as it is. */
+#include "seed_sink.h"
+
+/* No seed shorter than this. Files that small are the most common robots.txt files
+ * there are (empty; "User-agent: *" with an empty or a "/" Disallow), which the
+ * project does not carry copies of; the fuzzer reaches them in its first second
+ * from the dictionary and the longer seeds. */
+#define PARSE_SEED_MIN 32
+
+void seeds_parse(sink *s, const tcase *c) {
+    if (c->robots.present && c->robots.len >= PARSE_SEED_MIN) emit(s, c->robots.data, c->robots.len);
+}
