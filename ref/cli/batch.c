@@ -15,7 +15,6 @@
 
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -94,15 +93,22 @@ static size_t reply_out_of_memory(batch_session *s, const request *q, const char
     return (size_t)n;
 }
 
-/* allow-agents: robots_check_agents over the request's agents (their lengths were
- * stored as size_t, in a block malloc aligned); 0, or -1 when memory ran out. */
+/* allow-agents: robots_check_agents over the request's agents, whose lengths were
+ * stored as size_t (a buffer's block is aligned for any type) and whose pointers
+ * are gathered the same way; 0, or -1 when memory ran out. */
 static int check_agents(const request *q, robots_rules *rules, robots_verdict *v) {
-    const char **names = malloc(q->nagents * sizeof *names);
-    if (!names) return -1;
+    buf names = {NULL, 0, 0};
     const size_t *lens = (const size_t *)(const void *)q->agent_lens.data;
-    for (size_t i = 0, at = 0; i < q->nagents; at += lens[i++]) names[i] = q->agents.data + at;
-    robots_check_agents(rules, names, lens, q->nagents, q->url.data, q->url.len, v, NULL); /* cannot fail */
-    free(names);
+    for (size_t i = 0, at = 0; i < q->nagents; at += lens[i++]) {
+        const char *name = q->agents.data + at;
+        if (buf_add(&names, (const char *)&name, sizeof name)) {
+            buf_free(&names);
+            return -1;
+        }
+    }
+    robots_check_agents(rules, (const char *const *)(const void *)names.data, lens, q->nagents, q->url.data,
+                        q->url.len, v, NULL); /* cannot fail: rules, agents and verdict are set */
+    buf_free(&names);
     return 0;
 }
 

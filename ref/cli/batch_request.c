@@ -121,9 +121,11 @@ static int on_agent(void *ctx, const json_member *m) {
 
 static void read_agents(request *q, const json_member *m) {
     json_error err;
+    /* The line was read as JSON already, so the array parses: on_agent says what is
+     * wrong with an element (and stops the parse). */
     if (m->type != JSON_ARRAY) request_error(q, "agents", "must be an array of strings");
-    else if (json_parse_array(m->raw, m->raw_len, on_agent, q, &err) < 0) request_error(q, "agents", "out of memory");
-    else if (q->nagents == 0) request_error(q, "agents", "must name at least one agent");
+    else if (json_parse_array(m->raw, m->raw_len, on_agent, q, &err) == 0 && q->nagents == 0)
+        request_error(q, "agents", "must name at least one agent");
 }
 
 static int on_member(void *ctx, const json_member *m) {

@@ -80,12 +80,8 @@ static bool clue_present(query *q, const index_entry *e) {
     return (set[e->clue >> 6] >> (e->clue & 63)) & 1;
 }
 
-/* Only the longest match of each kind can decide, so a rule shorter than the best
- * match so far is not worth matching (an equal one is: it may tie, or explain from
- * an earlier line). Literal rules cost nothing to confirm, so they are walked first
- * (each group indexes them apart), and then only wildcard rules long enough to
- * count are matched. Longer wins; between equally long rules of one kind, the first
- * line explains. */
+/* Keeps rl if it beats the best match of its kind so far. Longer wins; between
+ * equally long rules of one kind, the first line explains. */
 static void keep_best(query *q, const rule *rl) {
     const rule **best = rl->kind == ROBOTS_RULE_ALLOW ? &q->allow : &q->disallow;
     if (!*best || rl->text_len > (*best)->text_len ||
@@ -96,6 +92,12 @@ static void keep_best(query *q, const rule *rl) {
 
 static void keep_match(void *q, const rule *rl) { keep_best(q, rl); }
 
+/* Only the longest match of each kind can decide, so a rule shorter than the best
+ * match so far is not worth matching (an equal one is: it may tie, or explain from
+ * an earlier line). Literal rules cost nothing to confirm, so they are walked first
+ * (each group indexes them apart), and then only wildcard rules long enough to
+ * count are matched, one at a time while the octets they may read fit in the
+ * budget; past it, every remaining one is left for the one pass. */
 static void consider(query *q, const index_entry *e, size_t pos) {
     if (e->length < q->floor) return;
     const rule *rl = e->rule;

@@ -31,6 +31,7 @@ static const char *const requests[] = {
     "{\"id\":8,\"robots_base64\":\"dXNlci1hZ2VudDogKgpkaXNhbGxvdzogLw==\",\"agent\":\"b\",\"url\":\"/\"}",
     "{\"id\":9,\"a_rather_long_key_that_is_not_part_of_the_protocol_but_must_be_read_whole\":1}",
     "{\"id\":10,\"agent\":\"a\"}",
+    "{\"id\":11,\"kind\":\"allow-agents\",\"robots\":\"user-agent: b\\ndisallow: /\",\"agents\":[\"a\",\"b\\u00e9\"],\"url\":\"/\"}",
     "not json",
 };
 
