@@ -8,6 +8,7 @@
 #include <cjson/cJSON.h>
 
 #include "command_line.h"
+#include "request.h"
 
 int ask_reference(const input *in, robots_profile_id profile, robots_verdict *why) {
     robots_options o;

@@ -62,13 +62,11 @@ target *target_constant(bool allowed);
 /* A long-lived process speaking the batch protocol (README "--batch"). */
 target *target_batch(const char *command, double timeout, char *error, size_t cap);
 
-/* The batch protocol's pieces robots-diff shares. batch_start_command splits a
- * --batch-cmd command line into *argv and starts it: 0, or -1 with error (a
- * program that cannot run is a usage error; *argv is then NULL). batch_request
- * appends one request line (without its newline) for a check: 0, or -1 when memory
- * runs out. */
+/* The batch protocol's piece robots-diff shares (the requests: request.h):
+ * batch_start_command splits a --batch-cmd command line into *argv and starts it:
+ * 0, or -1 with error (a program that cannot run is a usage error; *argv is then
+ * NULL). */
 int batch_start_command(const char *command, char ***argv, proc_session *s, char *error, size_t cap);
-int batch_request(buf *b, long id, size_t robots_len, const tcase *c, const check *k, robots_profile_id p);
 
 /* One process per check: a template with %robots%, %user-agent% and %url%, judged by
  * exit codes or by regular expressions on standard output. */

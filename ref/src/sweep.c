@@ -95,7 +95,7 @@ struct sweep {
     size_t *seg_term; /* per candidate and later segment: its terminal, or NONE */
     size_t nseg_term;
     entry *entries;
-    size_t nentries;
+    size_t nentries, octets; /* the entries and their octets together */
     node *nodes;
     size_t nnodes;
     uint32_t root_step[256]; /* the root's move on each octet */
@@ -158,7 +158,7 @@ bool sweep_add(sweep *s, const rule *rl, size_t pos) {
  * pattern (checked at the end of the path directly), keep NONE in seg_term. */
 static bool list_segments(sweep *s) {
     const segment *segs = s->r->segments.data;
-    size_t slots = 0, octets = 0;
+    size_t slots = 0;
     for (size_t i = 0; i < s->ncand; i++) slots += s->cand[i].rule->seg_count - 1;
     s->seg_term = scratch_resize(s, NULL, slots ? slots : 1, sizeof *s->seg_term);
     s->entries = scratch_resize(s, NULL, slots ? slots : 1, sizeof *s->entries);
@@ -171,14 +171,14 @@ static bool list_segments(sweep *s) {
             bool checked_at_end = (rl->flags & RULE_ANCHORED) && k + 1 == rl->seg_count;
             if (sg->len > 0 && !checked_at_end) {
                 s->entries[s->nentries++] = (entry){bytes_at(s->r, sg->off), sg->len, s->nseg_term};
-                octets += sg->len;
+                s->octets += sg->len;
             }
             s->seg_term[s->nseg_term++] = NONE;
         }
     }
     /* A trie has at most one node per octet, plus the root: numbered in 32 bits
      * (past that, over 4 GiB of segments, the rules are matched one at a time). */
-    return octets < NO_NODE || (s->failed = true, false);
+    return s->octets < NO_NODE || (s->failed = true, false);
 }
 
 /* An entry's key at depth d: 0 when its text ends there, else 1 + its octet. */
@@ -236,11 +236,9 @@ static uint32_t step(const sweep *s, uint32_t u, unsigned char c) {
  * output when it is reached. Then each terminal's parent, size and pre-order
  * number (terminals are numbered breadth first too, so a parent comes first). */
 static bool build_trie(sweep *s) {
-    size_t octets = 0;
-    for (size_t i = 0; i < s->nentries; i++) octets += s->entries[i].len;
-    s->nodes = scratch_resize(s, NULL, octets + 1, sizeof *s->nodes);
+    s->nodes = scratch_resize(s, NULL, s->octets + 1, sizeof *s->nodes);
     s->terms = scratch_resize(s, NULL, s->nentries ? s->nentries : 1, sizeof *s->terms);
-    span *spans = scratch_resize(s, NULL, octets + 1, sizeof *spans);
+    span *spans = scratch_resize(s, NULL, s->octets + 1, sizeof *spans);
     entry *tmp = scratch_resize(s, NULL, s->nentries ? s->nentries : 1, sizeof *tmp);
     if (!s->nodes || !s->terms || !spans || !tmp) {
         scratch_free(s, spans);

@@ -52,3 +52,12 @@ int verdict_of(robots_profile_id profile, const char *text, const char *agent, c
     robots_free(r);
     return ok;
 }
+
+static unsigned long long random_state;
+
+void test_seed(unsigned long long seed) { random_state = seed; }
+
+unsigned test_random(unsigned n) {
+    random_state = random_state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (unsigned)(random_state >> 33) % n;
+}

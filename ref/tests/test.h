@@ -50,6 +50,11 @@ robots_rules *parse_or_null(const void *data, size_t len, const robots_options *
 int check_answer(const robots_rules *r, const char *agent, size_t agent_len, const char *url,
                  size_t url_len, robots_verdict *v);
 
+/* A deterministic generator, so a failure reproduces: test_seed starts a sequence
+ * (each test that draws numbers starts its own), test_random(n) gives 0 .. n-1. */
+void test_seed(unsigned long long seed);
+unsigned test_random(unsigned n);
+
 /* Checks a verdict in both profiles at once. */
 #define CHECK_BOTH(text, agent, url, want)                                                    \
     do {                                                                                     \

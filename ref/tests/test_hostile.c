@@ -50,24 +50,17 @@ static void check_bounded(const outcome *o) {
     CHECK(o->peak <= o->parsed_bytes * BYTES_PER_INPUT_BYTE + FIXED_BYTES);
 }
 
-/* A deterministic generator, so a failure reproduces. */
-static unsigned long long lcg_state;
-static unsigned next_random(void) {
-    lcg_state = lcg_state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (unsigned)(lcg_state >> 33);
-}
-
 /* Random bytes drawn from robots.txt's alphabet plus NUL and high bytes: never a
  * crash, always a verdict, in both profiles. */
 static void random_bytes(void) {
     static const char alphabet[] = "ua:/*$#%\n\r\t -?=;aAzZ09\xEF\xBB\xBF\x80\xFF";
-    lcg_state = 42;
+    test_seed(42);
     char buf[4096];
     for (int round = 0; round < 300; round++) {
-        size_t n = next_random() % sizeof buf;
+        size_t n = test_random(sizeof buf);
         for (size_t i = 0; i < n; i++) {
-            unsigned k = next_random() % (sizeof alphabet + 8);
-            buf[i] = k < sizeof alphabet ? alphabet[k] : (char)(next_random() & 0xFF);
+            unsigned k = test_random(sizeof alphabet + 8);
+            buf[i] = k < sizeof alphabet ? alphabet[k] : (char)test_random(256);
         }
         /* Make groups likely. */
         if (n > 40) memcpy(buf, "user-agent: *\ndisallow: /a*\n", 28);

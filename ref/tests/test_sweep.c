@@ -10,14 +10,6 @@
 #include "internal.h"
 #include "test.h"
 
-static unsigned long long seed = 0x2545F4914F6CDD1DULL;
-static unsigned rnd(unsigned n) {
-    seed ^= seed << 13;
-    seed ^= seed >> 7;
-    seed ^= seed << 17;
-    return (unsigned)(seed % n);
-}
-
 /* A pattern from a small alphabet, so that segments overlap, nest and repeat: '*'
  * often, a final '$' sometimes, %61 (an 'a' in rfc9309) now and then; with_c: a
  * leading '*', and c's. */
@@ -27,23 +19,23 @@ static size_t random_pattern(char *out, bool with_c) {
     size_t n = 0;
     out[n++] = '/';
     if (with_c) out[n++] = '*'; /* every rule a candidate of the long path */
-    unsigned count = rnd(7), c_at = with_c ? rnd(count + 1) : count + 1;
+    unsigned count = test_random(7), c_at = with_c ? test_random(count + 1) : count + 1;
     for (unsigned k = 0; k <= count; k++) {
         if (k == c_at) out[n++] = 'c'; /* each needs a c: found near the end only */
         if (k == count) break;
-        const char *p = pieces[rnd((unsigned)kinds)];
+        const char *p = pieces[test_random((unsigned)kinds)];
         memcpy(out + n, p, strlen(p));
         n += strlen(p);
     }
-    if (rnd(4) == 0) out[n++] = '$';
+    if (test_random(4) == 0) out[n++] = '$';
     out[n] = '\0';
     return n;
 }
 
 static size_t random_path(char *out, size_t max) {
-    size_t n = 0, len = rnd((unsigned)max);
+    size_t n = 0, len = test_random((unsigned)max);
     out[n++] = '/';
-    while (n < len) out[n++] = "aab/"[rnd(4)];
+    while (n < len) out[n++] = "aab/"[test_random(4)];
     return n;
 }
 
@@ -60,12 +52,13 @@ static void mark(void *ctx, const rule *rl) {
 /* Every wildcard rule of random files whose segment 0 the path has: the sweep and
  * rule_matches_from agree on each, in both profiles. */
 static void sweep_agrees_with_match(void) {
+    test_seed(1);
     char text[4096], path[64];
     bool matched[64];
     size_t disagreements = 0, decided = 0;
     for (int round = 0; round < 3000; round++) {
         size_t n = (size_t)snprintf(text, sizeof text, "user-agent: *\n");
-        unsigned rules = 1 + rnd(40);
+        unsigned rules = 1 + test_random(40);
         for (unsigned i = 0; i < rules; i++) {
             char pat[64];
             random_pattern(pat, false);
@@ -121,6 +114,7 @@ static void sweep_agrees_with_match(void) {
  * rest aside); the answer is the one precedence gives from each rule asked about
  * alone. */
 static void query_answers_as_rules_alone(void) {
+    test_seed(2);
     enum { RULES = 300, PATH = 20000 };
     static char text[RULES * 80], path[PATH + 8], one[128];
     static char pats[RULES][64];
@@ -134,13 +128,13 @@ static void query_answers_as_rules_alone(void) {
             memcpy(pats[j], pat, len + 1);
         }
         for (unsigned i = 0; i < RULES; i++) {
-            kinds[i] = rnd(2);
+            kinds[i] = test_random(2);
             n += (size_t)snprintf(text + n, sizeof text - n, "%s: %s\n", kinds[i] ? "allow" : "disallow", pats[i]);
         }
         /* Long, with a c only near the end: rules that need one read it all. */
         size_t plen = random_path(path, PATH);
-        while (plen < PATH - 40) path[plen++] = "aab/"[rnd(4)];
-        while (plen < PATH) path[plen++] = "aabc/"[rnd(5)];
+        while (plen < PATH - 40) path[plen++] = "aab/"[test_random(4)];
+        while (plen < PATH) path[plen++] = "aabc/"[test_random(5)];
         robots_profile_id prof = round % 2 ? RFC : GOOGLE;
         counting c = {0, 0, 0, 0};
         robots_allocator a = counting_allocator(&c);
