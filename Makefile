@@ -3,10 +3,12 @@
 #   make                 build build/bin/robots, build/bin/robots-conform, build/lib/librobots.a
 #   make conformance     run every conformance case against the reference (the main job)
 #   make atlas           regenerate conformance/ATLAS.md from the case tables
+#   make site            the atlas as a website: build/site/index.html (static, file://)
 #   make scorecard       score the third-party parsers (scripts/install-scorecard-deps;
 #                        GOOGLE_ROBOTSTXT=DIR adds Google's): conformance/SCORECARD.md
 #   make test            every test: unit, CLI, batch, hostile input, the conformance
-#                        runner's self-test, the atlas, the fuzz corpora and regressions;
+#                        runner's self-test, the atlas, the website in headless Chromium,
+#                        the fuzz corpora and regressions;
 #                        again under ASan+UBSan; a short fuzzing run of every target
 #                        (libFuzzer and AFL++) and the OSS-Fuzz build (fuzz/fuzz.mk);
 #                        the coverage thresholds and both coverage reports
@@ -62,7 +64,8 @@ BENCH := $(O)/bin/robots-bench
 DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
-.PHONY: all lib cli conformance atlas example scorecard test check test-unit test-symbols test-conform test-atlas test-scorecard \
+.PHONY: all lib cli conformance atlas site example scorecard test check test-unit test-symbols test-conform test-atlas \
+        test-scorecard test-site \
         test-asan test-install \
         test-fuzz test-coverage coverage coverage-fuzz bench install uninstall clean
 .DEFAULT_GOAL := all
@@ -159,6 +162,28 @@ test-atlas: $(CONFORM)
 	    diff -u $(ATLAS) $(O)/ATLAS.md | head -20; exit 1; }
 	@echo "conformance/ATLAS.md is up to date"
 
+# The atlas as a website: build/site/index.html, readable from file://.
+SITE := $(O)/site
+site: $(CONFORM)
+	rm -rf $(SITE)
+	$(CONFORM) --site $(SITE)
+
+# The browser test: headless Chromium (Debian's chromium) driven by playwright-core
+# (npm, pinned by conformance/site-test/package-lock.json, installed under
+# $(O)/site-test) reads the site as a reader sees it; screenshots go to
+# $(O)/site-screenshots.
+SITE_TEST := $(O)/site-test
+SITE_MODULES := $(SITE_TEST)/node_modules
+$(SITE_MODULES)/playwright-core/package.json: conformance/site-test/package.json conformance/site-test/package-lock.json
+	@mkdir -p $(SITE_TEST)
+	cp conformance/site-test/package.json conformance/site-test/package-lock.json $(SITE_TEST)/
+	cd $(SITE_TEST) && npm ci --no-audit --no-fund
+	touch $@
+
+test-site: site $(SITE_MODULES)/playwright-core/package.json
+	rm -rf $(O)/site-screenshots
+	node conformance/site-test/browser-test.cjs --site $(SITE) --shots $(O)/site-screenshots --modules $(SITE_MODULES)
+
 # ---- Example -----------------------------------------------------------------------
 
 EXAMPLE_CHECKS := \
@@ -228,7 +253,7 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 # target fuzzes a few seconds without a finding, and the OSS-Fuzz build works.
 test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check
 
-test: test-unit test-symbols test-conform test-atlas test-scorecard test-asan test-install test-fuzz test-coverage
+test: test-unit test-symbols test-conform test-atlas test-site test-scorecard test-asan test-install test-fuzz test-coverage
 	@echo "make test: all test suites passed"
 
 # The fast loop (about a minute): the unit tests, the conformance suite, the

@@ -1,56 +1,154 @@
 /*
- * lesson.c - a case as a lesson: its robots.txt, each check, the verdict per
- * profile (and what the reference answers), the note and the sources. As text for
- * `robots-conform --explain ID`, as Markdown for conformance/ATLAS.md.
+ * lesson.c - the lesson model (lesson.h): a case's lines, its checks seen under
+ * each profile with the deciding line and the groups that applied, the cause of
+ * every difference between the profiles, and the words every renderer shares.
  */
 #include "lesson.h"
 
-#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
 
-/* Bytes a reader can see: non-printable octets as \xHH. */
-static void visible_bytes(FILE *f, const unsigned char *s, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] < 0x20 || s[i] == 0x7F) fprintf(f, "\\x%02X", s[i]);
-        else fputc(s[i], f);
+/* ---- Glyphs ------------------------------------------------------------------- */
+
+static const char *control_name(unsigned char b) {
+    static const char *const names[32] = {
+        "NUL", "0x01", "0x02", "0x03", "0x04", "0x05", "0x06", "0x07", "0x08", "TAB", "LF",
+        "VT",  "FF",   "CR",   "0x0E", "0x0F", "0x10", "0x11", "0x12", "0x13", "0x14", "0x15",
+        "0x16", "0x17", "0x18", "0x19", "0x1A", "ESC", "0x1C", "0x1D", "0x1E", "0x1F"};
+    return b < 32 ? names[b] : "DEL";
+}
+
+/* The length of the valid UTF-8 sequence at s (RFC 3629: no overlongs, no
+ * surrogates, at most U+10FFFF), or 0. */
+static size_t utf8_length(const unsigned char *s, size_t n, uint32_t *code) {
+    size_t len = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : 2;
+    if (s[0] < 0xC2 || s[0] > 0xF4 || len > n) return 0;
+    uint32_t c = s[0] & (0x7F >> len);
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80) return 0;
+        c = c << 6 | (s[i] & 0x3F);
+    }
+    static const uint32_t least[5] = {0, 0, 0x80, 0x800, 0x10000};
+    if (c < least[len] || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return 0;
+    *code = c;
+    return len;
+}
+
+static void emit_bytes(const unsigned char *s, size_t n, glyph_fn fn, void *ctx) {
+    size_t i = 0;
+    while (i < n) {
+        size_t run = i;
+        while (run < n && s[run] >= 0x20 && s[run] < 0x7F) run++;
+        if (run > i) {
+            fn(ctx, &(glyph){GLYPH_TEXT, s + i, run - i, 0, NULL});
+            i = run;
+            continue;
+        }
+        uint32_t code = 0;
+        size_t len = s[i] >= 0x80 ? utf8_length(s + i, n - i, &code) : 0;
+        if (s[i] < 0x20 || s[i] == 0x7F)
+            fn(ctx, &(glyph){GLYPH_CONTROL, s + i, 1, s[i], control_name(s[i])});
+        else if (len && code == 0xFEFF)
+            fn(ctx, &(glyph){GLYPH_BOM, s + i, len, code, "BOM"});
+        else if (len)
+            fn(ctx, &(glyph){GLYPH_NON_ASCII, s + i, len, code, NULL});
+        else
+            fn(ctx, &(glyph){GLYPH_BAD_BYTE, s + i, 1, s[i], NULL});
+        i += len ? len : 1;
     }
 }
 
-/* A line as a reader can take it in: a very long one shows its start and end. */
-static void visible(FILE *f, const unsigned char *s, size_t n) {
-    if (n <= 160) {
-        visible_bytes(f, s, n);
+void glyphs(const unsigned char *s, size_t n, bool elide, glyph_fn fn, void *ctx) {
+    if (!elide || n <= LONG_LINE_SHOWN) {
+        emit_bytes(s, n, fn, ctx);
         return;
     }
-    visible_bytes(f, s, 60);
-    fprintf(f, " [... %zu bytes in all ...] ", n);
-    visible_bytes(f, s + n - 20, 20);
+    emit_bytes(s, LONG_LINE_HEAD, fn, ctx);
+    fn(ctx, &(glyph){GLYPH_ELIDED, NULL, n - LONG_LINE_HEAD - LONG_LINE_TAIL, (uint32_t)n, NULL});
+    emit_bytes(s + n - LONG_LINE_TAIL, LONG_LINE_TAIL, fn, ctx);
 }
 
-/* The robots.txt, one numbered line per line; CR and CR LF ends are named. */
-static void robots_lines(FILE *f, const robots_body *b, const char *indent, bool numbered) {
-    const unsigned char *s = b->data;
-    size_t n = b->len, line = 1;
-    for (size_t start = 0;; line++) {
-        size_t end = start;
-        while (end < n && s[end] != '\n' && s[end] != '\r') end++;
-        if (numbered) fprintf(f, "%s%4zu | ", indent, line);
-        else fprintf(f, "%s", indent);
-        visible(f, s + start, end - start);
-        if (end < n && s[end] == '\r') fprintf(f, end + 1 < n && s[end + 1] == '\n' ? "  <CR LF>" : "  <CR>");
-        fprintf(f, "\n");
-        if (end >= n) break;
-        if (s[end] == '\r' && end + 1 < n && s[end + 1] == '\n') end++;
-        start = end + 1;
+static void plain_glyph(void *ctx, const glyph *g) {
+    FILE *f = ctx;
+    switch (g->kind) {
+    case GLYPH_TEXT:
+    case GLYPH_NON_ASCII:
+        fwrite(g->s, 1, g->len, f);
+        break;
+    case GLYPH_ELIDED:
+        fprintf(f, " [... %u bytes in all ...] ", (unsigned)g->code);
+        break;
+    default: /* controls, the byte order mark and bad bytes: nothing to see as is */
+        for (size_t i = 0; i < g->len; i++) fprintf(f, "\\x%02X", g->s[i]);
+        break;
     }
 }
 
-static bool same_for_all(const check *k) {
-    for (int p = 1; p < ROBOTS_PROFILE_COUNT; p++)
-        if (strcmp(k->expect[p], k->expect[0]) != 0) return false;
-    return true;
+void glyphs_plain(FILE *f, const unsigned char *s, size_t n, bool elide) {
+    glyphs(s, n, elide, plain_glyph, f);
+}
+
+/* ---- Causes --------------------------------------------------------------------- */
+
+const char *cause_name(int cause) {
+    if (cause >= 0 && cause < ROBOTS_SWITCH_COUNT) return robots_switch_name((robots_switch)cause);
+    switch (cause) {
+    case CAUSE_FETCH_POLICY: return "fetch policy";
+    case CAUSE_LEFT_OPEN: return "left open by RFC 9309";
+    case CAUSE_SEVERAL: return "several switches together";
+    default: return "none";
+    }
+}
+
+const char *cause_meaning(int cause) {
+    if (cause >= 0 && cause < ROBOTS_SWITCH_COUNT) return robots_switch_meaning((robots_switch)cause);
+    switch (cause) {
+    case CAUSE_FETCH_POLICY:
+        return "not the parser: how a crawler treats HTTP status codes, unreachable servers and caching";
+    case CAUSE_LEFT_OPEN:
+        return "RFC 9309 does not say; the reference answers as Google does, and a parser may answer either way";
+    case CAUSE_SEVERAL:
+        return "no single switch turns one profile's answer into the other's";
+    default: return "the profiles expect the same";
+    }
+}
+
+void cause_paragraph(int cause, char *out, size_t cap) {
+    const char *meaning = cause_meaning(cause);
+    if (cause >= 0 && cause < ROBOTS_SWITCH_COUNT) {
+        int google = robots_switch_on(ROBOTS_PROFILE_GOOGLE, (robots_switch)cause);
+        snprintf(out, cap, "A switch of the profiles, on in %s and off in %s: when on, %s.", google ? "google" : "rfc9309",
+                 google ? "rfc9309" : "google", meaning);
+        return;
+    }
+    snprintf(out, cap, "%c%s.", meaning[0] >= 'a' && meaning[0] <= 'z' ? meaning[0] - 'a' + 'A' : meaning[0], meaning + 1);
+}
+
+/* ---- The model ------------------------------------------------------------------- */
+
+static int split_lines(const robots_body *b, lesson *l) {
+    size_t n = 1;
+    for (size_t i = 0; i < b->len; i++)
+        if (b->data[i] == '\n' || (b->data[i] == '\r' && !(i + 1 < b->len && b->data[i + 1] == '\n'))) n++;
+    l->lines = calloc(n, sizeof *l->lines);
+    if (!l->lines) return -1;
+    const unsigned char *s = b->data;
+    size_t start = 0;
+    for (size_t line = 0; line < n; line++) {
+        size_t end = start;
+        while (end < b->len && s[end] != '\n' && s[end] != '\r') end++;
+        lesson_line *x = &l->lines[line];
+        x->number = line + 1;
+        x->s = s + start;
+        x->len = end - start;
+        x->end = end >= b->len ? "" : s[end] == '\n' ? "LF" : end + 1 < b->len && s[end + 1] == '\n' ? "CR LF" : "CR";
+        start = end + (x->end[0] ? strlen(x->end) == 5 ? 2 : 1 : 0);
+    }
+    /* A file that ends with a line end has no line after it. */
+    l->nlines = n > 1 && l->lines[n - 1].len == 0 ? n - 1 : n;
+    return 0;
 }
 
 /* A check's basis in words: "spec, rfc", or per profile where they differ. */
@@ -65,8 +163,8 @@ static void basis_words(const check *k, char *out, size_t cap) {
     for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
         char classes[128];
         basis_text(k->basis[p], ", ", classes, sizeof classes);
-        snprintf(out + strlen(out), cap - strlen(out), "%s%s: %s", p ? "; " : "", robots_profile_name((robots_profile_id)p),
-                 classes);
+        snprintf(out + strlen(out), cap - strlen(out), "%s%s: %s", p ? "; " : "",
+                 robots_profile_name((robots_profile_id)p), classes);
     }
 }
 
@@ -85,261 +183,208 @@ static void source_gloss(const source_ref *ref, char *out, size_t cap) {
     }
 }
 
-/* Prints text wrapped at width, each line after `indent`. */
-static void wrapped(FILE *f, const char *text, const char *indent, size_t width) {
-    const char *p = text;
-    while (*p) {
-        size_t len = strlen(p);
-        size_t take = len;
-        if (len > width) {
-            take = width;
-            while (take > 0 && p[take] != ' ') take--;
-            if (take == 0) take = width;
-        }
-        fprintf(f, "%s%.*s\n", indent, (int)take, p);
-        p += take;
-        while (*p == ' ') p++;
-    }
+static bool is_allow(const check *k) {
+    return k->kind == KIND_ALLOW || k->kind == KIND_ALLOW_AGENTS;
 }
 
-void lesson_text(FILE *f, const tcase *c, target *reference) {
-    fprintf(f, "%s: %s\n", c->id, c->title);
-    fprintf(f, "area %s: %s\n\n", c->table->area, c->table->title);
-    fprintf(f, "Sources:\n");
-    for (size_t i = 0; i < c->nsources; i++) {
-        char gloss[1024];
-        source_gloss(&c->refs[i], gloss, sizeof gloss);
-        fprintf(f, "  - %s%s%s%s\n", c->sources[i], gloss[0] ? "  [" : "", gloss, gloss[0] ? "]" : "");
+/* The verdict of an allow check, with its deciding pattern copied and the first
+ * lines of the groups that applied. Parses the robots.txt as the reference target
+ * is handed it. */
+static int see_verdict(const tcase *c, const check *k, robots_profile_id p, size_t handed, lesson_view *v) {
+    robots_options o;
+    robots_options_init(&o);
+    o.profile = p;
+    robots_rules *rules;
+    if (robots_parse(c->robots.data, handed, &o, &rules, NULL) != 0) return -1;
+    const char *one[1] = {k->agent};
+    const char *const *agents = k->kind == KIND_ALLOW_AGENTS ? (const char *const *)k->agents : one;
+    size_t count = k->kind == KIND_ALLOW_AGENTS ? k->nagents : 1;
+    robots_check_agents(rules, agents, NULL, count, k->url, strlen(k->url), &v->verdict, NULL);
+    size_t index[LESSON_GROUPS_SHOWN];
+    size_t n = robots_applying_groups(rules, agents, NULL, count, index, LESSON_GROUPS_SHOWN);
+    for (size_t i = 0; i < n && i < LESSON_GROUPS_SHOWN; i++) {
+        robots_group_info g;
+        robots_get_group(rules, index[i], &g);
+        v->group_lines[i] = g.first_line;
     }
-    if (c->robots.present) {
-        fprintf(f, "\nrobots.txt (%zu bytes%s):\n", c->robots.len,
-                c->robots.base64 ? ", given as exact bytes" : c->robots.text ? ", given as exact text" : "");
-        robots_lines(f, &c->robots, "  ", true);
-    }
-    fprintf(f, "\nChecks:\n");
-    for (size_t i = 0; i < c->nchecks; i++) {
-        const check *k = &c->checks[i];
-        char what[1200];
-        describe_check(k, what, sizeof what);
-        fprintf(f, "  %d. %s\n", k->number, what);
-        if (same_for_all(k)) {
-            fprintf(f, "     expected: %s (every profile)\n", k->expect[0]);
+    int rc = 0;
+    if (v->verdict.pattern) {
+        v->pattern = malloc(v->verdict.pattern_len + 1);
+        if (v->pattern) {
+            memcpy(v->pattern, v->verdict.pattern, v->verdict.pattern_len);
+            v->pattern[v->verdict.pattern_len] = '\0';
         } else {
-            fprintf(f, "     expected:");
-            for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)
-                fprintf(f, "%s %s %s", p ? "," : "", robots_profile_name((robots_profile_id)p), k->expect[p]);
-            fprintf(f, "\n");
+            rc = -1;
         }
-        char basis[256];
-        basis_words(k, basis, sizeof basis);
-        fprintf(f, "     basis: %s\n", basis);
-        if (k->spec) fprintf(f, "     the documents say: %s\n", k->spec);
-        fprintf(f, "     the reference answers:");
-        for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+    }
+    v->verdict.pattern = v->pattern;
+    v->has_verdict = true;
+    robots_free(rules);
+    return rc;
+}
+
+/* Which switch turns the google profile's answer into the rfc9309 one's (or the
+ * rfc9309 profile's into google's): the first that does alone. */
+static int find_cause(const tcase *c, const lesson_check *x, lesson_refs *refs) {
+    const check *k = x->k;
+    if (x->same_expectation) return CAUSE_NONE;
+    if (k->kind == KIND_STATUS || k->kind == KIND_CACHE_LIFETIME) return CAUSE_FETCH_POLICY;
+    const answer *g = &x->view[ROBOTS_PROFILE_GOOGLE].reference, *r = &x->view[ROBOTS_PROFILE_RFC9309].reference;
+    if (!strcmp(g->text, r->text)) return CAUSE_LEFT_OPEN;
+    for (int from = 0; from < ROBOTS_PROFILE_COUNT; from++) {
+        const answer *want = from == ROBOTS_PROFILE_GOOGLE ? r : g;
+        for (int s = 0; s < ROBOTS_SWITCH_COUNT; s++) {
             answer a;
             memset(&a, 0, sizeof a);
-            reference->ask(reference, c, k, (robots_profile_id)p, &a);
-            fprintf(f, "%s %s %s", p ? ";" : "", robots_profile_name((robots_profile_id)p),
-                    a.status == ANSWER_GIVEN ? a.text : "(no answer)");
-            if (a.detail[0] && (k->kind == KIND_ALLOW || k->kind == KIND_ALLOW_AGENTS)) fprintf(f, " (%s)", a.detail);
+            refs->toggled[s]->ask(refs->toggled[s], c, k, (robots_profile_id)from, &a);
+            if (a.status == ANSWER_GIVEN && !strcmp(a.text, want->text)) return s;
         }
-        fprintf(f, "\n");
-        if (k->note) wrapped(f, k->note, "     ", 72);
     }
-    fprintf(f, "\nWhy:\n");
-    wrapped(f, c->note, "  ", 76);
+    return CAUSE_SEVERAL;
 }
 
-void list_cases(FILE *f, const suite *s, const selection *sel) {
+int lesson_refs_open(lesson_refs *refs) {
+    memset(refs, 0, sizeof *refs);
+    refs->plain = target_reference();
+    bool ok = refs->plain != NULL;
+    for (int s = 0; s < ROBOTS_SWITCH_COUNT; s++) {
+        refs->toggled[s] = target_reference_toggled(1u << s);
+        ok = ok && refs->toggled[s];
+    }
+    if (!ok) lesson_refs_close(refs);
+    return ok ? 0 : -1;
+}
+
+void lesson_refs_close(lesson_refs *refs) {
+    if (refs->plain) refs->plain->close(refs->plain);
+    for (int s = 0; s < ROBOTS_SWITCH_COUNT; s++)
+        if (refs->toggled[s]) refs->toggled[s]->close(refs->toggled[s]);
+    memset(refs, 0, sizeof *refs);
+}
+
+static bool same_for_all(const check *k) {
+    for (int p = 1; p < ROBOTS_PROFILE_COUNT; p++)
+        if (strcmp(k->expect[p], k->expect[0]) != 0) return false;
+    return true;
+}
+
+int lesson_make(const tcase *c, lesson_refs *refs, lesson *l) {
+    memset(l, 0, sizeof *l);
+    l->c = c;
+    l->checks = calloc(c->nchecks ? c->nchecks : 1, sizeof *l->checks);
+    l->sources = calloc(c->nsources ? c->nsources : 1, sizeof *l->sources);
+    if (!l->checks || !l->sources || (c->robots.present && split_lines(&c->robots, l))) goto fail;
+    size_t handed = handed_length(refs->plain, &c->robots);
+    l->nchecks = c->nchecks;
+    for (size_t i = 0; i < c->nchecks; i++) {
+        lesson_check *x = &l->checks[i];
+        const check *k = &c->checks[i];
+        x->k = k;
+        describe_check(k, x->what, sizeof x->what);
+        basis_words(k, x->basis, sizeof x->basis);
+        x->same_expectation = same_for_all(k);
+        for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+            lesson_view *v = &x->view[p];
+            v->expected = k->expect[p];
+            refs->plain->ask(refs->plain, c, k, (robots_profile_id)p, &v->reference);
+            if (is_allow(k) && see_verdict(c, k, (robots_profile_id)p, handed, v)) goto fail;
+        }
+        x->cause = find_cause(c, x, refs);
+        if (refs->plain->end_case) refs->plain->end_case(refs->plain, c);
+    }
+    l->nsources = c->nsources;
+    for (size_t i = 0; i < c->nsources; i++) {
+        l->sources[i].text = c->sources[i];
+        l->sources[i].ref = &c->refs[i];
+        source_gloss(&c->refs[i], l->sources[i].gloss, sizeof l->sources[i].gloss);
+    }
+    return 0;
+fail:
+    lesson_free(l);
+    return -1;
+}
+
+void lesson_free(lesson *l) {
+    for (size_t i = 0; l->checks && i < l->nchecks; i++)
+        for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) free(l->checks[i].view[p].pattern);
+    free(l->checks);
+    free(l->lines);
+    free(l->sources);
+    memset(l, 0, sizeof *l);
+}
+
+bool lesson_differs(const lesson *l) {
+    for (size_t i = 0; i < l->nchecks; i++)
+        if (!l->checks[i].same_expectation) return true;
+    return false;
+}
+
+/* ---- Shared words ------------------------------------------------------------------ */
+
+void deciding_words(const lesson_view *v, char *out, size_t cap) {
+    const robots_verdict *d = &v->verdict;
+    if (d->rule == ROBOTS_RULE_NONE)
+        snprintf(out, cap, "%s", d->group == ROBOTS_GROUP_NONE ? "no group applies: allowed"
+                                 : d->why & ROBOTS_WHY_ROBOTS_TXT ? "/robots.txt is always allowed"
+                                                                  : "no rule matches: allowed by default");
+    else
+        snprintf(out, cap, "line %zu: %s: ", d->line, robots_rule_kind_name(d->rule));
+}
+
+void group_words(const lesson_view *v, char *out, size_t cap) {
+    const robots_verdict *d = &v->verdict;
+    if (d->group == ROBOTS_GROUP_NONE) {
+        snprintf(out, cap, "no group: none names the crawler and there is no '*' group");
+        return;
+    }
+    bool global = d->group == ROBOTS_GROUP_GLOBAL;
+    snprintf(out, cap, "the %s (line%s ",
+             global ? (d->groups == 1 ? "'*' group" : "'*' groups")
+                    : (d->groups == 1 ? "group naming the crawler" : "groups naming the crawler"),
+             d->groups == 1 ? "" : "s");
+    for (size_t i = 0; i < d->groups && i < LESSON_GROUPS_SHOWN; i++)
+        snprintf(out + strlen(out), cap - strlen(out), "%s%zu", i ? ", " : "", v->group_lines[i]);
+    if (d->groups > LESSON_GROUPS_SHOWN) snprintf(out + strlen(out), cap - strlen(out), ", ...");
+    snprintf(out + strlen(out), cap - strlen(out), ")%s", d->groups > 1 ? ", merged" : "");
+}
+
+const char *why_words(unsigned why) {
+    if (why & ROBOTS_WHY_INDEX_HTML) return " (an allow of index.htm... also allows its directory)";
+    if (why & ROBOTS_WHY_TIE) return " (an allow and a disallow of equal length: the allow wins)";
+    return "";
+}
+
+void expected_words(const lesson_view *v, char *out, size_t cap) {
+    if (strcmp(v->expected, UNDEFINED) != 0)
+        snprintf(out, cap, "%s", v->expected);
+    else
+        snprintf(out, cap, "undefined (the reference: %s)",
+                 v->reference.status == ANSWER_GIVEN ? v->reference.text : "no answer");
+}
+
+/* ---- Every case ------------------------------------------------------------------- */
+
+int lessons_make_all(const suite *s, lesson_refs *refs, lesson **out, size_t *count) {
+    size_t n = 0;
+    for (size_t t = 0; t < s->ntables; t++) n += s->tables[t].ncases;
+    lesson *all = calloc(n ? n : 1, sizeof *all);
+    if (!all) return -1;
+    size_t made = 0;
     for (size_t t = 0; t < s->ntables; t++) {
         for (size_t i = 0; i < s->tables[t].ncases; i++) {
-            const tcase *c = &s->tables[t].cases[i];
-            if (!case_selected(sel, c)) continue;
-            fprintf(f, "%-22s %-10s %2zu check%s  %s\n", c->id, s->tables[t].area, c->nchecks,
-                    c->nchecks == 1 ? " " : "s", c->title);
-        }
-    }
-}
-
-/* ---- The atlas ------------------------------------------------------------------ */
-
-static void md_text(FILE *f, const char *s) {
-    for (; *s; s++) {
-        if (*s == '|') fputs("\\|", f);
-        else if (*s == '<') fputs("&lt;", f);
-        else if (*s == '>') fputs("&gt;", f);
-        else if (*s == '*' || *s == '_' || *s == '`' || *s == '[' || *s == ']' || *s == '\\' || *s == '$') {
-            fputc('\\', f);
-            fputc(*s, f);
-        } else fputc(*s, f);
-    }
-}
-
-/* Inline code that may hold backquotes or pipes, for table cells. */
-static void md_code(FILE *f, const char *s) {
-    fputs("<code>", f);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '<') fputs("&lt;", f);
-        else if (*p == '>') fputs("&gt;", f);
-        else if (*p == '&') fputs("&amp;", f);
-        else if (*p == '|') fputs("&#124;", f);
-        else if (*p < 0x20) fprintf(f, "\\x%02X", *p);
-        else fputc(*p, f);
-    }
-    fputs("</code>", f);
-}
-
-static void atlas_check_row(FILE *f, const tcase *c, const check *k, target *reference) {
-    fprintf(f, "| %d | ", k->number);
-    switch (k->kind) {
-    case KIND_ALLOW:
-        md_code(f, k->agent);
-        fprintf(f, " ");
-        md_code(f, k->url);
-        break;
-    case KIND_ALLOW_AGENTS:
-        for (size_t i = 0; i < k->nagents; i++) {
-            fprintf(f, "%s", i ? " + " : "");
-            md_code(f, k->agents[i]);
-        }
-        fprintf(f, " ");
-        md_code(f, k->url);
-        break;
-    case KIND_ROBOTS_URL:
-        fprintf(f, "robots.txt URL of ");
-        md_code(f, k->url);
-        break;
-    case KIND_SCOPE:
-        md_code(f, k->robots_url);
-        fprintf(f, " governs ");
-        md_code(f, k->url);
-        fprintf(f, "?");
-        break;
-    default: {
-        char what[1200];
-        describe_check(k, what, sizeof what);
-        md_text(f, what);
-        break;
-    }
-    }
-    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
-        fprintf(f, " | ");
-        if (!strcmp(k->expect[p], UNDEFINED)) {
-            answer a;
-            memset(&a, 0, sizeof a);
-            reference->ask(reference, c, k, (robots_profile_id)p, &a);
-            fprintf(f, "undefined (the reference: ");
-            md_text(f, a.text);
-            fprintf(f, ")");
-        } else {
-            md_text(f, k->expect[p]);
-        }
-    }
-    char basis[256];
-    basis_words(k, basis, sizeof basis);
-    fprintf(f, " | ");
-    md_text(f, basis);
-    fprintf(f, " |\n");
-}
-
-static void anchor(char *out, size_t cap, const char *text) {
-    size_t o = 0;
-    for (const char *p = text; *p && o + 1 < cap; p++) {
-        if ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-') out[o++] = *p;
-        else if (*p >= 'A' && *p <= 'Z') out[o++] = (char)(*p - 'A' + 'a');
-        else if (*p == ' ') out[o++] = '-';
-    }
-    out[o] = '\0';
-}
-
-void atlas(FILE *f, const suite *s, target *reference) {
-    size_t cases = 0, checks = suite_checks(s);
-    for (size_t t = 0; t < s->ntables; t++) cases += s->tables[t].ncases;
-    fprintf(f, "# Atlas of robots.txt edge cases\n\n");
-    fprintf(f, "Generated by `make atlas` from `conformance/cases/*.json`: do not edit by hand.\n");
-    fprintf(f, "%zu cases, %zu checks. Each case shows its robots.txt, its checks with the answer each\n"
-               "profile expects (google: Google's parser; rfc9309: RFC 9309), why, and where the rule is\n"
-               "written. Where a profile leaves a check open (undefined), the reference's answer is shown.\n"
-               "`robots-conform --explain ID` prints any case with the reference's reasons.\n\n",
-            cases, checks);
-    fprintf(f, "## How to read a score\n\n"
-               "Every check says what its verdict rests on (the basis column; `--basis` selects by it):\n\n"
-               "- **spec**: the specification's documents state it (where the old and 2019 editions differ, the\n"
-               "  check says which); **rfc**: RFC 9309 states it explicitly. A parser that follows the documents\n"
-               "  should pass every check resting on spec or rfc, under the profile it claims: "
-               "`--basis spec,rfc,-fetcher,-url-input`.\n"
-               "- **google-parser**: what Google's open-source parser does and no document says (a NUL ends a\n"
-               "  line, 16,663-byte lines, key prefixes such as `Disallowed:`, `* text` as the global agent, escape\n"
-               "  normalisation, the index.html rule). Only Google-exactness needs these; a parser that fails them\n"
-               "  reads robots.txt the way the documents allow, not the way Google does.\n"
-               "- **fetcher**: what a crawler does around its parser: the 500 KiB size cap, HTTP status,\n"
-               "  redirects, caching, the robots.txt URL and its scope. The runner plays the fetcher's part for the\n"
-               "  size cap (it hands a target at most 512,000 bytes), so a parser is not failed for reading\n"
-               "  what it is given; the other fetcher checks are asked only of targets that answer those kinds.\n"
-               "- **url-input**: the URL handed over is not valid RFC 3986 (a raw space, raw non-ASCII, a bare\n"
-               "  `%%`, a relative reference): how a parser treats input a caller should not give.\n\n"
-               "Where RFC 9309 leaves a verdict open, the rfc9309 expectation is undefined: answers are shown,\n"
-               "not judged. Sources name documents of `conformance/spec-examples.json`, the specification's\n"
-               "index: the five seeds (translations of Google's specification, old and 2019 editions) with\n"
-               "their headings as written and an English gloss, RFC 9309 by section, and Google's parser by\n"
-               "file and function.\n\n");
-    for (size_t t = 0; t < s->ntables; t++) {
-        char a[256], head[512];
-        snprintf(head, sizeof head, "%s: %s", s->tables[t].area, s->tables[t].title);
-        anchor(a, sizeof a, head);
-        size_t n = 0;
-        for (size_t i = 0; i < s->tables[t].ncases; i++) n += s->tables[t].cases[i].nchecks;
-        fprintf(f, "- [%s](#%s): %zu case%s, %zu check%s\n", head, a, s->tables[t].ncases,
-                s->tables[t].ncases == 1 ? "" : "s", n, n == 1 ? "" : "s");
-    }
-    for (size_t t = 0; t < s->ntables; t++) {
-        const table *tb = &s->tables[t];
-        fprintf(f, "\n## %s: %s\n\n", tb->area, tb->title);
-        if (tb->description) fprintf(f, "%s\n", tb->description);
-        for (size_t i = 0; i < tb->ncases; i++) {
-            const tcase *c = &tb->cases[i];
-            fprintf(f, "\n### %s: ", c->id);
-            md_text(f, c->title);
-            fprintf(f, "\n\n");
-            if (c->robots.present) {
-                fprintf(f, "```%s\n", c->robots.base64 ? " exact bytes, non-printable ones as \\xHH" : "");
-                robots_lines(f, &c->robots, "", false);
-                fprintf(f, "```\n\n");
+            if (lesson_make(&s->tables[t].cases[i], refs, &all[made]) != 0) {
+                lessons_free_all(all, made);
+                return -1;
             }
-            fprintf(f, "| # | check |");
-            for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) fprintf(f, " %s |", robots_profile_name((robots_profile_id)p));
-            fprintf(f, " basis |\n| --- | --- |");
-            for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) fprintf(f, " --- |");
-            fprintf(f, " --- |\n");
-            for (size_t k = 0; k < c->nchecks; k++) atlas_check_row(f, c, &c->checks[k], reference);
-            fprintf(f, "\n");
-            for (size_t k = 0; k < c->nchecks; k++) {
-                const check *ck = &c->checks[k];
-                if (!ck->note && !ck->spec) continue;
-                fprintf(f, "- Check %d: ", ck->number);
-                if (ck->spec) {
-                    fprintf(f, "the documents say ");
-                    md_text(f, ck->spec);
-                    fprintf(f, ck->note ? ". " : ".");
-                }
-                if (ck->note) md_text(f, ck->note);
-                fprintf(f, "\n");
-            }
-            fprintf(f, "\n");
-            md_text(f, c->note);
-            fprintf(f, "\n\nSources:\n\n");
-            for (size_t k = 0; k < c->nsources; k++) {
-                char gloss[1024];
-                source_gloss(&c->refs[k], gloss, sizeof gloss);
-                fprintf(f, "- ");
-                md_text(f, c->sources[k]);
-                if (gloss[0]) {
-                    fprintf(f, " (");
-                    md_text(f, gloss);
-                    fprintf(f, ")");
-                }
-                fprintf(f, "\n");
-            }
+            made++;
         }
     }
+    *out = all;
+    *count = made;
+    return 0;
+}
+
+void lessons_free_all(lesson *all, size_t count) {
+    for (size_t i = 0; i < count; i++) lesson_free(&all[i]);
+    free(all);
 }

@@ -22,6 +22,7 @@
 #include "report.h"
 #include "report_matrix.h"
 #include "run.h"
+#include "site.h"
 #include "target.h"
 #include "targets.h"
 
@@ -72,6 +73,10 @@ static void usage(FILE *f, const char *prog) {
             "                             json: every check, its kind, basis and expectations)\n"
             "  --explain ID               print one case as a lesson, with the reference's answers\n"
             "  --atlas                    print the atlas of every case as Markdown\n"
+            "  --site DIR                 write the atlas as a website into DIR (index.html,\n"
+            "                             a page per area, the differences, the scorecard)\n"
+            "  --scorecard FILE           the scorecard the site shows (default: scorecard.json\n"
+            "                             beside the cases directory, when there is one)\n"
             "\n"
             "Tables:\n"
             "  --cases DIR                the case tables (default conformance/cases)\n"
@@ -162,6 +167,48 @@ static int finish(const char *prog, int rc, int failed_write) {
 /* errno after output that failed (stdio keeps only the error flag), else 0. */
 static int output_errno(void) { return ferror(stdout) ? errno : 0; }
 
+/* The lessons: --atlas, --explain ID, --site DIR. Returns the exit status (2 when
+ * memory ran out or the site could not be written; *failed_write for stdout). */
+static int teach(const char *prog, const suite *s, int want_atlas, const char *explain_id, const char *site_dir,
+                 const char *scorecard_file, int *failed_write) {
+    lesson_refs refs;
+    if (lesson_refs_open(&refs)) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return 2;
+    }
+    int rc = 0;
+    if (want_atlas) {
+        if (atlas(stdout, s, &refs)) *failed_write = ENOMEM;
+        else *failed_write = output_errno();
+    } else if (explain_id) {
+        const tcase *found = NULL;
+        for (size_t t = 0; t < s->ntables && !found; t++)
+            for (size_t i = 0; i < s->tables[t].ncases && !found; i++)
+                if (!strcmp(s->tables[t].cases[i].id, explain_id)) found = &s->tables[t].cases[i];
+        lesson l;
+        if (!found) {
+            rc = usage_error(prog, "no case has the id", explain_id);
+        } else if (lesson_make(found, &refs, &l)) {
+            *failed_write = ENOMEM;
+        } else {
+            lesson_text(stdout, &l);
+            lesson_free(&l);
+            *failed_write = output_errno();
+        }
+    } else {
+        char error[1024];
+        if (site_write(site_dir, s, &refs, scorecard_file, error, sizeof error)) {
+            fprintf(stderr, "%s: %s\n", prog, error);
+            rc = 2;
+        } else {
+            printf("%s/index.html\n", site_dir);
+            *failed_write = output_errno();
+        }
+    }
+    lesson_refs_close(&refs);
+    return rc;
+}
+
 /* Runs one target: opens it, asks every selected check, closes it. Returns 0,
  * or -1 after saying why on stderr (it could not be started: a usage error; or
  * memory ran out). */
@@ -213,7 +260,7 @@ static void run_free(target_run *run) {
 int main(int argc, char **argv) {
     const char *prog = argc > 0 ? argv[0] : "robots-conform";
     const char *cases_dir = NULL, *schema = NULL, *index = NULL, *format = "text", *explain_id = NULL;
-    const char *batch_cmd = NULL;
+    const char *batch_cmd = NULL, *site_dir = NULL, *scorecard_file = NULL;
     target_list named = {NULL, 0}; /* --target, --targets */
     char error[2048];
     command_options cmd = {NULL, 10.0, 0, 1, NULL, NULL};
@@ -239,6 +286,12 @@ int main(int argc, char **argv) {
             list = 1;
         } else if (!strcmp(a, "--atlas")) {
             want_atlas = 1;
+        } else if (!strcmp(a, "--site")) {
+            VALUE();
+            site_dir = v;
+        } else if (!strcmp(a, "--scorecard")) {
+            VALUE();
+            scorecard_file = v;
         } else if (!strcmp(a, "--explain")) {
             VALUE();
             explain_id = v;
@@ -352,23 +405,17 @@ int main(int argc, char **argv) {
         return usage_error(prog, what, unknown);
     }
 
+    /* The site shows the committed scorecard, unless told otherwise or given other tables. */
+    char scorecard_room[PATH_MAX];
+    if (site_dir && !scorecard_file && !cases_dir) scorecard_file = default_path("scorecard.json", scorecard_room, sizeof scorecard_room);
+
     int rc = 0, failed_write = 0;
-    target *reference = target_reference();
     if (list) {
         if (!strcmp(format, "json") ? list_checks_json(stdout, &s, &sel) : (list_cases(stdout, &s, &sel), 0))
             failed_write = ENOMEM;
         else failed_write = output_errno();
-    } else if (want_atlas) {
-        atlas(stdout, &s, reference);
-        failed_write = output_errno();
-    } else if (explain_id) {
-        const tcase *found = NULL;
-        for (size_t t = 0; t < s.ntables && !found; t++)
-            for (size_t i = 0; i < s.tables[t].ncases && !found; i++)
-                if (!strcmp(s.tables[t].cases[i].id, explain_id)) found = &s.tables[t].cases[i];
-        if (found) lesson_text(stdout, found, reference);
-        else rc = usage_error(prog, "no case has the id", explain_id);
-        failed_write = output_errno();
+    } else if (want_atlas || explain_id || site_dir) {
+        rc = teach(prog, &s, want_atlas, explain_id, site_dir, scorecard_file, &failed_write);
     } else {
         /* One target (the reference, --batch-cmd, --command) or several named ones. */
         target_spec single = {NULL, NULL, NULL, (char *)batch_cmd, (char *)cmd.template_text,
@@ -411,7 +458,6 @@ int main(int argc, char **argv) {
         free(runs);
     }
     targets_free(&named);
-    reference->close(reference);
     suite_free(&s);
     return finish(prog, rc, failed_write);
 }

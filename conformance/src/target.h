@@ -54,6 +54,10 @@ static inline size_t handed_length(const target *t, const robots_body *b) {
 
 /* The reference implementation, in this process. */
 target *target_reference(void);
+/* The same with some of its profiles' switches set the other way (robots.h,
+ * robots_options.toggle): what one switch alone decides. NULL when memory runs
+ * out. */
+target *target_reference_toggled(unsigned toggle);
 
 /* A baseline: answers every allow check with allowed (or disallowed), skips the
  * rest. */

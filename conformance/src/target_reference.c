@@ -11,6 +11,7 @@ typedef struct reference {
     const tcase *parsed_case; /* the rule set below belongs to this case and profile */
     robots_profile_id parsed_profile;
     robots_rules *rules;
+    unsigned toggle; /* robots_options.toggle: switches set the other way */
 } reference;
 
 static robots_rules *rules_for(const target *t, const tcase *c, robots_profile_id p) {
@@ -20,6 +21,7 @@ static robots_rules *rules_for(const target *t, const tcase *c, robots_profile_i
     robots_options o;
     robots_options_init(&o);
     o.profile = p;
+    o.toggle = r->toggle;
     if (robots_parse(c->robots.data, handed_length(t, &c->robots), &o, &r->rules, NULL) != 0) r->rules = NULL;
     r->parsed_case = c;
     r->parsed_profile = p;
@@ -118,8 +120,18 @@ static void close_reference(target *t) {
 }
 
 target *target_reference(void) {
+    return target_reference_toggled(0);
+}
+
+target *target_reference_toggled(unsigned toggle) {
     target *t = calloc(1, sizeof *t);
     reference *r = calloc(1, sizeof *r);
+    if (!t || !r) {
+        free(t);
+        free(r);
+        return NULL;
+    }
+    r->toggle = toggle;
     t->name = "reference";
     t->ask = ask;
     t->close = close_reference;

@@ -481,7 +481,7 @@ static void command_line(void) {
     r = conform_run(ARGS("--explain", "MATCH-3"), 60);
     CHECK(r.status == 0 && r.out.data && strstr(r.out.data, "MATCH-3: /fish matches every path that starts with /fish"));
     CHECK(r.out.data && strstr(r.out.data, "     2 | disallow: /fish\n"));
-    CHECK(r.out.data && strstr(r.out.data, "the reference answers: google disallowed (line 2: disallow /fish)"));
+    CHECK(r.out.data && strstr(r.out.data, "google: the reference answers disallowed: line 2: disallow: /fish; the '*' group (line 1)"));
     CHECK(r.out.data && strstr(r.out.data, "\nWhy:\n"));
     proc_result_free(&r);
     r = conform_run(ARGS("--atlas"), 60);
@@ -701,6 +701,7 @@ int main(int argc, char **argv) {
         EXAMPLE_ADAPTER_TESTS,
         MANY_TARGET_TESTS,
         DIFF_TESTS,
+        SITE_TESTS,
     };
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
         current = tests[i].name;

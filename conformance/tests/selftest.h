@@ -87,4 +87,12 @@ void campaign_against_a_scorecard_adapter(void);
     {"robots-diff against a scorecard adapter writes cases the reference passes and it fails", \
      campaign_against_a_scorecard_adapter}
 
+/* site_pages.c */
+void site_pages_are_written(void);
+void site_rejects_what_it_cannot_use(void);
+#define SITE_TESTS                                                                                \
+    {"--site writes the atlas as pages that say what the tables say", site_pages_are_written}, \
+    {"--site rejects a directory it cannot make and a scorecard that is not one",             \
+     site_rejects_what_it_cannot_use}
+
 #endif

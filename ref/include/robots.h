@@ -78,10 +78,45 @@ typedef struct robots_allocator {
     void *ctx;
 } robots_allocator;
 
+/* The switches a profile is made of: each is one behaviour where Google's parser
+ * and RFC 9309 part ways, and the two profiles set every one of them differently
+ * (ref/src/profile.c). Toggling one (robots_options.toggle) asks what that
+ * behaviour alone decides: the atlas groups the cases where the profiles differ by
+ * the switch that makes the difference. */
+typedef enum robots_switch {
+    ROBOTS_SWITCH_BOM_PREFIX = 0,      /* any prefix of the UTF-8 BOM is skipped (BOM-2) */
+    ROBOTS_SWITCH_LINE_LIMIT = 1,      /* lines are cut after 16,662 bytes (LINE-1) */
+    ROBOTS_SWITCH_NUL_ENDS_LINE = 2,   /* a NUL ends a line and the URL's path (NUL-1) */
+    ROBOTS_SWITCH_KEY_PREFIX = 3,      /* keys match by prefix: "Disallowed:" (KEY-1) */
+    ROBOTS_SWITCH_KEY_TYPOS = 4,       /* "useragent", "dissallow", ... are keys */
+    ROBOTS_SWITCH_MISSING_COLON = 5,   /* "Disallow /x" is a rule (COLON-1) */
+    ROBOTS_SWITCH_STAR_SPACE = 6,      /* "* text" is the global agent (STAR-1) */
+    ROBOTS_SWITCH_PRODUCT_TOKEN = 7,   /* the caller's agent is cut to its product token (RFC-1) */
+    ROBOTS_SWITCH_INDEX_HTML = 8,      /* an allow of /d/index.htm* allows /d/ (INDEX-1) */
+    ROBOTS_SWITCH_PERCENT_DECODE = 9,  /* %HH and octet HH compare equal (ENC-1) */
+    ROBOTS_SWITCH_ROBOTS_TXT = 10,     /* /robots.txt is always allowed (RFC-6) */
+    ROBOTS_SWITCH_ESCAPE_VALUES = 11   /* other keys' values are %-normalised (SITEMAP-2) */
+} robots_switch;
+
+#define ROBOTS_SWITCH_COUNT 12
+
+/* "bom-prefix", "line-limit", ...: the names above in lower case with dashes;
+ * robots_switch_meaning says in a sentence what the switch does when on. NULL for
+ * an unknown switch. */
+const char *robots_switch_name(robots_switch s);
+const char *robots_switch_meaning(robots_switch s);
+/* 1 when the profile turns the switch on, 0 when off, -1 for an unknown profile or
+ * switch. */
+int robots_switch_on(robots_profile_id profile, robots_switch s);
+
 typedef struct robots_options {
     robots_profile_id profile;
     size_t max_bytes;                 /* bytes past this are ignored; 0 = no cap */
     const robots_allocator *allocator; /* NULL = realloc/free */
+    /* Switches set the other way from the profile, bit (1u << ROBOTS_SWITCH_x)
+     * each: a switch toggled is set as the other profile sets it. 0 = the profile
+     * as it is; bits past ROBOTS_SWITCH_COUNT are an error. */
+    unsigned toggle;
 } robots_options;
 
 void robots_options_init(robots_options *options);
@@ -146,6 +181,14 @@ int robots_check(const robots_rules *rules, const char *agent, size_t agent_len,
 int robots_check_agents(const robots_rules *rules, const char *const *agents, const size_t *lens,
                         size_t count, const char *url, size_t url_len, robots_verdict *verdict,
                         const char **error);
+
+/* Which groups the crawler follows, as robots_check_agents chooses them (every
+ * group naming one of its agents, else every '*' group, else none): writes the
+ * indexes of the first `cap` of them in file order (for robots_get_group) to `out`
+ * and returns how many there are in all, as verdict.groups counts them. `out` may be
+ * NULL with cap 0. 0 also for NULL rules, and NULL agents with a count. */
+size_t robots_applying_groups(const robots_rules *rules, const char *const *agents, const size_t *lens,
+                              size_t count, size_t *out, size_t cap);
 
 /* The path a URL is matched by: scheme, authority and fragment dropped, always
  * starting with '/'. Writes at most `cap` bytes to `out` and returns the full

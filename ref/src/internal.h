@@ -27,7 +27,7 @@
 #define index_build         robots_internal_index_build
 #define pattern_compile     robots_internal_pattern_compile
 #define pattern_normalise   robots_internal_pattern_normalise
-#define profile_get         robots_internal_profile_get
+#define profile_toggled     robots_internal_profile_toggled
 #define rule_matches_from   robots_internal_rule_matches_from
 #define segment_prepare     robots_internal_segment_prepare
 #define starts_with_nocase  robots_internal_starts_with_nocase
@@ -59,7 +59,9 @@ typedef struct profile {
     bool escape_other_values;   /* unknown keys' values are %-normalised like patterns */
 } profile;
 
-const profile *profile_get(robots_profile_id id);
+/* The profile with the switches of `toggle` (robots_options.toggle) set the other
+ * way. */
+void profile_toggled(robots_profile_id id, unsigned toggle, profile *out);
 
 /* The one failure path of the public functions (robots.h's error convention). */
 static inline int fail(const char **error, const char *why) {
@@ -158,7 +160,8 @@ typedef struct vec {
 } vec;
 
 struct robots_rules {
-    const profile *profile;
+    const profile *profile; /* points at the profile below */
+    profile own_profile;    /* the options' profile, with their toggles */
     robots_profile_id profile_id;
     robots_allocator alloc;
     size_t input_bytes, parsed_bytes;

@@ -384,6 +384,7 @@ void robots_options_init(robots_options *o) {
     o->profile = ROBOTS_PROFILE_GOOGLE;
     o->max_bytes = ROBOTS_DEFAULT_MAX_BYTES;
     o->allocator = NULL;
+    o->toggle = 0;
 }
 
 static const char out_of_memory[] = "out of memory";
@@ -399,6 +400,8 @@ int robots_parse(const void *data, size_t len, const robots_options *options, ro
     }
     if ((unsigned)options->profile >= ROBOTS_PROFILE_COUNT)
         return fail(error, "unknown profile in the options");
+    if (options->toggle >> ROBOTS_SWITCH_COUNT)
+        return fail(error, "unknown switch toggled in the options (a bit past ROBOTS_SWITCH_COUNT)");
     if (!data && len) return fail(error, "the data is NULL but its length is not 0");
     robots_allocator alloc = {default_realloc, default_free, NULL};
     if (options->allocator) alloc = *options->allocator;
@@ -413,7 +416,8 @@ int robots_parse(const void *data, size_t len, const robots_options *options, ro
     memset(r, 0, sizeof *r);
     r->alloc = alloc;
     r->profile_id = options->profile;
-    r->profile = profile_get(options->profile);
+    profile_toggled(options->profile, options->toggle, &r->own_profile);
+    r->profile = &r->own_profile;
     r->input_bytes = len;
     r->parsed_bytes = parsed;
     at = (unsigned char *)r + head;

@@ -232,20 +232,26 @@ static void agent_range(const robots_rules *r, const agent_set *set, size_t i, s
     }
 }
 
-/* Does one of the agents before agent i name group g? Then g has been walked. The
- * keys of one token are sorted by group, so each look is a binary search. */
+/* The first of the keys [first, first + n) naming a group >= g, or first + n. The
+ * keys of one token are sorted by group, so this is a binary search. */
+static size_t first_key_from(const agent_key *keys, size_t first, size_t n, size_t g) {
+    size_t lo = first, hi = first + n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (keys[mid].group < g) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* Does one of the agents before agent i name group g? Then g has been walked. */
 static bool named_earlier(const robots_rules *r, const agent_set *set, size_t i, size_t g) {
     const agent_key *keys = r->agent_keys.data;
     for (size_t j = 0; j < i; j++) {
         size_t first, n;
         agent_range(r, set, j, &first, &n);
-        size_t lo = first, hi = first + n;
-        while (lo < hi) { /* the first key of agent j with a group >= g */
-            size_t mid = lo + (hi - lo) / 2;
-            if (keys[mid].group < g) lo = mid + 1;
-            else hi = mid;
-        }
-        if (lo < first + n && keys[lo].group == g) return true;
+        size_t k = first_key_from(keys, first, n, g);
+        if (k < first + n && keys[k].group == g) return true;
     }
     return false;
 }
@@ -337,11 +343,10 @@ static void decide_in_one_pass(query *q, const agent_set *set, bool specific) {
     q->path = given;
 }
 
-static void fill_verdict(const robots_rules *r, agent_set *set, const char *url, size_t url_len,
-                         robots_verdict *out) {
-    robots_verdict v = {1, ROBOTS_GROUP_NONE, 0, ROBOTS_RULE_NONE, 0, NULL, 0, 0};
-    /* Which groups: every group naming one of the crawler's agents (UA-2, UA-4),
-     * else the '*' ones (UA-1). */
+/* Which groups apply: every group naming one of the crawler's agents (UA-2,
+ * UA-4), else the '*' ones (UA-1). Looks each agent up (keeping the first
+ * AGENTS_KEPT ranges) and says whether some group names one of them. */
+static bool names_some_group(const robots_rules *r, agent_set *set) {
     bool specific = false;
     for (size_t i = 0; i < set->count; i++) {
         size_t first, count;
@@ -350,6 +355,13 @@ static void fill_verdict(const robots_rules *r, agent_set *set, const char *url,
         specific = specific || count > 0;
         if (specific && i >= AGENTS_KEPT) break; /* the rest are looked up when walked */
     }
+    return specific;
+}
+
+static void fill_verdict(const robots_rules *r, agent_set *set, const char *url, size_t url_len,
+                         robots_verdict *out) {
+    robots_verdict v = {1, ROBOTS_GROUP_NONE, 0, ROBOTS_RULE_NONE, 0, NULL, 0, 0};
+    bool specific = names_some_group(r, set);
     if (!specific && r->globals.len == 0) goto done;
     v.group = specific ? ROBOTS_GROUP_SPECIFIC : ROBOTS_GROUP_GLOBAL;
 
@@ -408,6 +420,36 @@ int robots_check_agents(const robots_rules *r, const char *const *agents, const 
     agent_set set = {.names = agents, .lens = lens, .count = count};
     fill_verdict(r, &set, url, url_len, out);
     return 0;
+}
+
+/* The groups in file order: each round takes the smallest group above the last
+ * one taken that some agent names (a merge of the agents' sorted key ranges). */
+size_t robots_applying_groups(const robots_rules *r, const char *const *agents, const size_t *lens,
+                              size_t count, size_t *out, size_t cap) {
+    if (!r || (!agents && count)) return 0;
+    for (size_t i = 0; lens && i < count; i++)
+        if (!agents[i] && lens[i]) return 0;
+    agent_set set = {.names = agents, .lens = lens, .count = count};
+    if (!out) cap = 0;
+    if (!names_some_group(r, &set)) {
+        const size_t *globals = r->globals.data;
+        for (size_t i = 0; i < r->globals.len && i < cap; i++) out[i] = globals[i];
+        return r->globals.len;
+    }
+    const agent_key *keys = r->agent_keys.data;
+    size_t n = 0;
+    for (size_t from = 0;; n++) {
+        size_t next = SIZE_MAX;
+        for (size_t a = 0; a < set.count; a++) {
+            size_t first, hits;
+            agent_range(r, &set, a, &first, &hits);
+            size_t k = first_key_from(keys, first, hits, from);
+            if (k < first + hits && keys[k].group < next) next = keys[k].group;
+        }
+        if (next == SIZE_MAX) return n;
+        if (n < cap) out[n] = next;
+        from = next + 1;
+    }
 }
 
 int robots_check(const robots_rules *r, const char *agent, size_t agent_len, const char *url,

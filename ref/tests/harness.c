@@ -7,7 +7,8 @@
 extern const test_suite suite_lines, suite_keys, suite_groups, suite_agents, suite_match,
     suite_precedence, suite_path, suite_encoding, suite_google_quirks, suite_rfc9309,
     suite_metadata, suite_hostile, suite_memory, suite_json, suite_cli, suite_batch, suite_idna,
-    suite_url, suite_status, suite_subcommands, suite_cli_memory, suite_contracts, suite_sweep;
+    suite_url, suite_status, suite_subcommands, suite_cli_memory, suite_contracts, suite_sweep,
+    suite_switches;
 
 static const test_suite *const suites[] = {
     &suite_lines,       &suite_keys,       &suite_groups,        &suite_agents,
@@ -15,7 +16,7 @@ static const test_suite *const suites[] = {
     &suite_google_quirks, &suite_rfc9309,  &suite_metadata,      &suite_hostile,
     &suite_memory,      &suite_json,       &suite_cli,           &suite_batch,
     &suite_idna,        &suite_url,        &suite_status,        &suite_subcommands,
-    &suite_cli_memory,  &suite_contracts,   &suite_sweep,
+    &suite_cli_memory,  &suite_contracts,   &suite_sweep,         &suite_switches,
 };
 
 static int current_failed;

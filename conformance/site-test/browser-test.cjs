@@ -1,0 +1,188 @@
+// browser-test.cjs - the atlas website as a reader sees it (make test-site).
+//
+//   node browser-test.cjs --site DIR --shots DIR --modules DIR [--chromium PATH]
+//
+// Loads the site from file:// in headless Chromium (Debian's chromium, driven by
+// playwright-core from the npm registry, installed under --modules), reads the
+// rendered text of the index, case pages, the differences and the scorecard,
+// moves through them with the keyboard and by following links, checks that no page
+// asks for anything but its own files, and saves a screenshot of each page it
+// checks under --shots. Prints one line per check; exits 1 when any fails.
+'use strict';
+
+const path = require('path');
+const fs = require('fs');
+
+function option(name, fallback) {
+  const i = process.argv.indexOf(name);
+  if (i >= 0 && i + 1 < process.argv.length) return process.argv[i + 1];
+  if (fallback === undefined) {
+    console.error(`browser-test: ${name} is required`);
+    process.exit(2);
+  }
+  return fallback;
+}
+
+const site = path.resolve(option('--site'));
+const shots = path.resolve(option('--shots'));
+const modules = path.resolve(option('--modules'));
+const chromium = option('--chromium', '/usr/bin/chromium');
+const { chromium: browserType } = require(path.join(modules, 'playwright-core'));
+
+let failures = 0;
+function check(ok, what, detail) {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}${ok || detail === undefined ? '' : `\n     ${detail}`}`);
+  if (!ok) failures++;
+}
+function url(page) {
+  return 'file://' + path.join(site, page);
+}
+function contains(text, want, what) {
+  check(text.includes(want), what, `the rendered text does not contain ${JSON.stringify(want)}`);
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: path.join(shots, name), fullPage: false });
+}
+
+async function main() {
+  fs.mkdirSync(shots, { recursive: true });
+  const browser = await browserType.launch({
+    executablePath: chromium,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // Static files only: every request a page makes is for a file of the site.
+    const foreign = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith('file://' + site + '/')) foreign.push(r.url());
+    });
+    const broken = [];
+    page.on('requestfailed', (r) => broken.push(r.url()));
+
+    // ---- The index: what robots.txt is, where to start, the areas.
+    await page.goto(url('index.html'));
+    let text = await page.innerText('body');
+    contains(text, 'An atlas of robots.txt edge cases', 'index: the title');
+    contains(text, 'Start here', 'index: a place to start');
+    contains(text, 'How to read a score', 'index: how to read a score');
+    const areas = await page.$$eval('table.areas tbody th a', (links) => links.map((a) => a.textContent));
+    check(areas.length >= 10 && areas[0] === 'scope', 'index: the areas in the specification\'s order, scope first',
+      `found ${JSON.stringify(areas)}`);
+    check(/\d+ cases expect different answers/.test(text), 'index: counts the cases where the profiles differ');
+    await shot(page, 'index.png');
+
+    // ---- Keyboard: the first Tab reaches the skip link, Enter moves to the content;
+    // the navigation follows in order.
+    await page.keyboard.press('Tab');
+    let focused = await page.evaluate(() => document.activeElement.textContent);
+    check(focused === 'Skip to the content', 'keyboard: the first Tab reaches the skip link', `focused ${focused}`);
+    await page.keyboard.press('Enter');
+    check(page.url().endsWith('#main'), 'keyboard: the skip link moves to the content', page.url());
+    await page.goto(url('index.html'));
+    const order = [];
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press('Tab');
+      order.push(await page.evaluate(() => document.activeElement.textContent));
+    }
+    check(order[1] === 'Atlas' && order[2] === 'Where Google and RFC 9309 differ' && order[3] === 'Scorecard',
+      'keyboard: Tab walks the navigation in order', JSON.stringify(order));
+
+    // ---- From the index to a case: the area link, then the case.
+    await page.click('table.areas a:text-is("match")');
+    check(page.url().endsWith('area-match.html'), 'index -> the match area page', page.url());
+    await page.click('nav[aria-label="Cases of this area"] a[href="#MATCH-3"]');
+    const line2 = await page.innerText('#MATCH-3-L2');
+    check(/^2\s+disallow: \/fish\s+.*checks 1, 2, 3, 4, 5, 6 \(google, rfc9309\)/.test(line2),
+      'MATCH-3: line 2 is numbered, shown, and marked as deciding checks 1-6', JSON.stringify(line2));
+    const background = (id) => page.$eval(id + ' td', (td) => getComputedStyle(td).backgroundColor);
+    const [deciding, plain] = [await background('#MATCH-3-L2'), await background('#MATCH-3-L1')];
+    check(deciding !== plain, 'MATCH-3: the deciding line is highlighted in the file', `${deciding} vs ${plain}`);
+    // The columns after # and the check are the profiles, in order.
+    for (const [column, profile] of [[3, 'google'], [4, 'rfc9309']]) {
+      const cell = await page.innerText(`#MATCH-3-c1 td:nth-child(${column})`);
+      const head = await page.innerText(`#MATCH-3 table.checks thead th:nth-child(${column})`);
+      check(head === profile, `MATCH-3: column ${column} is the ${profile} profile`, head);
+      contains(cell, 'disallowed', `MATCH-3 check 1 (${profile}): the verdict`);
+      contains(cell, 'line 2: disallow: /fish', `MATCH-3 check 1 (${profile}): the deciding line`);
+      contains(cell, "the '*' group (line 1)", `MATCH-3 check 1 (${profile}): the group that applied`);
+    }
+    // Following the deciding line highlights it.
+    await page.click('#MATCH-3-c1 a[href="#MATCH-3-L2"] >> nth=0');
+    check(page.url().endsWith('#MATCH-3-L2'), 'MATCH-3: the deciding line is a link to the line', page.url());
+    const outline = await page.$eval('#MATCH-3-L2 td', (td) => getComputedStyle(td).outlineStyle);
+    check(outline === 'solid', 'MATCH-3: the line followed to is highlighted', `outline ${outline}`);
+    await shot(page, 'case-MATCH-3.png');
+
+    // ---- The differences page, grouped by switch; from it to a case with bytes
+    // one cannot see.
+    await page.click('header nav a:text-is("Where Google and RFC 9309 differ")');
+    text = await page.innerText('main');
+    for (const cause of ['percent-decode', 'index-html', 'nul-ends-line', 'fetch policy', 'left open by RFC 9309'])
+      contains(text, cause, `differences: a section for ${cause}`);
+    const encodings = await page.innerText('#cause-percent-decode');
+    contains(encodings, 'ENC-1', 'differences: ENC-1 under percent-decode');
+    contains(encodings, 'A switch of the profiles, on in rfc9309 and off in google',
+      'differences: says which profile turns the switch on');
+    await shot(page, 'differences.png');
+    await page.click('#cause-nul-ends-line a:text-is("NUL-1")');
+    check(/area-[a-z]+\.html#NUL-1$/.test(page.url()), 'differences -> NUL-1', page.url());
+    const nul = await page.innerText('#NUL-1 table.robots');
+    contains(nul, 'NUL', 'NUL-1: the NUL byte is shown by name');
+    const badge = await page.$eval('#NUL-1 table.robots abbr.byte', (a) => a.title);
+    check(badge === 'control byte 0x00', 'NUL-1: the badge says which byte', badge);
+    const nulGoogle = await page.innerText('#NUL-1-c1 td:nth-child(3)');
+    const nulRfc = await page.innerText('#NUL-1-c1 td:nth-child(4)');
+    contains(nulGoogle, 'line 2: disallow: /a', 'NUL-1 check 1: google is decided by the rule cut at the NUL');
+    contains(nulRfc, 'no rule matches: allowed by default', 'NUL-1 check 1: rfc9309 has no matching rule');
+    await shot(page, 'case-NUL-1.png');
+
+    // ---- The scorecard: totals, then a matrix whose marks say their result in
+    // text and link to their checks.
+    await page.goto(url('scorecard.html'));
+    text = await page.innerText('main');
+    contains(text, 'always-allowed', 'scorecard: the baselines are listed');
+    const summaryRows = await page.$$eval('table.summary tbody tr', (rows) => rows.length);
+    check(summaryRows >= 2, 'scorecard: a row per implementation', `${summaryRows} rows`);
+    await shot(page, 'scorecard.png');
+    await page.click('a[href="scorecard-google.html"]');
+    const failed = await page.$('table.matrix td.r-FAIL a');
+    check(failed !== null, 'matrix: a failed result is marked');
+    if (failed) {
+      const mark = await failed.innerText();
+      check(mark.includes('\u2717') && mark.includes('failed'), 'matrix: the mark says failed in text, not colour alone',
+        JSON.stringify(mark));
+      const href = await failed.getAttribute('href');
+      await failed.click();
+      check(/area-[a-z]+\.html#[A-Za-z0-9_.-]+-c\d+$/.test(page.url()) && page.url().endsWith(href),
+        'matrix: a cell links to its check', page.url());
+      const id = href.split('#')[1];
+      const row = await page.$eval('#' + id.replace(/\./g, '\\.'), (tr) => tr.tagName);
+      check(row === 'TR', 'matrix: the linked check exists on its case page', row);
+    }
+    await page.goto(url('scorecard-google.html'));
+    await shot(page, 'scorecard-matrix.png');
+
+    // ---- Sources: a case's source leads to its document.
+    await page.goto(url('area-match.html#MATCH-3'));
+    await page.click('#MATCH-3 ul.sources a >> nth=0');
+    check(/sources\.html#doc-\d+(-s\d+)?$/.test(page.url()), 'MATCH-3: a source leads to the sources page', page.url());
+    const target = await page.evaluate(() => document.querySelector(':target') && document.querySelector(':target').innerText);
+    check(target !== null && target.includes('URL matching based on path values'),
+      'sources: the section is there, with its gloss', JSON.stringify(target));
+
+    check(foreign.length === 0, 'every request is for a file of the site', foreign.slice(0, 5).join(' '));
+    check(broken.length === 0, 'every file a page asks for exists', broken.slice(0, 5).join(' '));
+  } finally {
+    await browser.close();
+  }
+  console.log(failures ? `browser test: ${failures} failed` : 'browser test: all passed');
+  console.log(`screenshots: ${shots}`);
+  process.exit(failures ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.error(`browser-test: ${e.stack || e}`);
+  process.exit(1);
+});

@@ -1,0 +1,628 @@
+/*
+ * site.c - the website's index, area pages, differences and sources (site.h). Each
+ * case is rendered from its lesson (lesson.h), the same model as ATLAS.md.
+ */
+#include "site.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "site_html.h"
+
+/* ---- A case ------------------------------------------------------------------------ */
+
+static void code_html(FILE *f, const char *s) {
+    fputs("<code>", f);
+    html_bytes(f, (const unsigned char *)s, strlen(s), true);
+    fputs("</code>", f);
+}
+
+static void check_html(FILE *f, const lesson_check *x) {
+    const check *k = x->k;
+    switch (k->kind) {
+    case KIND_ALLOW:
+        fprintf(f, "crawler ");
+        code_html(f, k->agent);
+        fprintf(f, "<br>URL ");
+        code_html(f, k->url);
+        break;
+    case KIND_ALLOW_AGENTS:
+        fprintf(f, "crawler with the tokens ");
+        for (size_t i = 0; i < k->nagents; i++) {
+            fprintf(f, "%s", i ? " + " : "");
+            code_html(f, k->agents[i]);
+        }
+        fprintf(f, "<br>URL ");
+        code_html(f, k->url);
+        break;
+    case KIND_ROBOTS_URL:
+        fprintf(f, "the robots.txt URL of ");
+        code_html(f, k->url);
+        break;
+    case KIND_SCOPE:
+        fprintf(f, "does ");
+        code_html(f, k->robots_url);
+        fprintf(f, " govern ");
+        code_html(f, k->url);
+        fprintf(f, "?");
+        break;
+    default:
+        html_text(f, x->what);
+        break;
+    }
+}
+
+static void verdict_html(FILE *f, const lesson *l, const lesson_view *v) {
+    char words[1200];
+    bool undefined = !strcmp(v->expected, UNDEFINED);
+    if (undefined) {
+        fprintf(f, "<span class=\"undefined\">undefined</span> (the reference: ");
+        html_text(f, v->reference.status == ANSWER_GIVEN ? v->reference.text : "no answer");
+        fprintf(f, ")");
+    } else {
+        fprintf(f, "<strong class=\"v-");
+        html_id(f, v->expected);
+        fprintf(f, "\">");
+        html_text(f, v->expected);
+        fprintf(f, "</strong>");
+    }
+    if (!v->has_verdict) return;
+    deciding_words(v, words, sizeof words);
+    fprintf(f, "<br><span class=\"decides\">");
+    if (v->verdict.rule != ROBOTS_RULE_NONE) {
+        fprintf(f, "<a href=\"#");
+        html_id(f, l->c->id);
+        fprintf(f, "-L%zu\">", v->verdict.line);
+        html_text(f, words);
+        fprintf(f, "<code>");
+        html_bytes(f, (const unsigned char *)v->pattern, v->verdict.pattern_len, true);
+        fprintf(f, "</code></a>");
+    } else {
+        html_text(f, words);
+    }
+    html_text(f, why_words(v->verdict.why));
+    fprintf(f, "</span><br><span class=\"group\">");
+    group_words(v, words, sizeof words);
+    html_text(f, words);
+    fprintf(f, "</span>");
+}
+
+/* The profiles (bits) under which a line decides check i. */
+static unsigned deciding_profiles(const lesson *l, size_t i, size_t line) {
+    unsigned set = 0;
+    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+        const lesson_view *v = &l->checks[i].view[p];
+        if (v->has_verdict && v->verdict.rule != ROBOTS_RULE_NONE && v->verdict.line == line) set |= 1u << p;
+    }
+    return set;
+}
+
+/* The checks this line decides, grouped by the profiles under which it decides
+ * them: "checks 1, 2 (google); check 3 (google, rfc9309)", or "". */
+static void decided_here(const lesson *l, size_t line, char *out, size_t cap) {
+    out[0] = '\0';
+    unsigned long done = 0; /* bit s: the profile set s is written */
+    for (size_t first = 0; first < l->nchecks; first++) {
+        unsigned set = deciding_profiles(l, first, line);
+        if (!set || (done >> set & 1u)) continue;
+        done |= 1ul << set;
+        char numbers[512] = "";
+        size_t count = 0;
+        for (size_t i = first; i < l->nchecks; i++) {
+            if (deciding_profiles(l, i, line) != set) continue;
+            snprintf(numbers + strlen(numbers), sizeof numbers - strlen(numbers), "%s%d", count++ ? ", " : "",
+                     l->checks[i].k->number);
+        }
+        snprintf(out + strlen(out), cap - strlen(out), "%scheck%s %s (", out[0] ? "; " : "", count > 1 ? "s" : "",
+                 numbers);
+        for (int p = 0, n = 0; p < ROBOTS_PROFILE_COUNT; p++)
+            if (set & 1u << p)
+                snprintf(out + strlen(out), cap - strlen(out), "%s%s", n++ ? ", " : "",
+                         robots_profile_name((robots_profile_id)p));
+        snprintf(out + strlen(out), cap - strlen(out), ")");
+    }
+}
+
+static void robots_html(FILE *f, const lesson *l) {
+    const tcase *c = l->c;
+    fprintf(f, "<table class=\"robots\">\n<caption>robots.txt, %zu byte%s%s</caption>\n", c->robots.len,
+            c->robots.len == 1 ? "" : "s", c->robots.base64 ? " (given as exact bytes)" : "");
+    fprintf(f, "<thead><tr><th scope=\"col\">line</th><th scope=\"col\">text</th>"
+               "<th scope=\"col\">decides</th></tr></thead>\n<tbody>\n");
+    for (size_t i = 0; i < l->nlines; i++) {
+        const lesson_line *x = &l->lines[i];
+        char decided[1024];
+        decided_here(l, x->number, decided, sizeof decided);
+        fprintf(f, "<tr id=\"");
+        html_id(f, c->id);
+        fprintf(f, "-L%zu\"%s><th scope=\"row\">%zu</th><td><code>", x->number, decided[0] ? " class=\"deciding\"" : "",
+                x->number);
+        html_bytes(f, x->s, x->len, true);
+        if (strcmp(x->end, "LF") && x->end[0])
+            fprintf(f, " <abbr class=\"byte\" title=\"the line ends with %s\">%s</abbr>", x->end, x->end);
+        fprintf(f, "</code></td><td>%s%s</td></tr>\n", decided[0] ? "&#9664; " : "", decided);
+    }
+    fprintf(f, "</tbody>\n</table>\n");
+}
+
+/* Where a source's document and section are described on sources.html. */
+static void source_link(FILE *f, const suite *s, const lesson_source *src) {
+    size_t d = (size_t)(src->ref->document - s->index.documents);
+    fprintf(f, "<a href=\"sources.html#doc-%zu", d);
+    if (src->ref->nsections)
+        fprintf(f, "-s%zu", (size_t)(src->ref->sections[0] - src->ref->document->sections));
+    fprintf(f, "\">");
+    html_text(f, src->text);
+    fprintf(f, "</a>");
+}
+
+static void case_html(FILE *f, const suite *s, const lesson *l) {
+    const tcase *c = l->c;
+    fprintf(f, "<section id=\"");
+    html_id(f, c->id);
+    fprintf(f, "\" class=\"case\">\n<h2><a href=\"#");
+    html_id(f, c->id);
+    fprintf(f, "\">");
+    html_text(f, c->id);
+    fprintf(f, "</a>: ");
+    html_text(f, c->title);
+    fprintf(f, "</h2>\n<p>");
+    html_text(f, c->note);
+    fprintf(f, "</p>\n");
+    if (c->robots.present) robots_html(f, l);
+    fprintf(f, "<table class=\"checks\">\n<caption>Checks of ");
+    html_text(f, c->id);
+    fprintf(f, ": the verdict each profile expects, the line that decides it and the group that applied"
+               "</caption>\n<thead><tr><th scope=\"col\">#</th><th scope=\"col\">check</th>");
+    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)
+        fprintf(f, "<th scope=\"col\">%s</th>", robots_profile_name((robots_profile_id)p));
+    fprintf(f, "<th scope=\"col\">class</th></tr></thead>\n<tbody>\n");
+    for (size_t i = 0; i < l->nchecks; i++) {
+        const lesson_check *x = &l->checks[i];
+        fprintf(f, "<tr id=\"");
+        html_id(f, c->id);
+        fprintf(f, "-c%d\"><th scope=\"row\">%d</th><td>", x->k->number, x->k->number);
+        check_html(f, x);
+        fprintf(f, "</td>");
+        for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+            fprintf(f, "<td>");
+            verdict_html(f, l, &x->view[p]);
+            fprintf(f, "</td>");
+        }
+        fprintf(f, "<td>");
+        html_text(f, x->basis);
+        fprintf(f, "</td></tr>\n");
+    }
+    fprintf(f, "</tbody>\n</table>\n");
+    bool notes = false;
+    for (size_t i = 0; i < l->nchecks; i++) {
+        const lesson_check *x = &l->checks[i];
+        if (!x->k->note && !x->k->spec && x->same_expectation) continue;
+        fprintf(f, "%s<li>Check %d: ", notes ? "" : "<ul class=\"notes\">\n", x->k->number);
+        notes = true;
+        if (!x->same_expectation) {
+            fprintf(f, "the profiles differ by <a href=\"differences.html#cause-");
+            html_id(f, cause_name(x->cause));
+            fprintf(f, "\">");
+            html_text(f, cause_name(x->cause));
+            fprintf(f, "</a> (");
+            html_text(f, cause_meaning(x->cause));
+            fprintf(f, "). ");
+        }
+        if (x->k->spec) {
+            fprintf(f, "The documents say ");
+            html_text(f, x->k->spec);
+            fprintf(f, ". ");
+        }
+        if (x->k->note) html_text(f, x->k->note);
+        fprintf(f, "</li>\n");
+    }
+    if (notes) fprintf(f, "</ul>\n");
+    fprintf(f, "<p class=\"sources\">Sources:</p>\n<ul class=\"sources\">\n");
+    for (size_t i = 0; i < l->nsources; i++) {
+        fprintf(f, "<li>");
+        source_link(f, s, &l->sources[i]);
+        if (l->sources[i].gloss[0]) {
+            fprintf(f, " (");
+            html_text(f, l->sources[i].gloss);
+            fprintf(f, ")");
+        }
+        fprintf(f, "</li>\n");
+    }
+    fprintf(f, "</ul>\n</section>\n");
+}
+
+/* ---- Pages ---------------------------------------------------------------------------- */
+
+typedef struct site {
+    const char *dir;
+    const suite *s;
+    lesson *all;
+    size_t n;
+    char *error;
+    size_t cap;
+} site;
+
+static size_t table_checks(const table *t) {
+    size_t n = 0;
+    for (size_t i = 0; i < t->ncases; i++) n += t->cases[i].nchecks;
+    return n;
+}
+
+/* The link to a case: its area's page and its anchor. */
+static void case_link(FILE *f, const tcase *c) {
+    char page[160];
+    area_page(page, sizeof page, c->table->area);
+    fprintf(f, "<a href=\"%s#", page);
+    html_id(f, c->id);
+    fprintf(f, "\">");
+    html_text(f, c->id);
+    fprintf(f, "</a>");
+}
+
+static int area_pages(site *w) {
+    size_t at = 0;
+    for (size_t t = 0; t < w->s->ntables; t++) {
+        const table *tb = &w->s->tables[t];
+        char name[160], title[512];
+        area_page(name, sizeof name, tb->area);
+        snprintf(title, sizeof title, "%s: %s", tb->area, tb->title);
+        FILE *f = page_open(w->dir, name, title, PAGE_OTHER, w->error, w->cap);
+        if (!f) return -1;
+        if (tb->description) {
+            fprintf(f, "<p>");
+            html_text(f, tb->description);
+            fprintf(f, "</p>\n");
+        }
+        fprintf(f, "<p>%zu case%s, %zu checks. Each case shows its robots.txt with numbered lines; a line marked "
+                   "&#9664; decides the checks it names. Follow a check's deciding line to see it highlighted.</p>\n",
+                tb->ncases, tb->ncases == 1 ? "" : "s", table_checks(tb));
+        fprintf(f, "<nav aria-label=\"Cases of this area\">\n<ul class=\"cases\">\n");
+        for (size_t i = 0; i < tb->ncases; i++) {
+            fprintf(f, "<li><a href=\"#");
+            html_id(f, tb->cases[i].id);
+            fprintf(f, "\">");
+            html_text(f, tb->cases[i].id);
+            fprintf(f, "</a>: ");
+            html_text(f, tb->cases[i].title);
+            fprintf(f, "</li>\n");
+        }
+        fprintf(f, "</ul>\n</nav>\n");
+        for (size_t i = 0; i < tb->ncases; i++) case_html(f, w->s, &w->all[at++]);
+        if (page_close(f, w->dir, name, w->error, w->cap)) return -1;
+    }
+    return 0;
+}
+
+static int index_page(site *w) {
+    FILE *f = page_open(w->dir, "index.html", "An atlas of robots.txt edge cases", PAGE_INDEX, w->error, w->cap);
+    if (!f) return -1;
+    size_t cases = 0, differ = 0;
+    for (size_t i = 0; i < w->n; i++) differ += lesson_differs(&w->all[i]);
+    for (size_t t = 0; t < w->s->ntables; t++) cases += w->s->tables[t].ncases;
+    fprintf(f,
+            "<p>A website publishes <code>/robots.txt</code> to tell crawlers which of its URLs they may fetch. "
+            "The file is a list of groups: each starts with <code>user-agent</code> lines naming crawlers, "
+            "followed by <code>allow</code> and <code>disallow</code> rules whose paths are matched against "
+            "the URL. A crawler follows the groups that name it (or, when none does, the <code>*</code> "
+            "groups), and the longest matching rule decides. RFC 9309 (2022) standardises the format; "
+            "Google's open-source parser is the most widely followed implementation.</p>\n"
+            "<p>The rules are short, the edges are many. This atlas shows %zu cases and %zu checks, each a "
+            "small robots.txt and questions about it, with the answer the specification gives.</p>\n",
+            cases, suite_checks(w->s));
+    /* A path through the basics, in the order a newcomer needs them; cases the
+     * tables do not have are left out. */
+    static const char *const start[] = {"GROUP-1", "UA-1", "MATCH-3", "PREC-1", "ENC-1"};
+    fprintf(f, "<h2>Start here</h2>\n<p>New to robots.txt? These cases, in this order, teach the basics: how "
+               "lines form groups, which group a crawler follows, how a rule matches, which rule wins, and "
+               "percent-encoding.</p>\n<ol>\n");
+    for (size_t i = 0; i < sizeof start / sizeof start[0]; i++) {
+        for (size_t c = 0; c < w->n; c++) {
+            if (strcmp(w->all[c].c->id, start[i])) continue;
+            fprintf(f, "<li>");
+            case_link(f, w->all[c].c);
+            fprintf(f, ": ");
+            html_text(f, w->all[c].c->title);
+            fprintf(f, "</li>\n");
+        }
+    }
+    fprintf(f, "</ol>\n");
+    fprintf(f, "<h2>How to read a case</h2>\n<ul>\n"
+               "<li>The robots.txt is shown with <strong>numbered lines</strong>. Bytes you could not see are "
+               "made visible as named badges: <abbr class=\"byte\">TAB</abbr>, <abbr class=\"byte\">NUL</abbr>, "
+               "a line ending in a carriage return as <abbr class=\"byte\">CR</abbr> or "
+               "<abbr class=\"byte\">CR LF</abbr>, a byte order mark as <abbr class=\"byte\">BOM</abbr>, bytes that are not UTF-8 as \\xHH; non-ASCII characters are underlined (their code "
+               "point is in the tooltip); the middle of a very long line is left out and counted.</li>\n"
+               "<li>Each <strong>check</strong> asks one question: may this crawler fetch this URL, which "
+               "robots.txt governs a URL, what a crawler does with an HTTP status.</li>\n"
+               "<li>There are two <strong>profiles</strong>: <em>google</em> (what Google's parser answers) "
+               "and <em>rfc9309</em> (what RFC 9309 states). Where RFC 9309 leaves a question open the "
+               "expectation is <em>undefined</em> and the reference's answer is shown instead.</li>\n"
+               "<li>For each allow check and profile the atlas names the <strong>line that decides</strong> "
+               "(e.g. <q>line 2: disallow: /fish</q>, a link that highlights the line) and the group the crawler "
+               "followed. A line marked &#9664; in the file decides the checks it lists.</li>\n"
+               "<li>The <strong>class</strong> says what the verdict rests on: <em>spec</em> (the "
+               "specification's documents), <em>rfc</em> (RFC 9309 explicitly), <em>google-parser</em> (Google's "
+               "parser, no document), <em>fetcher</em> (what a crawler does around its parser: size cap, HTTP "
+               "status, caching, scope) and <em>url-input</em> (the URL given is not valid RFC 3986).</li>\n"
+               "</ul>\n"
+               "<h2>How to read a score</h2>\n"
+               "<p>A parser's score counts the checks it answers as expected. Read it by class: a parser that "
+               "follows the documents should pass the checks resting on spec or rfc under the profile it "
+               "claims; google-parser checks measure Google-exactness only; fetcher checks are asked only of "
+               "programs that answer them (others are skipped). The <a href=\"scorecard.html\">scorecard</a> "
+               "shows third-party parsers check by check.</p>\n");
+    fprintf(f, "<h2>The areas, in the specification's order</h2>\n<table class=\"areas\">\n"
+               "<caption>Every area with its cases and checks</caption>\n<thead><tr><th scope=\"col\">area</th>"
+               "<th scope=\"col\">what it covers</th><th scope=\"col\">cases</th><th scope=\"col\">checks</th>"
+               "</tr></thead>\n<tbody>\n");
+    for (size_t t = 0; t < w->s->ntables; t++) {
+        const table *tb = &w->s->tables[t];
+        char page[160];
+        area_page(page, sizeof page, tb->area);
+        fprintf(f, "<tr><th scope=\"row\"><a href=\"%s\">", page);
+        html_text(f, tb->area);
+        fprintf(f, "</a></th><td>");
+        html_text(f, tb->title);
+        fprintf(f, "</td><td>%zu</td><td>%zu</td></tr>\n", tb->ncases, table_checks(tb));
+    }
+    fprintf(f, "</tbody>\n</table>\n<p>%zu cases expect different answers under the two profiles: "
+               "<a href=\"differences.html\">where Google and RFC 9309 differ</a>, grouped by the behaviour "
+               "behind each difference.</p>\n",
+            differ);
+    return page_close(f, w->dir, "index.html", w->error, w->cap);
+}
+
+static int differences_page(site *w) {
+    FILE *f = page_open(w->dir, "differences.html", "Where Google and RFC 9309 differ", PAGE_DIFFERENCES, w->error,
+                        w->cap);
+    if (!f) return -1;
+    fprintf(f, "<p>The reference implements both profiles with one code path and a table of switches "
+               "(ref/src/profile.c), each a behaviour where Google's parser and RFC 9309 part ways. For every "
+               "check whose expectation differs by profile, the switch named here is the one that, toggled "
+               "alone, turns the google profile's answer into the rfc9309 one's. A case is listed under the "
+               "cause of each of its differing checks.</p>\n");
+    fprintf(f, "<nav aria-label=\"Causes\">\n<ul>\n");
+    for (int cause = 0; cause < CAUSE_COUNT; cause++) {
+        size_t cases = 0;
+        for (size_t i = 0; i < w->n; i++) {
+            bool any = false;
+            for (size_t k = 0; k < w->all[i].nchecks; k++) any = any || w->all[i].checks[k].cause == cause;
+            cases += any;
+        }
+        if (!cases) continue;
+        fprintf(f, "<li><a href=\"#cause-");
+        html_id(f, cause_name(cause));
+        fprintf(f, "\">");
+        html_text(f, cause_name(cause));
+        fprintf(f, "</a>: %zu case%s</li>\n", cases, cases == 1 ? "" : "s");
+    }
+    fprintf(f, "</ul>\n</nav>\n");
+    for (int cause = 0; cause < CAUSE_COUNT; cause++) {
+        bool any = false;
+        for (size_t i = 0; i < w->n; i++) {
+            const lesson *l = &w->all[i];
+            for (size_t k = 0; k < l->nchecks; k++) {
+                const lesson_check *x = &l->checks[k];
+                if (x->cause != cause) continue;
+                if (!any) {
+                    fprintf(f, "<section id=\"cause-");
+                    html_id(f, cause_name(cause));
+                    fprintf(f, "\">\n<h2>");
+                    html_text(f, cause_name(cause));
+                    char words[512];
+                    cause_paragraph(cause, words, sizeof words);
+                    fprintf(f, "</h2>\n<p>");
+                    html_text(f, words);
+                    fprintf(f, "</p>\n<table class=\"differences\">\n<caption>Checks that differ by ");
+                    html_text(f, cause_name(cause));
+                    fprintf(f, "</caption>\n<thead><tr><th scope=\"col\">case</th><th scope=\"col\">check</th>");
+                    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)
+                        fprintf(f, "<th scope=\"col\">%s</th>", robots_profile_name((robots_profile_id)p));
+                    fprintf(f, "</tr></thead>\n<tbody>\n");
+                    any = true;
+                }
+                fprintf(f, "<tr><th scope=\"row\">");
+                case_link(f, l->c);
+                fprintf(f, ": ");
+                html_text(f, l->c->title);
+                fprintf(f, "</th><td>%d. ", x->k->number);
+                check_html(f, x);
+                fprintf(f, "</td>");
+                for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+                    char words[1200];
+                    expected_words(&x->view[p], words, sizeof words);
+                    fprintf(f, "<td>");
+                    html_text(f, words);
+                    fprintf(f, "</td>");
+                }
+                fprintf(f, "</tr>\n");
+            }
+        }
+        if (any) fprintf(f, "</tbody>\n</table>\n</section>\n");
+    }
+    return page_close(f, w->dir, "differences.html", w->error, w->cap);
+}
+
+/* Where a reader can open a document of the index: RFCs at the RFC Editor, Google's
+ * files in google/robotstxt. NULL for the seeds and this project's decisions. */
+static const char *document_address(const spec_document *d, char *out, size_t cap) {
+    unsigned rfc;
+    char rest;
+    if (sscanf(d->name, "RFC %u%c", &rfc, &rest) == 1) {
+        snprintf(out, cap, "https://www.rfc-editor.org/rfc/rfc%u.html", rfc);
+        return out;
+    }
+    if (!strcmp(d->name, "UTS #46")) return "https://www.unicode.org/reports/tr46/";
+    if (!strncmp(d->name, "Google's ", 9)) {
+        snprintf(out, cap, "https://github.com/google/robotstxt/blob/master/%s", d->name + 9);
+        return out;
+    }
+    return NULL;
+}
+
+static int sources_page(site *w) {
+    FILE *f = page_open(w->dir, "sources.html", "Sources", PAGE_SOURCES, w->error, w->cap);
+    if (!f) return -1;
+    const spec_index *x = &w->s->index;
+    fprintf(f, "<p>Every case names the documents it rests on. Seeds 000-004 are five translations of Google's "
+               "robots.txt specification (the pre-2019 edition and the 2019 edition that became RFC 9309); their "
+               "headings are quoted as written, with an English gloss and the RFC 9309 section that corresponds. "
+               "RFC sections link to the RFC Editor's copy.</p>\n");
+    for (size_t d = 0; d < x->ndocuments; d++) {
+        const spec_document *doc = &x->documents[d];
+        char address[256];
+        const char *at = document_address(doc, address, sizeof address);
+        fprintf(f, "<section id=\"doc-%zu\">\n<h2>", d);
+        html_text(f, doc->name);
+        fprintf(f, "</h2>\n<p>");
+        html_text(f, doc->title);
+        if (at) {
+            fprintf(f, " <a href=\"");
+            html_text(f, at);
+            fprintf(f, "\">Read it</a>.");
+        }
+        fprintf(f, "</p>\n");
+        if (doc->nsections) {
+            fprintf(f, "<table class=\"sections\">\n<caption>Sections of ");
+            html_text(f, doc->name);
+            fprintf(f, " the cases cite</caption>\n<thead><tr><th scope=\"col\">section</th>"
+                       "<th scope=\"col\">in English</th><th scope=\"col\">RFC 9309</th>"
+                       "<th scope=\"col\">cases</th></tr></thead>\n<tbody>\n");
+        }
+        for (size_t i = 0; i < doc->nsections; i++) {
+            const spec_section *sec = &doc->sections[i];
+            fprintf(f, "<tr id=\"doc-%zu-s%zu\"><th scope=\"row\">", d, i);
+            html_text(f, sec->heading);
+            fprintf(f, "</th><td>");
+            html_text(f, sec->gloss);
+            fprintf(f, "</td><td>");
+            if (sec->rfc9309) {
+                fprintf(f, "<a href=\"https://www.rfc-editor.org/rfc/rfc9309.html#section-");
+                html_text(f, sec->rfc9309);
+                fprintf(f, "\">section ");
+                html_text(f, sec->rfc9309);
+                fprintf(f, "</a>");
+            }
+            fprintf(f, "</td><td>");
+            int shown = 0;
+            for (size_t c = 0; c < w->n; c++) {
+                const lesson *l = &w->all[c];
+                bool cites = false;
+                for (size_t k = 0; k < l->nsources && !cites; k++)
+                    for (size_t j = 0; j < l->sources[k].ref->nsections; j++)
+                        cites = cites || l->sources[k].ref->sections[j] == sec;
+                if (!cites) continue;
+                fprintf(f, "%s", shown++ ? ", " : "");
+                case_link(f, l->c);
+            }
+            fprintf(f, "</td></tr>\n");
+        }
+        if (doc->nsections) fprintf(f, "</tbody>\n</table>\n");
+        fprintf(f, "<p>Cases citing it: ");
+        int shown = 0;
+        for (size_t c = 0; c < w->n; c++) {
+            const lesson *l = &w->all[c];
+            bool cites = false;
+            for (size_t k = 0; k < l->nsources; k++) cites = cites || l->sources[k].ref->document == doc;
+            if (!cites) continue;
+            fprintf(f, "%s", shown++ ? ", " : "");
+            case_link(f, l->c);
+        }
+        fprintf(f, "%s.</p>\n</section>\n", shown ? "" : "none");
+    }
+    return page_close(f, w->dir, "sources.html", w->error, w->cap);
+}
+
+static const char style[] =
+    ":root{--ink:#1b1b1b;--muted:#555;--line:#d0d0d0;--mark:#fff3bf;--accent:#0b57d0;--ok:#0a6b2d;--bad:#a50e0e}\n"
+    "body{font:16px/1.5 system-ui,sans-serif;color:var(--ink);margin:0 auto;max-width:72rem;padding:0 1rem}\n"
+    "a{color:var(--accent)}\n"
+    "a:focus-visible,summary:focus-visible{outline:3px solid var(--accent);outline-offset:2px}\n"
+    ".skip{position:absolute;left:-10000px}.skip:focus{position:static}\n"
+    "header nav ul{list-style:none;display:flex;flex-wrap:wrap;gap:1.5rem;padding:0;margin:1rem 0;"
+    "border-bottom:1px solid var(--line);padding-bottom:.5rem}\n"
+    "header nav a[aria-current=page]{font-weight:bold;text-decoration:none}\n"
+    "table{border-collapse:collapse;margin:1rem 0;width:100%}\n"
+    "caption{text-align:left;font-weight:bold;padding:.25rem 0}\n"
+    "th,td{border:1px solid var(--line);padding:.3rem .5rem;vertical-align:top;text-align:left}\n"
+    "thead th{background:#f3f3f3}\n"
+    "code{font-family:ui-monospace,monospace;font-size:.95em;overflow-wrap:anywhere}\n"
+    "table.robots{width:auto;min-width:50%}\n"
+    "table.robots th[scope=row]{text-align:right;color:var(--muted);font-family:ui-monospace,monospace}\n"
+    "table.robots td{font-family:ui-monospace,monospace;white-space:pre-wrap}\n"
+    "tr.deciding td,tr.deciding th{background:var(--mark)}\n"
+    "tr:target th,tr:target td{outline:3px solid var(--accent);background:#dbe7ff}\n"
+    "section.case{border-top:2px solid var(--line);margin-top:2rem}\n"
+    "abbr.byte{border:1px solid var(--muted);border-radius:3px;padding:0 2px;text-decoration:none;"
+    "font-size:.85em}\n"
+    "abbr.nonascii{text-decoration:underline dotted}\n"
+    ".elided{color:var(--muted);font-style:italic}\n"
+    ".v-allowed{color:var(--ok)}.v-disallowed{color:var(--bad)}.undefined{font-style:italic}\n"
+    ".decides,.group{font-size:.9em}\n"
+    "table.matrix{width:auto;font-size:.85em}\n"
+    "table.matrix td{text-align:center;padding:.1rem .3rem}\n"
+    "table.matrix td a{text-decoration:none;display:block;color:inherit}\n"
+    "td.r-pass{background:#e6f4ea}td.r-FAIL{background:#fce8e6;font-weight:bold}"
+    "td.r-skip{color:var(--muted)}td.r-undefined{background:#f3f3f3}\n"
+    ".vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}\n"
+    "footer{border-top:1px solid var(--line);margin-top:3rem;color:var(--muted);font-size:.9em}\n";
+
+static int write_style(site *w) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/style.css", w->dir);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(w->error, w->cap, "%s: cannot create: %s", path, strerror(errno));
+        return -1;
+    }
+    fputs(style, f);
+    int failed = ferror(f) | (fclose(f) != 0);
+    if (failed) snprintf(w->error, w->cap, "%s: cannot write", path);
+    return failed ? -1 : 0;
+}
+
+/* mkdir -p */
+static int make_dir(const char *dir, char *error, size_t cap) {
+    char path[4096];
+    if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) {
+        snprintf(error, cap, "%s: the path is too long", dir);
+        return -1;
+    }
+    for (char *p = path + 1;; p++) {
+        if (*p != '/' && *p) continue;
+        char was = *p;
+        *p = '\0';
+        if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+            snprintf(error, cap, "%s: cannot create the directory: %s", path, strerror(errno));
+            return -1;
+        }
+        *p = was;
+        if (!was) break;
+    }
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(error, cap, "%s: not a directory", dir);
+        return -1;
+    }
+    return 0;
+}
+
+int site_write(const char *dir, const suite *s, lesson_refs *refs, const char *scorecard, char *error, size_t cap) {
+    if (make_dir(dir, error, cap)) return -1;
+    site w = {dir, s, NULL, 0, error, cap};
+    if (lessons_make_all(s, refs, &w.all, &w.n)) {
+        snprintf(error, cap, "out of memory");
+        return -1;
+    }
+    int rc = write_style(&w);
+    if (!rc) rc = index_page(&w);
+    if (!rc) rc = area_pages(&w);
+    if (!rc) rc = differences_page(&w);
+    if (!rc) rc = sources_page(&w);
+    if (!rc) rc = site_scorecard(dir, s, scorecard, error, cap);
+    lessons_free_all(w.all, w.n);
+    return rc;
+}

@@ -1,0 +1,244 @@
+/*
+ * site_scorecard.c - the scorecard on the website: scorecard.html (every
+ * implementation's totals per profile) and a matrix page per profile
+ * (implementations x checks), each cell a mark that says its result in text as well
+ * as colour and links to the check in its case. Reads conformance/scorecard.json
+ * (scripts/scorecard writes it); a file that is not a scorecard of these tables is
+ * rejected with the place that is wrong.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "json_file.h"
+#include "site.h"
+#include "site_html.h"
+
+#define SCORECARD_IMPLEMENTATIONS_MAX 64
+
+typedef struct scorecard {
+    const char *file;
+    cJSON *root;
+    const cJSON *impls[SCORECARD_IMPLEMENTATIONS_MAX];
+    size_t nimpls;
+    const cJSON *checks;
+} scorecard;
+
+static const char *string_of(const cJSON *parent, const char *name) {
+    return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(parent, name));
+}
+
+static const char *const result_names[] = {"pass", "FAIL", "skip", "undefined"};
+static const char *const marks[] = {"\xE2\x9C\x93", "\xE2\x9C\x97", "\xE2\x80\x93", "?"}; /* ✓ ✗ – ? */
+static const char *const words[] = {"passed", "failed", "skipped", "undefined: shown, not judged"};
+
+static int result_index(const char *r) {
+    for (int i = 0; i < 4; i++)
+        if (r && !strcmp(r, result_names[i])) return i;
+    return -1;
+}
+
+static const tcase *find_case(const suite *s, const char *id) {
+    for (size_t t = 0; t < s->ntables; t++)
+        for (size_t i = 0; i < s->tables[t].ncases; i++)
+            if (!strcmp(s->tables[t].cases[i].id, id)) return &s->tables[t].cases[i];
+    return NULL;
+}
+
+/* Checks the parts the pages use: implementations with names and totals, checks
+ * naming a case of the tables, a check number and profile, and a known result for
+ * every implementation. */
+static int validate(scorecard *sc, const suite *s, char *error, size_t cap) {
+    const cJSON *impls = cJSON_GetObjectItemCaseSensitive(sc->root, "implementations");
+    sc->checks = cJSON_GetObjectItemCaseSensitive(sc->root, "checks");
+    if (!cJSON_IsArray(impls) || !cJSON_IsArray(sc->checks)) {
+        snprintf(error, cap, "%s: not a scorecard (no implementations and checks arrays)", sc->file);
+        return -1;
+    }
+    const cJSON *impl;
+    cJSON_ArrayForEach(impl, impls) {
+        if (sc->nimpls == SCORECARD_IMPLEMENTATIONS_MAX) {
+            snprintf(error, cap, "%s: implementations: more than %d", sc->file, SCORECARD_IMPLEMENTATIONS_MAX);
+            return -1;
+        }
+        size_t i = sc->nimpls;
+        if (!string_of(impl, "name")) {
+            snprintf(error, cap, "%s: implementations[%zu]: no name", sc->file, i);
+            return -1;
+        }
+        for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+            const cJSON *prof = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(impl, "profiles"),
+                                                                 robots_profile_name((robots_profile_id)p));
+            const cJSON *total = cJSON_GetObjectItemCaseSensitive(prof, "total");
+            for (int r = 0; r < 4; r++) {
+                static const char *const counts[] = {"passed", "failed", "skipped", "undefined"};
+                if (!cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(total, counts[r]))) {
+                    snprintf(error, cap, "%s: implementations[%zu].profiles.%s.total.%s: not a number", sc->file, i,
+                             robots_profile_name((robots_profile_id)p), counts[r]);
+                    return -1;
+                }
+            }
+        }
+        sc->impls[sc->nimpls++] = impl;
+    }
+    size_t n = 0;
+    const cJSON *c;
+    cJSON_ArrayForEach(c, sc->checks) {
+        const char *id = string_of(c, "id"), *profile = string_of(c, "profile");
+        const cJSON *number = cJSON_GetObjectItemCaseSensitive(c, "check");
+        const cJSON *res = cJSON_GetObjectItemCaseSensitive(c, "results");
+        robots_profile_id p;
+        const char *wrong = !id ? "no id" : !cJSON_IsNumber(number) ? "no check number"
+                          : !profile || robots_profile_from_name(profile, &p, NULL) ? "no known profile"
+                          : !string_of(c, "area") ? "no area" : !cJSON_IsObject(res) ? "no results" : NULL;
+        if (!wrong && !find_case(s, id)) wrong = "names a case the tables do not have (a stale scorecard: run make scorecard)";
+        for (size_t i = 0; !wrong && i < sc->nimpls; i++)
+            if (result_index(string_of(res, string_of(sc->impls[i], "name"))) < 0)
+                wrong = "an implementation has no result, or one other than pass, FAIL, skip, undefined";
+        if (wrong) {
+            snprintf(error, cap, "%s: checks[%zu]: %s", sc->file, n, wrong);
+            return -1;
+        }
+        n++;
+    }
+    return 0;
+}
+
+static void count_cell(FILE *f, const cJSON *impl, const char *profile, const char *count) {
+    const cJSON *total = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(impl, "profiles"), profile), "total");
+    fprintf(f, "<td>%.0f</td>", cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(total, count)));
+}
+
+static int summary_page(const char *dir, const scorecard *sc, char *error, size_t cap) {
+    FILE *f = page_open(dir, "scorecard.html", "Scorecard", PAGE_SCORECARD, error, cap);
+    if (!f) return -1;
+    if (!sc) {
+        fprintf(f, "<p>No scorecard was given: <code>make scorecard</code> writes conformance/scorecard.json, "
+                   "and <code>robots-conform --site DIR --scorecard FILE</code> shows one.</p>\n");
+        return page_close(f, dir, "scorecard.html", error, cap);
+    }
+    const char *date = string_of(sc->root, "date");
+    fprintf(f, "<p>Third-party robots.txt parsers run against every check");
+    if (date) {
+        fprintf(f, " on ");
+        html_text(f, date);
+    }
+    fprintf(f, " (<code>make scorecard</code>), judged by each profile's expectations. The two baselines answer "
+               "every allow check the same way: a parser should beat both. A check a parser cannot be asked "
+               "(a fetcher check, a kind its adapter does not answer) is skipped.</p>\n"
+               "<p>The matrices show every check: <a href=\"scorecard-google.html\">judged by the google "
+               "profile</a> and <a href=\"scorecard-rfc9309.html\">judged by the rfc9309 profile</a>. Marks: ");
+    for (int r = 0; r < 4; r++) fprintf(f, "%s%s %s", r ? ", " : "", marks[r], words[r]);
+    fprintf(f, ".</p>\n<table class=\"summary\">\n<caption>Checks passed, failed, skipped and undefined, per "
+               "implementation and profile</caption>\n<thead><tr><th scope=\"col\" rowspan=\"2\">implementation"
+               "</th><th scope=\"col\" rowspan=\"2\">language</th><th scope=\"col\" rowspan=\"2\">version</th>");
+    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)
+        fprintf(f, "<th scope=\"colgroup\" colspan=\"4\">%s</th>", robots_profile_name((robots_profile_id)p));
+    fprintf(f, "</tr>\n<tr>");
+    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)
+        fprintf(f, "<th scope=\"col\">passed</th><th scope=\"col\">failed</th><th scope=\"col\">skipped</th>"
+                   "<th scope=\"col\">undefined</th>");
+    fprintf(f, "</tr></thead>\n<tbody>\n");
+    for (size_t i = 0; i < sc->nimpls; i++) {
+        const cJSON *impl = sc->impls[i];
+        fprintf(f, "<tr><th scope=\"row\">");
+        html_text(f, string_of(impl, "name"));
+        fprintf(f, "</th><td>");
+        html_text(f, string_of(impl, "language") ? string_of(impl, "language") : "");
+        fprintf(f, "</td><td>");
+        html_text(f, string_of(impl, "version") ? string_of(impl, "version") : "");
+        fprintf(f, "</td>");
+        for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+            const char *name = robots_profile_name((robots_profile_id)p);
+            count_cell(f, impl, name, "passed");
+            count_cell(f, impl, name, "failed");
+            count_cell(f, impl, name, "skipped");
+            count_cell(f, impl, name, "undefined");
+        }
+        fprintf(f, "</tr>\n");
+    }
+    fprintf(f, "</tbody>\n</table>\n");
+    return page_close(f, dir, "scorecard.html", error, cap);
+}
+
+static void matrix_head(FILE *f, const scorecard *sc, const char *area) {
+    fprintf(f, "<table class=\"matrix\">\n<caption>Area ");
+    html_text(f, area);
+    fprintf(f, "</caption>\n<thead><tr><th scope=\"col\">check</th><th scope=\"col\">expected</th>");
+    for (size_t i = 0; i < sc->nimpls; i++) {
+        fprintf(f, "<th scope=\"col\">");
+        html_text(f, string_of(sc->impls[i], "name"));
+        fprintf(f, "</th>");
+    }
+    fprintf(f, "</tr></thead>\n<tbody>\n");
+}
+
+static int matrix_page(const char *dir, const scorecard *sc, robots_profile_id p, char *error, size_t cap) {
+    const char *profile = robots_profile_name(p);
+    char name[64], title[128];
+    snprintf(name, sizeof name, "scorecard-%s.html", profile);
+    snprintf(title, sizeof title, "Scorecard matrix: judged by the %s profile", profile);
+    FILE *f = page_open(dir, name, title, PAGE_OTHER, error, cap);
+    if (!f) return -1;
+    fprintf(f, "<p>Every check by every implementation, judged by the %s profile's expectations. Each mark links "
+               "to its check. Marks: ",
+            profile);
+    for (int r = 0; r < 4; r++) fprintf(f, "%s%s %s", r ? ", " : "", marks[r], words[r]);
+    fprintf(f, ". <a href=\"scorecard.html\">The totals</a>.</p>\n");
+    const char *area = NULL;
+    const cJSON *c;
+    cJSON_ArrayForEach(c, sc->checks) {
+        if (strcmp(string_of(c, "profile"), profile)) continue;
+        const char *id = string_of(c, "id"), *this_area = string_of(c, "area");
+        if (!area || strcmp(area, this_area)) {
+            if (area) fprintf(f, "</tbody>\n</table>\n");
+            fprintf(f, "<h2 id=\"area-");
+            html_id(f, this_area);
+            fprintf(f, "\">");
+            html_text(f, this_area);
+            fprintf(f, "</h2>\n");
+            matrix_head(f, sc, this_area);
+            area = this_area;
+        }
+        char page[160];
+        area_page(page, sizeof page, this_area);
+        int number = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(c, "check"));
+        fprintf(f, "<tr><th scope=\"row\"><a href=\"%s#", page);
+        html_id(f, id);
+        fprintf(f, "-c%d\">", number);
+        html_text(f, id);
+        fprintf(f, " #%d</a></th><td>", number);
+        const cJSON *expected = cJSON_GetObjectItemCaseSensitive(c, "expected");
+        if (cJSON_IsString(expected)) {
+            html_text(f, cJSON_GetStringValue(expected));
+        } else {
+            char *text = cJSON_PrintUnformatted(expected);
+            html_text(f, text ? text : "");
+            cJSON_free(text);
+        }
+        fprintf(f, "</td>");
+        const cJSON *res = cJSON_GetObjectItemCaseSensitive(c, "results");
+        for (size_t i = 0; i < sc->nimpls; i++) {
+            int r = result_index(string_of(res, string_of(sc->impls[i], "name")));
+            fprintf(f, "<td class=\"r-%s\"><a href=\"%s#", result_names[r], page);
+            html_id(f, id);
+            fprintf(f, "-c%d\" title=\"", number);
+            html_text(f, string_of(sc->impls[i], "name"));
+            fprintf(f, ": %s\">%s<span class=\"vh\"> %s</span></a></td>", words[r], marks[r], words[r]);
+        }
+        fprintf(f, "</tr>\n");
+    }
+    if (area) fprintf(f, "</tbody>\n</table>\n");
+    return page_close(f, dir, name, error, cap);
+}
+
+int site_scorecard(const char *dir, const suite *s, const char *file, char *error, size_t cap) {
+    if (!file) return summary_page(dir, NULL, error, cap);
+    scorecard sc = {file, NULL, {NULL}, 0, NULL};
+    if (json_file_read(file, &sc.root, error, cap)) return -1;
+    int rc = validate(&sc, s, error, cap);
+    if (!rc) rc = summary_page(dir, &sc, error, cap);
+    for (int p = 0; !rc && p < ROBOTS_PROFILE_COUNT; p++) rc = matrix_page(dir, &sc, (robots_profile_id)p, error, cap);
+    cJSON_Delete(sc.root);
+    return rc;
+}

@@ -1,0 +1,186 @@
+/*
+ * site_pages.c - robots-conform --site and the lessons behind it and the atlas:
+ * the pages are written and say what the tables say (every case whose
+ * expectations differ by profile is on the differences page, under a cause; the
+ * deciding line of a check reads the same in the site and in ATLAS.md), and a
+ * directory that cannot be written or a scorecard that is not one is an error
+ * that names it. The browser test (make test-site) reads the same pages rendered.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "file.h"
+#include "selftest.h"
+
+static char scratch[64];
+
+static void remove_tree(const char *dir) {
+    char *argv[] = {"rm", "-rf", (char *)dir, NULL};
+    proc_result r;
+    if (proc_run(argv, NULL, 0, 30, 4096, &r) == 0) proc_result_free(&r);
+}
+
+/* The file's text (NUL-terminated; empty when it cannot be read), freed by the
+ * caller. */
+static char *page(const char *dir, const char *name) {
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    buf b = {0};
+    int more = 0;
+    if (read_file(path, 0, &b, &more) != 0 || buf_addc(&b, '\0') != 0) {
+        buf_free(&b);
+        printf("  cannot read %s\n", path);
+        return calloc(1, 1);
+    }
+    return b.data;
+}
+
+/* The ids of every case with a check whose expectations differ by profile, from
+ * --list --format json, joined by spaces. */
+static void differing_cases(char *out, size_t cap) {
+    out[0] = '\0';
+    proc_result r = conform_run(ARGS("--list", "--format", "json"), 60);
+    cJSON *list = r.out.data ? cJSON_Parse(r.out.data) : NULL;
+    const cJSON *checks = cJSON_GetObjectItemCaseSensitive(list, "checks");
+    CHECK(cJSON_IsArray(checks));
+    const cJSON *k;
+    const char *last = "";
+    cJSON_ArrayForEach(k, checks) {
+        const cJSON *expect = cJSON_GetObjectItemCaseSensitive(k, "expect");
+        char *google = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(expect, "google"));
+        char *rfc = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(expect, "rfc9309"));
+        const char *id = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(k, "id"));
+        if (google && rfc && id && strcmp(google, rfc) && strcmp(id, last)) {
+            snprintf(out + strlen(out), cap - strlen(out), "%s ", id);
+            last = id;
+        }
+        cJSON_free(google);
+        cJSON_free(rfc);
+    }
+    cJSON_Delete(list);
+    proc_result_free(&r);
+}
+
+void site_pages_are_written(void) {
+    snprintf(scratch, sizeof scratch, "/tmp/robots-conform-site-XXXXXX");
+    CHECK(mkdtemp(scratch) != NULL);
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s/a/b/site", scratch); /* parents are made */
+    proc_result r = conform_run(ARGS("--site", dir), 60);
+    CHECK(r.status == 0);
+    CHECK(r.out.data && strstr(r.out.data, "/index.html\n"));
+    proc_result_free(&r);
+
+    char *index = page(dir, "index.html");
+    CHECK(strstr(index, "<html lang=\"en\">") && strstr(index, "Start here"));
+    CHECK(strstr(index, "href=\"area-match.html\"") && strstr(index, "<a href=\"area-match.html#MATCH-3\">MATCH-3</a>"));
+    CHECK(!strstr(index, "http://") && !strstr(index, "<script"));
+    free(index);
+
+    /* MATCH-3: line 2 numbered and marked, and each profile's deciding line links to it. */
+    char *match = page(dir, "area-match.html");
+    CHECK(strstr(match, "<tr id=\"MATCH-3-L2\" class=\"deciding\"><th scope=\"row\">2</th><td><code>disallow: /fish"));
+    CHECK(strstr(match, "checks 1, 2, 3, 4, 5, 6 (google, rfc9309)"));
+    CHECK(strstr(match, "<a href=\"#MATCH-3-L2\">line 2: disallow: <code>/fish</code></a>"));
+    CHECK(strstr(match, "the '*' group (line 1)"));
+    free(match);
+
+    /* Invisible bytes made visible: NUL-1's NUL, by name. */
+    char *format = page(dir, "area-format.html");
+    CHECK(strstr(format, "disallow: /a<abbr class=\"byte\" title=\"control byte 0x00\">NUL</abbr>b"));
+    free(format);
+
+    /* Every case whose expectations differ by profile is listed, under a cause. */
+    char ids[8192];
+    differing_cases(ids, sizeof ids);
+    CHECK(strlen(ids) > 100);
+    char *differences = page(dir, "differences.html");
+    char *atlas_md = page("conformance", "ATLAS.md");
+    for (char *id = strtok(ids, " "); id; id = strtok(NULL, " ")) {
+        char want[128];
+        snprintf(want, sizeof want, "#%s\">%s</a>", id, id);
+        if (!strstr(differences, want)) printf("  %s is not on differences.html\n", id);
+        CHECK(strstr(differences, want) != NULL);
+        snprintf(want, sizeof want, "- [%s](#", id);
+        CHECK(strstr(atlas_md, want) != NULL);
+    }
+    CHECK(strstr(differences, "id=\"cause-percent-decode\""));
+    CHECK(strstr(differences, "A switch of the profiles, on in rfc9309 and off in google: when on, %HH and the octet"));
+    /* The same model in ATLAS.md: numbered lines, the deciding line, the group. */
+    CHECK(strstr(atlas_md, "   2 | disallow: /fish\n"));
+    CHECK(strstr(atlas_md, "disallowed<br>line 2: disallow: <code>/fish</code><br>the '\\*' group (line 1)"));
+    CHECK(strstr(atlas_md, "## Where Google and RFC 9309 differ"));
+    free(atlas_md);
+    free(differences);
+
+    /* The scorecard: totals and a matrix per profile, marks in text. */
+    char *summary = page(dir, "scorecard.html");
+    CHECK(strstr(summary, "<th scope=\"row\">always-allowed</th>"));
+    free(summary);
+    char *matrix = page(dir, "scorecard-rfc9309.html");
+    CHECK(strstr(matrix, "<span class=\"vh\"> failed</span>") && strstr(matrix, "<span class=\"vh\"> passed</span>"));
+    CHECK(strstr(matrix, "<a href=\"area-match.html#MATCH-3-c1\">MATCH-3 #1</a>"));
+    free(matrix);
+    char *sources = page(dir, "sources.html");
+    CHECK(strstr(sources, "https://www.rfc-editor.org/rfc/rfc9309.html#section-2.2.2"));
+    free(sources);
+    remove_tree(scratch);
+}
+
+void site_rejects_what_it_cannot_use(void) {
+    snprintf(scratch, sizeof scratch, "/tmp/robots-conform-site-XXXXXX");
+    CHECK(mkdtemp(scratch) != NULL);
+    char file[PATH_MAX], under[PATH_MAX + 8], score[PATH_MAX], site[PATH_MAX];
+    snprintf(file, sizeof file, "%s/plain-file", scratch);
+    write_file(file, "x");
+    snprintf(site, sizeof site, "%s/site", scratch);
+
+    /* A directory below a regular file cannot be made. */
+    snprintf(under, sizeof under, "%s/site", file);
+    proc_result r = conform_run(ARGS("--site", under), 60);
+    CHECK(r.status == 2 && r.err.data && strstr(r.err.data, "plain-file/site: cannot create the directory: Not a directory"));
+    proc_result_free(&r);
+
+    static const struct {
+        const char *text, *error;
+    } bad[] = {
+        {"{\"implementations\": [", ":1:"},
+        {"[]", "not a scorecard"},
+        {"{\"implementations\": [{\"name\": \"p\", \"profiles\": {}}], \"checks\": []}",
+         "implementations[0].profiles.google.total.passed: not a number"},
+        {"{\"implementations\": [], \"checks\": [{\"id\": \"NO-SUCH-1\", \"check\": 1, \"profile\": \"google\", "
+         "\"area\": \"match\", \"results\": {}}]}",
+         "checks[0]: names a case the tables do not have (a stale scorecard: run make scorecard)"},
+        {"{\"implementations\": [{\"name\": \"p\", \"profiles\": {\"google\": {\"total\": {\"passed\": 1, \"failed\": 0, "
+         "\"skipped\": 0, \"undefined\": 0}}, \"rfc9309\": {\"total\": {\"passed\": 1, \"failed\": 0, \"skipped\": 0, "
+         "\"undefined\": 0}}}}], \"checks\": [{\"id\": \"MATCH-3\", \"check\": 1, \"profile\": \"google\", "
+         "\"area\": \"match\", \"results\": {\"p\": \"maybe\"}}]}",
+         "checks[0]: an implementation has no result, or one other than pass, FAIL, skip, undefined"},
+    };
+    snprintf(score, sizeof score, "%s/scorecard.json", scratch);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        write_file(score, bad[i].text);
+        r = conform_run(ARGS("--site", site, "--scorecard", score), 60);
+        if (!(r.status == 2 && r.err.data && strstr(r.err.data, bad[i].error)))
+            printf("  scorecard %zu: status %d, %s", i, r.status, r.err.data ? r.err.data : "(nothing)\n");
+        CHECK(r.status == 2 && r.err.data && strstr(r.err.data, score) && strstr(r.err.data, bad[i].error));
+        proc_result_free(&r);
+    }
+    /* A missing scorecard given by name is an error; other tables without one get a
+     * page that says so. */
+    snprintf(score, sizeof score, "%s/none.json", scratch);
+    r = conform_run(ARGS("--site", site, "--scorecard", score), 60);
+    CHECK(r.status == 2 && r.err.data && strstr(r.err.data, "none.json: cannot read"));
+    proc_result_free(&r);
+    r = conform_run(ARGS("--site", site, "--cases", "conformance/cases"), 60);
+    CHECK(r.status == 0);
+    proc_result_free(&r);
+    char *summary = page(site, "scorecard.html");
+    CHECK(strstr(summary, "No scorecard was given"));
+    free(summary);
+    remove_tree(scratch);
+}
