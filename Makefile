@@ -319,7 +319,7 @@ install-conform: $(CONFORM) $(DIFF)
 	install -m 755 $(CONFORM) $(DESTDIR)$(PREFIX)/bin/robots-conform
 	install -m 755 $(DIFF) $(DESTDIR)$(PREFIX)/bin/robots-diff
 	install -m 644 conformance/cases/*.json $(SHARE)/cases/
-	install -m 644 conformance/case-table.schema.json conformance/spec-examples.json \
+	install -m 644 conformance/case-table.schema.json conformance/spec-examples.json conformance/scorecard.json \
 	    conformance/spec-examples.schema.json conformance/PROTOCOL.md conformance/ATLAS.md $(SHARE)/
 	install -m 644 conformance/adapters/examples/* $(SHARE)/adapters/examples/
 

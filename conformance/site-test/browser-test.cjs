@@ -161,7 +161,7 @@ async function main() {
       const row = await page.$eval('#' + id.replace(/\./g, '\\.'), (tr) => tr.tagName);
       check(row === 'TR', 'matrix: the linked check exists on its case page', row);
     }
-    await page.goto(url('scorecard-google.html'));
+    await page.goto(url('scorecard-google.html#area-match'));
     await shot(page, 'scorecard-matrix.png');
 
     // ---- Sources: a case's source leads to its document.

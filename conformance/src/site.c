@@ -564,6 +564,8 @@ static const char style[] =
     ".decides,.group{font-size:.9em}\n"
     "table.matrix{width:auto;font-size:.85em}\n"
     "table.matrix td{text-align:center;padding:.1rem .3rem}\n"
+    "table.matrix th[scope=row],table.matrix td.expected{white-space:nowrap;text-align:left}\n"
+    ".wide{overflow-x:auto}\n"
     "table.matrix td a{text-decoration:none;display:block;color:inherit}\n"
     "td.r-pass{background:#e6f4ea}td.r-FAIL{background:#fce8e6;font-weight:bold}"
     "td.r-skip{color:var(--muted)}td.r-undefined{background:#f3f3f3}\n"

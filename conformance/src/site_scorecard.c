@@ -162,7 +162,10 @@ static int summary_page(const char *dir, const scorecard *sc, char *error, size_
 }
 
 static void matrix_head(FILE *f, const scorecard *sc, const char *area) {
-    fprintf(f, "<table class=\"matrix\">\n<caption>Area ");
+    /* A wide table scrolls in a region of its own, which the keyboard can reach. */
+    fprintf(f, "<div class=\"wide\" role=\"region\" tabindex=\"0\" aria-label=\"Area ");
+    html_text(f, area);
+    fprintf(f, ", scrollable\">\n<table class=\"matrix\">\n<caption>Area ");
     html_text(f, area);
     fprintf(f, "</caption>\n<thead><tr><th scope=\"col\">check</th><th scope=\"col\">expected</th>");
     for (size_t i = 0; i < sc->nimpls; i++) {
@@ -191,7 +194,7 @@ static int matrix_page(const char *dir, const scorecard *sc, robots_profile_id p
         if (strcmp(string_of(c, "profile"), profile)) continue;
         const char *id = string_of(c, "id"), *this_area = string_of(c, "area");
         if (!area || strcmp(area, this_area)) {
-            if (area) fprintf(f, "</tbody>\n</table>\n");
+            if (area) fprintf(f, "</tbody>\n</table>\n</div>\n");
             fprintf(f, "<h2 id=\"area-");
             html_id(f, this_area);
             fprintf(f, "\">");
@@ -207,7 +210,7 @@ static int matrix_page(const char *dir, const scorecard *sc, robots_profile_id p
         html_id(f, id);
         fprintf(f, "-c%d\">", number);
         html_text(f, id);
-        fprintf(f, " #%d</a></th><td>", number);
+        fprintf(f, " #%d</a></th><td class=\"expected\">", number);
         const cJSON *expected = cJSON_GetObjectItemCaseSensitive(c, "expected");
         if (cJSON_IsString(expected)) {
             html_text(f, cJSON_GetStringValue(expected));
@@ -228,7 +231,7 @@ static int matrix_page(const char *dir, const scorecard *sc, robots_profile_id p
         }
         fprintf(f, "</tr>\n");
     }
-    if (area) fprintf(f, "</tbody>\n</table>\n");
+    if (area) fprintf(f, "</tbody>\n</table>\n</div>\n");
     return page_close(f, dir, name, error, cap);
 }
 

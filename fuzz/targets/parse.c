@@ -73,6 +73,13 @@ static void walk(const uint8_t *d, size_t n, robots_profile_id p) {
         robots_verdict v;
         int ok = check_rules(r, agent, agent_len, url, u, &v);
         check_verdict(r, &v, ok);
+        /* The groups the crawler follows: as many as the verdict counts, in file
+         * order, each a group of the file. */
+        size_t groups[8];
+        const char *agents[1] = {agent};
+        size_t applying = robots_applying_groups(r, agents, &agent_len, 1, groups, 8);
+        REQUIRE(applying == v.groups);
+        for (size_t g = 0; g < applying && g < 8; g++) REQUIRE(groups[g] < info.groups && (g == 0 || groups[g - 1] < groups[g]));
     }
     robots_free(r);
 }
