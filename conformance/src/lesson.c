@@ -97,7 +97,7 @@ const char *cause_name(int cause) {
     switch (cause) {
     case CAUSE_FETCH_POLICY: return "fetch policy";
     case CAUSE_LEFT_OPEN: return "left open by RFC 9309";
-    case CAUSE_SEVERAL: return "several switches together";
+    case CAUSE_SEVERAL: return "no single switch";
     default: return "none";
     }
 }
@@ -110,7 +110,7 @@ const char *cause_meaning(int cause) {
     case CAUSE_LEFT_OPEN:
         return "RFC 9309 does not say; the reference answers as Google does, and a parser may answer either way";
     case CAUSE_SEVERAL:
-        return "no single switch turns one profile's answer into the other's";
+        return "no one switch alone turns one profile's answer into the other's, or more than one would";
     default: return "the profiles expect the same";
     }
 }
@@ -223,8 +223,9 @@ static int see_verdict(const tcase *c, const check *k, robots_profile_id p, size
     return rc;
 }
 
-/* Which switch turns the google profile's answer into the rfc9309 one's (or the
- * rfc9309 profile's into google's): the first that does alone. */
+/* The one switch that, toggled alone, turns the google profile's answer into the
+ * rfc9309 one's (or, failing that, the rfc9309 profile's into google's). None, or
+ * more than one that each would do: no single switch explains the difference. */
 static int find_cause(const tcase *c, const lesson_check *x, lesson_refs *refs) {
     const check *k = x->k;
     if (x->same_expectation) return CAUSE_NONE;
@@ -233,12 +234,14 @@ static int find_cause(const tcase *c, const lesson_check *x, lesson_refs *refs) 
     if (!strcmp(g->text, r->text)) return CAUSE_LEFT_OPEN;
     for (int from = 0; from < ROBOTS_PROFILE_COUNT; from++) {
         const answer *want = from == ROBOTS_PROFILE_GOOGLE ? r : g;
+        int found = CAUSE_NONE, count = 0;
         for (int s = 0; s < ROBOTS_SWITCH_COUNT; s++) {
             answer a;
             memset(&a, 0, sizeof a);
             refs->toggled[s]->ask(refs->toggled[s], c, k, (robots_profile_id)from, &a);
-            if (a.status == ANSWER_GIVEN && !strcmp(a.text, want->text)) return s;
+            if (a.status == ANSWER_GIVEN && !strcmp(a.text, want->text)) found = s, count++;
         }
+        if (count) return count == 1 ? found : CAUSE_SEVERAL;
     }
     return CAUSE_SEVERAL;
 }

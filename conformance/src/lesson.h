@@ -76,7 +76,7 @@ enum {
     CAUSE_NONE = -1,                          /* they expect the same */
     CAUSE_FETCH_POLICY = ROBOTS_SWITCH_COUNT, /* status handling and caching, not the parser */
     CAUSE_LEFT_OPEN,     /* RFC 9309 leaves it open; the reference answers the same in both */
-    CAUSE_SEVERAL,       /* no one switch alone turns one answer into the other */
+    CAUSE_SEVERAL,       /* no one switch alone turns one answer into the other, or several would */
     CAUSE_COUNT
 };
 /* Otherwise the cause is a robots_switch: toggling it alone turns the google
