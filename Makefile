@@ -17,7 +17,8 @@
 #   make coverage        gcov/lcov coverage of ref/ (build/coverage/html), its summary, the
 #                        per-area report coverage/areas.md; fails below coverage/thresholds
 #   make coverage-fuzz   clang source-based coverage of ref/src by the fuzz corpora
-#   make bench           parse and query benchmarks (BENCH_CORPUS=DIR adds real files)
+#   make bench           parse and query benchmarks (BENCH_CORPUS=DIR adds real files;
+#                        BENCH_WORKLOAD=FILE: your own checks, see scripts/make-workload)
 #   make install         PREFIX=/usr/local DESTDIR= : library, header, pkg-config, the
 #                        robots command, robots-conform and its tables (PREFIX/share)
 #   make clean
@@ -65,7 +66,7 @@ DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
 .PHONY: all lib cli conformance atlas site example scorecard test check test-unit test-symbols test-conform test-atlas \
-        test-scorecard test-site \
+        test-scorecard test-site test-bench-workload \
         test-asan test-install \
         test-fuzz test-coverage coverage coverage-fuzz bench install uninstall clean
 .DEFAULT_GOAL := all
@@ -85,7 +86,7 @@ $(call obj,$(REF_SRC)): INCLUDES := -Iref/src
 $(call obj,$(COMMON_SRC)): INCLUDES := -Icommon
 $(call obj,$(CLI_SRC)): INCLUDES := -Iref/cli -Icommon
 $(call obj,$(TEST_SRC)): INCLUDES := -Iref/src -Iref/cli -Icommon
-$(call obj,$(BENCH_SRC)): INCLUDES := -Icommon
+$(call obj,$(BENCH_SRC)): INCLUDES := -Iref/bench -Icommon
 $(call obj,$(CONFORM_SRC) $(SELFTEST_SRC)): INCLUDES := -Iconformance/src -Icommon
 $(call obj,$(DIFF_SRC)): INCLUDES := -Iconformance/diff -Iconformance/src -Icommon
 
@@ -253,7 +254,8 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 # target fuzzes a few seconds without a finding, and the OSS-Fuzz build works.
 test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check
 
-test: test-unit test-symbols test-conform test-atlas test-site test-scorecard test-asan test-install test-fuzz test-coverage
+test: test-unit test-symbols test-conform test-atlas test-site test-scorecard test-bench-workload test-asan test-install test-fuzz \
+      test-coverage
 	@echo "make test: all test suites passed"
 
 # The fast loop (about a minute): the unit tests, the conformance suite, the
@@ -296,8 +298,17 @@ test-scorecard: $(CONFORM) $(ROBOTS)
 
 # ---- Benchmarks --------------------------------------------------------------------
 
+# BENCH_WORKLOAD=FILE (lines ROBOTS-FILE<TAB>AGENT<TAB>URL, scripts/make-workload
+# writes one; the files relative to BENCH_WORKLOAD_DIR, default FILE's directory):
+# only those checks, in ns per check re-parsing, parsing once per file, and the
+# query alone.
+# In make test: the workload tools print what they should and refuse bad input.
+test-bench-workload: $(BENCH)
+	scripts/test-bench-workload $(BENCH)
+
 bench: $(BENCH) $(ROBOTS)
-	$(BENCH) --robots $(ROBOTS) $(if $(BENCH_CORPUS),--corpus $(BENCH_CORPUS))
+	$(BENCH) --robots $(ROBOTS) $(if $(BENCH_CORPUS),--corpus $(BENCH_CORPUS)) \
+	    $(if $(BENCH_WORKLOAD),--workload $(BENCH_WORKLOAD)) $(if $(BENCH_WORKLOAD_DIR),--workload-dir $(BENCH_WORKLOAD_DIR))
 
 # ---- Install -------------------------------------------------------------------------
 

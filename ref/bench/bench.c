@@ -10,7 +10,8 @@
  *   for every check (what Google's matcher does);
  * - the worst case: 500 KiB of rules built to make matching slow (see
  *   bench_worst_case), against paths of 667 octets and of 130 KB;
- * - the batch protocol through the robots command, in checks per second.
+ * - the batch protocol through the robots command, in checks per second;
+ * - with --workload FILE, only the user's own checks (workload.c).
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -18,19 +19,18 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench.h"
 #include "process.h"
-#include "robots.h"
 
 #define BENCH_SECONDS 0.4
 
-static double now(void) {
+double bench_now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Keeps the compiler from dropping work whose result is unused. */
-static volatile size_t sink;
+volatile size_t bench_sink;
 
 static unsigned long long rng_state = 0x9E3779B97F4A7C15ULL;
 static unsigned rnd(unsigned n) {
@@ -125,7 +125,7 @@ static query *generate_queries(size_t n) {
 }
 
 /* The benchmark's inputs are valid: a failure is a broken benchmark. */
-static robots_rules *parse_or_die(const void *data, size_t len, const robots_options *o) {
+robots_rules *bench_parse(const void *data, size_t len, const robots_options *o) {
     robots_rules *r;
     const char *error;
     if (robots_parse(data, len, o, &r, &error) != 0) {
@@ -156,25 +156,25 @@ static void bench_generated(robots_profile_id p, unsigned rules, const char *lab
     query *q = generate_queries(NQ);
 
     size_t parses = 0;
-    double start = now(), elapsed;
+    double start = bench_now(), elapsed;
     do {
         for (int k = 0; k < 16; k++, parses++) {
-            robots_rules *r = parse_or_die(t.data, t.len, &o);
-            sink += robots_rule_count(r);
+            robots_rules *r = bench_parse(t.data, t.len, &o);
+            bench_sink += robots_rule_count(r);
             robots_free(r);
         }
-    } while ((elapsed = now() - start) < BENCH_SECONDS);
+    } while ((elapsed = bench_now() - start) < BENCH_SECONDS);
     double parse_s = elapsed / (double)parses;
 
-    robots_rules *r = parse_or_die(t.data, t.len, &o);
+    robots_rules *r = bench_parse(t.data, t.len, &o);
     size_t queries = 0, disallowed = 0;
-    start = now();
+    start = bench_now();
     do {
         for (size_t i = 0; i < NQ; i++, queries++)
             disallowed += !allowed_by(r, q[i].agent, strlen(q[i].agent), q[i].url, strlen(q[i].url), NULL);
-    } while ((elapsed = now() - start) < BENCH_SECONDS);
+    } while ((elapsed = bench_now() - start) < BENCH_SECONDS);
     double query_s = elapsed / (double)queries;
-    sink += disallowed;
+    bench_sink += disallowed;
     robots_free(r);
 
     printf("  %-26s %7.1f KB %6zu %10.0f %9.1f %13.0f\n", label, (double)t.len / 1e3,
@@ -195,7 +195,7 @@ typedef struct corpus_file {
 /* Checks from the file's own rules: for each rule, a URL its pattern matches
  * ('*' as "x", the '$' dropped) and the agent of its group; plus two common URLs. */
 static void build_checks(corpus_file *f) {
-    robots_rules *r = parse_or_die(f->data, f->len, NULL);
+    robots_rules *r = bench_parse(f->data, f->len, NULL);
     size_t n = robots_rule_count(r);
     f->checks = calloc(n + 2, sizeof(query));
     for (size_t i = 0; i < n; i++) {
@@ -273,13 +273,13 @@ static void bench_corpus(const char *dir) {
     double parse_time = 0, query_time = 0;
     size_t parsed = 0, disallowed = 0;
     for (size_t i = 0; i < nfiles; i++) {
-        double t0 = now();
-        robots_rules *r = parse_or_die(files[i].data, files[i].len, NULL);
-        parse_time += now() - t0;
+        double t0 = bench_now();
+        robots_rules *r = bench_parse(files[i].data, files[i].len, NULL);
+        parse_time += bench_now() - t0;
         parsed += files[i].len < ROBOTS_DEFAULT_MAX_BYTES ? files[i].len : ROBOTS_DEFAULT_MAX_BYTES;
         /* Repeat the file's checks until the clock can resolve them. */
         size_t reps = 0;
-        t0 = now();
+        t0 = bench_now();
         double spent;
         do {
             for (size_t k = 0; k < files[i].nchecks; k++) {
@@ -287,7 +287,7 @@ static void bench_corpus(const char *dir) {
                 disallowed += !allowed_by(r, q->agent, strlen(q->agent), q->url, strlen(q->url), NULL);
             }
             reps++;
-        } while ((spent = now() - t0) < 20e-6);
+        } while ((spent = bench_now() - t0) < 20e-6);
         per_file[i] = spent / (double)(reps * files[i].nchecks);
         query_time += per_file[i] * (double)files[i].nchecks;
         robots_free(r);
@@ -304,10 +304,10 @@ static void bench_corpus(const char *dir) {
     size_t sample = 0;
     double once = 0, every = 0;
     for (int round = 0; round < 3; round++) {
-        double t0 = now();
+        double t0 = bench_now();
         for (size_t i = 0; i < nfiles; i++) {
             size_t n = files[i].nchecks < 8 ? files[i].nchecks : 8;
-            robots_rules *r = parse_or_die(files[i].data, files[i].len, NULL);
+            robots_rules *r = bench_parse(files[i].data, files[i].len, NULL);
             for (size_t k = 0; k < n; k++) {
                 const query *q = &files[i].checks[k];
                 disallowed += !allowed_by(r, q->agent, strlen(q->agent), q->url, strlen(q->url), NULL);
@@ -315,17 +315,17 @@ static void bench_corpus(const char *dir) {
             robots_free(r);
             if (round == 0) sample += n;
         }
-        double t1 = now();
+        double t1 = bench_now();
         for (size_t i = 0; i < nfiles; i++) {
             size_t n = files[i].nchecks < 8 ? files[i].nchecks : 8;
             for (size_t k = 0; k < n; k++) {
                 const query *q = &files[i].checks[k];
-                robots_rules *r = parse_or_die(files[i].data, files[i].len, NULL);
+                robots_rules *r = bench_parse(files[i].data, files[i].len, NULL);
                 disallowed += !allowed_by(r, q->agent, strlen(q->agent), q->url, strlen(q->url), NULL);
                 robots_free(r);
             }
         }
-        double t2 = now();
+        double t2 = bench_now();
         once += t1 - t0;
         every += t2 - t1;
     }
@@ -333,7 +333,7 @@ static void bench_corpus(const char *dir) {
            once / 3 / (double)sample * 1e6);
     printf("  the same checks, re-parsing for every check (as Google's matcher does): %.2f us per check\n",
            every / 3 / (double)sample * 1e6);
-    sink += disallowed;
+    bench_sink += disallowed;
     for (size_t i = 0; i < nfiles; i++) {
         free(files[i].data);
         free(files[i].checks);
@@ -395,9 +395,9 @@ static text worst_url(size_t n, int encoded, int random, const char *first, cons
 static double slowest_query_ms(const robots_rules *r, const text *url) {
     double worst = 0;
     for (int rep = 0; rep < 5; rep++) {
-        double t0 = now();
-        sink += (size_t)allowed_by(r, "x", 1, url->data, url->len, NULL);
-        double t = now() - t0;
+        double t0 = bench_now();
+        bench_sink += (size_t)allowed_by(r, "x", 1, url->data, url->len, NULL);
+        double t = bench_now() - t0;
         if (t > worst) worst = t;
     }
     return worst * 1e3;
@@ -425,9 +425,9 @@ static void bench_worst_case(void) {
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         const text *t = &files[rows[i].kind];
         robots_options o = options_for(rows[i].profile);
-        double t0 = now();
-        robots_rules *r = parse_or_die(t->data, t->len, &o);
-        double parse_ms = (now() - t0) * 1e3;
+        double t0 = bench_now();
+        robots_rules *r = bench_parse(t->data, t->len, &o);
+        double parse_ms = (bench_now() - t0) * 1e3;
         text url = rows[i].kind == NESTED ? worst_url(rows[i].n, 0, 0, "", "z")
                    : rows[i].kind == RANDOM ? worst_url(rows[i].n, 0, 1, "c", "")
                                            : worst_url(rows[i].n, rows[i].encoded, 0, "c", "b");
@@ -457,9 +457,9 @@ static void bench_batch(const char *robots_bin) {
     }
     char *argv[] = {(char *)robots_bin, "--batch", NULL};
     proc_result r;
-    double t0 = now();
+    double t0 = bench_now();
     int rc = proc_run(argv, in.data, in.len, 120.0, (size_t)1 << 30, &r);
-    double elapsed = now() - t0;
+    double elapsed = bench_now() - t0;
     size_t replies = 0;
     for (size_t i = 0; rc == 0 && i < r.out.len; i++) replies += r.out.data[i] == '\n';
     if (rc != 0 || r.exec_failed || replies != n) {
@@ -473,16 +473,24 @@ static void bench_batch(const char *robots_bin) {
 }
 
 int main(int argc, char **argv) {
-    const char *corpus = NULL, *robots_bin = "build/bin/robots";
+    const char *corpus = NULL, *robots_bin = "build/bin/robots", *workload = NULL, *workload_dir = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--corpus") && i + 1 < argc) corpus = argv[++i];
         else if (!strcmp(argv[i], "--robots") && i + 1 < argc) robots_bin = argv[++i];
+        else if (!strcmp(argv[i], "--workload") && i + 1 < argc) workload = argv[++i];
+        else if (!strcmp(argv[i], "--workload-dir") && i + 1 < argc) workload_dir = argv[++i];
         else {
-            fprintf(stderr, "usage: %s [--corpus DIR] [--robots PATH-TO-ROBOTS]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--corpus DIR] [--robots PATH-TO-ROBOTS]\n"
+                            "       %s --workload FILE [--workload-dir DIR]   (lines ROBOTS-FILE<TAB>AGENT<TAB>URL)\n",
+                    argv[0], argv[0]);
             return 2;
         }
     }
     printf("robots-bench (reference %s)\n\n", ROBOTS_VERSION);
+    if (workload) {
+        bench_workload(workload, workload_dir);
+        return 0;
+    }
     printf("generated files              size    rules  parse MB/s  query ns  parse+query ns\n");
     bench_generated(ROBOTS_PROFILE_GOOGLE, 12, "tens of rules");
     bench_generated(ROBOTS_PROFILE_GOOGLE, 200, "hundreds of rules");

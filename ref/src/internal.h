@@ -227,12 +227,15 @@ size_t token_length(const unsigned char *s, size_t n);
 
 /* ---- pattern.c ---- */
 /* Google's normalisation of a pattern: %hh -> %HH, octets >= 0x80 -> %HH.
- * Appends the result to the byte store; returns its offset, sets *out_len. */
-size_t pattern_normalise(robots_rules *r, const unsigned char *s, size_t n, size_t *out_len);
+ * Appends the result to the byte store; returns its offset, sets *out_len. With
+ * `maybe` false the caller has seen that s holds neither '%' nor an octet >= 0x80,
+ * and it is copied as it is. */
+size_t pattern_normalise(robots_rules *r, const unsigned char *s, size_t n, size_t *out_len, bool maybe);
 /* Splits a normalised pattern into literal segments at '*', with a final '$' as
  * anchor; decodes %HH into octets when the profile compares decoded. Fills the
- * rule's segment fields and flags. */
-void pattern_compile(robots_rules *r, rule *rl);
+ * rule's segment fields and flags. `stars` false: the caller has seen no '*' in
+ * the pattern. */
+void pattern_compile(robots_rules *r, rule *rl, bool stars);
 
 /* ---- path.c ---- */
 /* Locates the path of a URL per Google's GetPathParamsQuery: *lead is 1 when a '/'

@@ -22,6 +22,25 @@ typedef struct parser {
 
 /* ---- Lines ------------------------------------------------------------------ */
 
+/* What one pass over a line finds. Looking at each byte once, through a table,
+ * replaces five memchr calls per line (line end, CR, NUL, '#', ':'): on lines of
+ * 20-30 bytes the calls cost more than the bytes (about 2x the parse speed). */
+enum {
+    L_END = 0x01,     /* LF or CR: the line ends (FORMAT-1) */
+    L_NUL = 0x02,     /* ends a line's content where the profile reads C strings */
+    L_HASH = 0x04,    /* starts a comment (FORMAT-5) */
+    L_COLON = 0x08,   /* separates key and value */
+    L_PERCENT = 0x10, /* the value may need its escapes normalised */
+    L_HIGH = 0x20,    /* an octet >= 0x80: the value needs escaping */
+    L_STAR = 0x40     /* the pattern has more than one segment */
+};
+#define H8 L_HIGH, L_HIGH, L_HIGH, L_HIGH, L_HIGH, L_HIGH, L_HIGH, L_HIGH
+static const unsigned char line_class[256] = {
+    [0] = L_NUL, ['\n'] = L_END, ['\r'] = L_END, ['#'] = L_HASH, [':'] = L_COLON, ['%'] = L_PERCENT,
+    ['*'] = L_STAR, [0x80] = H8, H8, H8, H8, H8, H8, H8, H8, H8, H8, H8, H8, H8, H8, H8, H8,
+};
+#undef H8
+
 /* FORMAT-4: an optional BOM is ignored. Google skips whatever prefix of EF BB BF
  * the input starts with, stopping at the first byte that does not continue it. */
 static size_t bom_length(const parser *ps, const unsigned char *s, size_t n) {
@@ -110,16 +129,16 @@ static robots_key classify_key(const profile *p, const unsigned char *k, size_t 
     return ROBOTS_KEY_OTHER;
 }
 
-/* FORMAT-5: "<field>:<value>". Google also accepts a missing colon when the line is
- * exactly two words separated by spaces or tabs ("Disallow /x"). Returns false when
- * the line holds no key/value pair. */
-static bool split_key_value(const parser *ps, const unsigned char *l, size_t n,
+/* FORMAT-5: "<field>:<value>", the colon at offset `colon` (SIZE_MAX: none). Google
+ * also accepts a missing colon when the line is exactly two words separated by
+ * spaces or tabs ("Disallow /x"). Returns false when the line holds no key/value
+ * pair. */
+static bool split_key_value(const parser *ps, const unsigned char *l, size_t n, size_t colon,
                             const unsigned char **key, size_t *key_len,
                             const unsigned char **val, size_t *val_len, unsigned *flags) {
-    const unsigned char *colon = memchr(l, ':', n);
     size_t sep;
-    if (colon) {
-        sep = (size_t)(colon - l);
+    if (colon != SIZE_MAX) {
+        sep = colon;
     } else {
         if (!ps->p->missing_colon) return false;
         sep = 0;
@@ -201,10 +220,10 @@ static void add_index_html_alternative(parser *ps, const rule *allow) {
     alt->group = allow->group;
     alt->text_off = off;
     alt->text_len = slash + 1;
-    pattern_compile(r, alt);
+    pattern_compile(r, alt, true); /* the directory may hold a '*' */
 }
 
-static void handle_rule(parser *ps, robots_key key, size_t line, const unsigned char *v, size_t n) {
+static void handle_rule(parser *ps, robots_key key, size_t line, const unsigned char *v, size_t n, unsigned hints) {
     robots_rules *r = ps->r;
     /* GROUP-3: rules before the first user-agent line belong to no group. */
     if (ps->group == NO_GROUP) return;
@@ -214,8 +233,8 @@ static void handle_rule(parser *ps, robots_key key, size_t line, const unsigned 
     rl->kind = key == ROBOTS_KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW;
     rl->line = line;
     rl->group = ps->group;
-    rl->text_off = pattern_normalise(r, v, n, &rl->text_len);
-    pattern_compile(r, rl);
+    rl->text_off = pattern_normalise(r, v, n, &rl->text_len, hints & (L_PERCENT | L_HIGH));
+    pattern_compile(r, rl, hints & L_STAR);
     if (ps->p->index_html && rl->kind == ROBOTS_RULE_ALLOW && !r->failed) {
         rule copy = *rl; /* the push below may move the rules */
         add_index_html_alternative(ps, &copy);
@@ -231,33 +250,64 @@ static void handle_record(parser *ps, vec *into, size_t line, const unsigned cha
     rec->key_off = bytes_append(r, k, kn);
     rec->key_len = kn;
     if (escape) {
-        rec->val_off = pattern_normalise(r, v, vn, &rec->val_len);
+        rec->val_off = pattern_normalise(r, v, vn, &rec->val_len, true);
     } else {
         rec->val_off = bytes_append(r, v, vn);
         rec->val_len = vn;
     }
 }
 
-/* Parses one line of n bytes (already cut at the line cap and, for google, at the
- * first NUL). */
-static void parse_line(parser *ps, size_t line, const unsigned char *l, size_t n, bool too_long) {
+typedef struct line_scan {
+    size_t len;      /* bytes before the line end (LF, CR or the input's end) */
+    size_t nul;      /* offset of the first NUL, or SIZE_MAX */
+    size_t hash;     /* offset of the first '#', or SIZE_MAX */
+    size_t colon;    /* offset of the first ':', or SIZE_MAX */
+    unsigned after_colon; /* L_PERCENT, L_HIGH, L_STAR seen after the first colon */
+    unsigned all;         /* ... and in the whole line */
+} line_scan;
+
+static void scan_line(const unsigned char *p, const unsigned char *end, line_scan *out) {
+    size_t nul = SIZE_MAX, hash = SIZE_MAX, colon = SIZE_MAX;
+    unsigned before = 0, after = 0; /* classes seen before and after the first colon */
+    const unsigned char *q = p;
+    for (; q < end; q++) {
+        unsigned k = line_class[*q];
+        if (!k) continue;
+        if (k & L_END) break;
+        size_t at = (size_t)(q - p);
+        if (k & L_NUL && nul == SIZE_MAX) nul = at;
+        if (k & L_HASH && hash == SIZE_MAX) hash = at;
+        if (k & L_COLON && colon == SIZE_MAX) colon = at;
+        if (colon == SIZE_MAX) before |= k;
+        else after |= k;
+    }
+    const unsigned value = L_PERCENT | L_HIGH | L_STAR;
+    *out = (line_scan){(size_t)(q - p), nul, hash, colon, after & value, (before | after) & value};
+}
+
+/* Parses one line: sc->len bytes at l (already cut at the line cap and, for
+ * google, at the first NUL), with what the scan found in them. */
+static void parse_line(parser *ps, size_t line, const unsigned char *l, const line_scan *sc, bool too_long) {
     unsigned flags = too_long ? ROBOTS_LINE_TOO_LONG : 0;
+    size_t n = sc->len;
     /* FORMAT-5: '#' starts a comment anywhere, also inside a value. */
-    const unsigned char *hash = memchr(l, '#', n);
+    bool hash = sc->hash < n;
     if (hash) {
         flags |= ROBOTS_LINE_HAS_COMMENT;
-        n = (size_t)(hash - l);
+        n = sc->hash;
     }
     const unsigned char *start = skip_space(l, l + n);
+    size_t lead = (size_t)(start - l);
     n = (size_t)(trim_end(start, l + n) - start);
-    l = start;
     if (n == 0) {
         push_line(ps, flags | (hash ? ROBOTS_LINE_COMMENT : ROBOTS_LINE_EMPTY), ROBOTS_KEY_NONE);
         return;
     }
     const unsigned char *k, *v;
     size_t kn, vn;
-    if (!split_key_value(ps, l, n, &k, &kn, &v, &vn, &flags)) {
+    /* A colon before the comment and the line's end is the separator. */
+    size_t colon = sc->colon < lead + n ? sc->colon - lead : SIZE_MAX;
+    if (!split_key_value(ps, start, n, colon, &k, &kn, &v, &vn, &flags)) {
         /* FORMAT-2: anything else is ignored. */
         push_line(ps, flags, ROBOTS_KEY_NONE);
         return;
@@ -271,7 +321,8 @@ static void parse_line(parser *ps, size_t line, const unsigned char *l, size_t n
         break;
     case ROBOTS_KEY_ALLOW:
     case ROBOTS_KEY_DISALLOW:
-        handle_rule(ps, key, line, v, vn);
+        /* The value follows the scan's colon when that is the separator. */
+        handle_rule(ps, key, line, v, vn, colon != SIZE_MAX ? sc->after_colon : sc->all);
         break;
     case ROBOTS_KEY_SITEMAP:
         /* SITEMAP-1 / GROUP-4: outside all groups; the URL is kept as written.
@@ -286,33 +337,22 @@ static void parse_line(parser *ps, size_t line, const unsigned char *l, size_t n
     push_line(ps, flags, key);
 }
 
-/* The first c in [p, end), or end. */
-static const unsigned char *find(const unsigned char *p, const unsigned char *end, unsigned char c) {
-    const unsigned char *hit = p < end ? memchr(p, c, (size_t)(end - p)) : NULL;
-    return hit ? hit : end;
-}
-
 /* FORMAT-1: lines end at LF, CR or CR LF. Google keeps at most max_line_bytes of a
- * line; the final line counts even when empty, as in Google's parser.
- *
- * The next LF is found once and kept until the walk passes it; a line's CR is
- * searched for only up to that LF. So every byte is looked at a bounded number of
- * times, whatever mix of line ends the file uses (a file of CR-only lines costs
- * one pass, not one pass per line). */
+ * line; the final line counts even when empty, as in Google's parser. Each byte is
+ * looked at once, whatever mix of line ends the file uses. */
 static void parse_lines(parser *ps, const unsigned char *s, size_t n) {
     const unsigned char *p = s + bom_length(ps, s, n), *end = s + n;
-    const unsigned char *lf = find(p, end, '\n');
     size_t cap = ps->p->max_line_bytes;
     size_t line = 0;
     for (;;) {
-        if (lf < p) lf = find(p, end, '\n');
-        const unsigned char *eol = find(p, lf, '\r');
-        size_t len = (size_t)(eol - p);
-        bool too_long = cap && len > cap;
-        if (too_long) len = cap;
+        line_scan sc;
+        scan_line(p, end, &sc);
+        const unsigned char *eol = p + sc.len;
+        bool too_long = cap && sc.len > cap;
+        if (too_long) sc.len = cap;
         /* Google's parser works on C strings: a NUL ends the line's content. */
-        if (ps->p->c_strings) len = (size_t)(find(p, p + len, '\0') - p);
-        parse_line(ps, ++line, p, len, too_long);
+        if (ps->p->c_strings && sc.nul < sc.len) sc.len = sc.nul;
+        parse_line(ps, ++line, p, &sc, too_long);
         if (eol == end || ps->r->failed) break;
         p = eol + 1;
         if (*eol == '\r' && p < end && *p == '\n') p++;

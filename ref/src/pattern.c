@@ -37,9 +37,9 @@ static bool needs_normalising(const unsigned char *s, size_t n) {
     return (high & 0x8080808080808080ULL) != 0;
 }
 
-size_t pattern_normalise(robots_rules *r, const unsigned char *s, size_t n, size_t *out_len) {
+size_t pattern_normalise(robots_rules *r, const unsigned char *s, size_t n, size_t *out_len, bool maybe) {
     *out_len = 0;
-    if (!needs_normalising(s, n)) {
+    if (!maybe || !needs_normalising(s, n)) {
         *out_len = n;
         return bytes_append(r, s, n);
     }
@@ -94,7 +94,7 @@ static size_t decode_segment(robots_rules *r, size_t off, size_t len, size_t *ou
     return at;
 }
 
-void pattern_compile(robots_rules *r, rule *rl) {
+void pattern_compile(robots_rules *r, rule *rl, bool stars) {
     size_t len = rl->text_len;
     const unsigned char *t = bytes_at(r, rl->text_off);
     if (len && t[len - 1] == '$') {
@@ -105,7 +105,7 @@ void pattern_compile(robots_rules *r, rule *rl) {
     rl->seg_count = 0;
     for (size_t start = 0;;) {
         t = bytes_at(r, rl->text_off); /* decoding below may move the store */
-        const unsigned char *star = memchr(t + start, '*', len - start);
+        const unsigned char *star = stars ? memchr(t + start, '*', len - start) : NULL;
         size_t stop = star ? (size_t)(star - t) : len;
         segment *sg = vec_push(r, &r->segments, sizeof *sg);
         if (!sg) return;

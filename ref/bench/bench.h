@@ -1,0 +1,19 @@
+/* bench.h - what the benchmark's files share. */
+#ifndef ROBOTS_BENCH_H
+#define ROBOTS_BENCH_H
+
+#include <stddef.h>
+
+#include "robots.h"
+
+/* Seconds on the monotonic clock. */
+double bench_now(void);
+/* Keeps the compiler from dropping work whose result is unused. */
+extern volatile size_t bench_sink;
+/* robots_parse of an input the benchmark made or read: a failure ends it (exit 2). */
+robots_rules *bench_parse(const void *data, size_t len, const robots_options *options);
+
+/* workload.c: the user's checks (make bench BENCH_WORKLOAD=FILE). */
+void bench_workload(const char *file, const char *dir);
+
+#endif
