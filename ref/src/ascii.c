@@ -46,25 +46,6 @@ const unsigned char ascii_lower_table[256] = {
 
 #undef ROW
 
-/* Eight bytes lower-cased at once: 0x20 is added to each byte in 'A'..'Z'. The sums
- * below never carry from one byte into the next (each is at most 0x7F + 0x3F). */
-static uint64_t lower8(uint64_t x) {
-    const uint64_t ones = 0x0101010101010101ULL, high = ones * 0x80;
-    uint64_t seven = x & ~high;                       /* each byte's low seven bits */
-    uint64_t from_a = seven + ones * (0x80 - 'A');    /* high bit set: >= 'A' */
-    uint64_t past_z = seven + ones * (0x80 - 'Z' - 1); /* high bit set: > 'Z' */
-    uint64_t upper = from_a & ~past_z & ~x & high;    /* ... and below 0x80 */
-    return x | upper >> 2;
-}
-
-void ascii_lower16(unsigned char s[16]) {
-    uint64_t w[2];
-    memcpy(w, s, 16);
-    w[0] = lower8(w[0]);
-    w[1] = lower8(w[1]);
-    memcpy(s, w, 16);
-}
-
 size_t token_length(const unsigned char *s, size_t n) {
     size_t i = 0;
     while (i < n && token_char(s[i])) i++;

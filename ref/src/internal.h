@@ -18,7 +18,6 @@
  * the short names. */
 #define agent_lookup        robots_internal_agent_lookup
 #define ascii_class_table   robots_internal_ascii_class_table
-#define ascii_lower16       robots_internal_ascii_lower16
 #define ascii_lower_table   robots_internal_ascii_lower_table
 #define bytes_append        robots_internal_bytes_append
 #define bytes_append_stored robots_internal_bytes_append_stored
@@ -219,8 +218,6 @@ static inline unsigned char ascii_lower(unsigned char c) { return ascii_lower_ta
 static inline unsigned hex_value(unsigned char c) {
     return c <= '9' ? (unsigned)(c - '0') : (unsigned)((c | 0x20) - 'a' + 10);
 }
-/* Lower-cases 16 bytes in place, without a loop over them. */
-void ascii_lower16(unsigned char s[16]);
 bool starts_with_nocase(const unsigned char *s, size_t n, const char *prefix);
 bool equals_nocase(const unsigned char *s, size_t n, const char *word);
 size_t token_length(const unsigned char *s, size_t n);
