@@ -22,9 +22,10 @@ typedef struct parser {
 
 /* ---- Lines ------------------------------------------------------------------ */
 
-/* What one pass over a line finds. Looking at each byte once, through a table,
- * replaces five memchr calls per line (line end, CR, NUL, '#', ':'): on lines of
- * 20-30 bytes the calls cost more than the bytes (about 2x the parse speed). */
+/* The bytes one pass over a line looks for. Finding them all at once replaces five
+ * memchr calls per line (line end, CR, NUL, '#', ':'), which on lines of 20-40
+ * bytes cost more than the bytes; it also tells pattern_normalise and
+ * pattern_compile whether they need to look for '%', octets >= 0x80 and '*'. */
 enum {
     L_END = 0x01,     /* LF or CR: the line ends (FORMAT-1) */
     L_NUL = 0x02,     /* ends a line's content where the profile reads C strings */
