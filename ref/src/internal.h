@@ -130,6 +130,11 @@ typedef struct index_entry {
     const rule *rule;
 } index_entry;
 
+/* Below this many entries, the walk (query.c) checks each one directly, in any
+ * order, rather than narrowing further: index.c leaves a group's list this short
+ * unsorted. */
+#define DIRECT_CHECK 6
+
 /* A necessary condition for a wildcard rule: an octet, or a pair of adjacent octets,
  * taken from its longest later segment, must occur in the path. */
 #define CLUE_NONE 0

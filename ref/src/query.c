@@ -122,8 +122,6 @@ static void consider(query *q, const index_entry *e, size_t pos) {
  * clues are used only for groups with more than this many. */
 #define CLUE_THRESHOLD 8
 
-/* Below this many entries, checking each one directly beats narrowing further. */
-#define DIRECT_CHECK 6
 
 /* Walks the path through the group's sorted prefixes. Invariant: the entries in
  * [lo, hi) are exactly those whose prefix starts with the first `depth` octets of
@@ -139,7 +137,7 @@ static void walk(query *q, size_t from, size_t count) {
     while (lo < hi) {
         while (lo < hi && e[lo].prefix_len == depth) consider(q, &e[lo++], pos);
         if (lo == hi) return;
-        if (hi - lo <= DIRECT_CHECK) {
+        if (hi - lo <= DIRECT_CHECK) { /* in any order: index.c sorts no range this small */
             for (size_t k = lo; k < hi; k++) {
                 size_t after;
                 if (view_match_at(v, pos, e[k].prefix + depth, e[k].prefix_len - depth, &after))
