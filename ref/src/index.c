@@ -32,45 +32,89 @@ static uint64_t sort_key(const unsigned char *p, size_t n) {
     return k;
 }
 
-/* Does entry a sort before entry b? Most pairs differ in their first 8 prefix
- * octets, compared as one integer; the others compare their bytes. Equal prefixes
+/* Does entry a sort before entry b? Most pairs differ in their first 16 prefix
+ * octets, compared as two integers; the others compare their bytes. Equal prefixes
  * keep file order (the rule pointers ascend in it), so the order is total. */
 static inline bool entry_before(const index_entry *a, const index_entry *b) {
     if (a->key != b->key) return a->key < b->key;
-    int c = compare_bytes(a->prefix, a->prefix_len, b->prefix, b->prefix_len);
+    if (a->key2 != b->key2) return a->key2 < b->key2;
+    /* Equal keys of prefixes of 16 octets or more: those 16 are equal. */
+    size_t skip = a->prefix_len >= 16 && b->prefix_len >= 16 ? 16 : 0;
+    int c = compare_bytes(a->prefix + skip, a->prefix_len - skip, b->prefix + skip, b->prefix_len - skip);
     if (c) return c < 0;
     return a->rule < b->rule;
 }
 
-/* Sorts a group's entries: insertion sort on runs of SORT_RUN, then bottom-up
- * merges through `scratch` (room for n entries). The comparison is inlined, where
- * qsort would call through a pointer and copy every entry through a buffer:
- * O(n log n) whatever the rules. */
+/* What a long list sorts: an entry's two keys and where it is, 24 bytes where an
+ * entry has 64; the entries move once, at the end. Most comparisons are settled by
+ * the keys without reading the entries. */
+typedef struct sort_item {
+    uint64_t key, key2;
+    size_t at;
+} sort_item;
+
+static inline bool item_before(const index_entry *e, const sort_item *a, const sort_item *b) {
+    if (a->key != b->key) return a->key < b->key;
+    if (a->key2 != b->key2) return a->key2 < b->key2;
+    return entry_before(&e[a->at], &e[b->at]);
+}
+
+/* Sorts a group's n entries (n > SORT_RUN): insertion sort on runs of SORT_RUN,
+ * then bottom-up merges, of items; two runs already in order (files often list
+ * their rules sorted) are copied without comparisons, so sorted rules cost O(n).
+ * Scratch (from the rule set's allocator, freed here) holds 2n items and n entries.
+ * The comparison is inlined, where qsort would call through a pointer and copy
+ * every entry through a buffer: O(n log n) whatever the rules. */
 #define SORT_RUN 16
-static void sort_entries(index_entry *e, size_t n, index_entry *scratch) {
+static void sort_long(robots_rules *r, index_entry *e, size_t n) {
+    /* n entries already fill n * 64 bytes: this product cannot overflow. */
+    size_t bytes = n * (2 * sizeof(sort_item) + sizeof(index_entry));
+    unsigned char *scratch = r->alloc.realloc_fn(r->alloc.ctx, NULL, bytes);
+    if (!scratch) {
+        r->failed = true;
+        return;
+    }
+    sort_item *from = (sort_item *)(void *)scratch, *to = from + n;
+    index_entry *gathered = (index_entry *)(void *)(to + n);
+    for (size_t i = 0; i < n; i++) from[i] = (sort_item){e[i].key, e[i].key2, i};
     for (size_t start = 0; start < n; start += SORT_RUN) {
         size_t end = start + SORT_RUN < n ? start + SORT_RUN : n;
         for (size_t i = start + 1; i < end; i++) {
-            index_entry x = e[i];
+            sort_item x = from[i];
             size_t j = i;
-            for (; j > start && entry_before(&x, &e[j - 1]); j--) e[j] = e[j - 1];
-            e[j] = x;
+            for (; j > start && item_before(e, &x, &from[j - 1]); j--) from[j] = from[j - 1];
+            from[j] = x;
         }
     }
-    index_entry *from = e, *to = scratch;
     for (size_t width = SORT_RUN; width < n; width *= 2) {
         for (size_t lo = 0; lo < n; lo += 2 * width) {
             size_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            if (mid == hi || !item_before(e, &from[mid], &from[mid - 1])) {
+                memcpy(to + lo, from + lo, (hi - lo) * sizeof *to);
+                continue;
+            }
             size_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi) to[k++] = entry_before(&from[j], &from[i]) ? from[j++] : from[i++];
+            while (i < mid && j < hi) to[k++] = item_before(e, &from[j], &from[i]) ? from[j++] : from[i++];
             while (i < mid) to[k++] = from[i++];
             while (j < hi) to[k++] = from[j++];
         }
-        index_entry *t = from;
+        sort_item *t = from;
         from = to;
         to = t;
     }
-    if (from != e) memcpy(e, from, n * sizeof *e);
+    for (size_t k = 0; k < n; k++) gathered[k] = e[from[k].at];
+    memcpy(e, gathered, n * sizeof *e);
+    r->alloc.free_fn(r->alloc.ctx, scratch);
+}
+
+/* A short list: insertion sort in place. */
+static void sort_short(index_entry *e, size_t n) {
+    for (size_t i = 1; i < n; i++) {
+        index_entry x = e[i];
+        size_t j = i;
+        for (; j > 0 && entry_before(&x, &e[j - 1]); j--) e[j] = e[j - 1];
+        e[j] = x;
+    }
 }
 
 static int compare_nocase(const unsigned char *a, size_t an, const unsigned char *b, size_t bn) {
@@ -131,6 +175,7 @@ static void index_rules(robots_rules *r, const group *g, bool literal, size_t *f
             e->prefix = bytes_at(r, sg[rl->seg_first].off);
             e->prefix_len = sg[rl->seg_first].len;
             e->key = sort_key(e->prefix, e->prefix_len);
+            e->key2 = e->prefix_len > 8 ? sort_key(e->prefix + 8, e->prefix_len - 8) : 0;
             e->length = rl->text_len;
             e->literal = literal;
             e->rule = rl;
@@ -141,10 +186,9 @@ static void index_rules(robots_rules *r, const group *g, bool literal, size_t *f
     /* The walk checks a list this short entry by entry, in any order; most groups'
      * lists are, and sorting them was most of the cost of indexing. */
     if (*count <= DIRECT_CHECK) return;
-    /* Runs past SORT_RUN merge through scratch room after the index's end. */
-    if (*count > SORT_RUN && !vec_reserve(r, &r->index, sizeof(index_entry), *count)) return;
     index_entry *e = (index_entry *)r->index.data + *first;
-    sort_entries(e, *count, e + *count);
+    if (*count <= SORT_RUN) sort_short(e, *count);
+    else sort_long(r, e, *count);
 }
 
 void index_build(robots_rules *r) {

@@ -120,6 +120,7 @@ typedef struct record {
  * walks the path once and meets exactly the rules whose literal prefix it has. */
 typedef struct index_entry {
     uint64_t key;    /* the first 8 prefix octets, big-endian, zero-padded: sorts fast */
+    uint64_t key2;   /* the next 8: many rules of a file share their first 8 */
     const unsigned char *prefix;
     size_t prefix_len;
     size_t length;   /* the rule's precedence, kept here so pruning needs no lookup */
