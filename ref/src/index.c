@@ -2,9 +2,9 @@
  * index.c - lookup structures built once after parsing, so that a query costs
  * neither a re-parse nor a scan of every rule.
  *
- * - Per group, its matchable rules sorted by segment 0 (the literal text before the
- *   first '*'): a query walks the path once and narrows the sorted range octet by
- *   octet, meeting exactly the rules whose prefix the path has.
+ * - Per group, its matchable rules sorted by segment 0, the literal text before the
+ *   first '*' (lists of DIRECT_CHECK or fewer stay as written): a query walks the
+ *   path once, narrowing the range octet by octet to the rules the path starts with.
  * - The named agents, sorted by token ignoring case: a binary search finds every
  *   group that names the crawler (UA-2, UA-4: all such groups merge).
  * - The list of groups that name '*'.
