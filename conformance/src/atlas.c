@@ -52,35 +52,9 @@ static void md_code(FILE *f, const char *s) {
     md_code_bytes(f, s, strlen(s));
 }
 
-static void check_cell(FILE *f, const check *k, const char *what) {
-    switch (k->kind) {
-    case KIND_ALLOW:
-        md_code(f, k->agent);
-        fprintf(f, " ");
-        md_code(f, k->url);
-        break;
-    case KIND_ALLOW_AGENTS:
-        for (size_t i = 0; i < k->nagents; i++) {
-            fprintf(f, "%s", i ? " + " : "");
-            md_code(f, k->agents[i]);
-        }
-        fprintf(f, " ");
-        md_code(f, k->url);
-        break;
-    case KIND_ROBOTS_URL:
-        fprintf(f, "robots.txt URL of ");
-        md_code(f, k->url);
-        break;
-    case KIND_SCOPE:
-        md_code(f, k->robots_url);
-        fprintf(f, " governs ");
-        md_code(f, k->url);
-        fprintf(f, "?");
-        break;
-    default:
-        md_text(f, what);
-        break;
-    }
+static void md_piece(void *ctx, bool value, const char *text) {
+    if (value) md_code(ctx, text);
+    else md_text(ctx, text);
 }
 
 /* One profile's cell: the verdict, then for allow checks the deciding line and the
@@ -128,13 +102,7 @@ static void lesson_markdown(FILE *f, const lesson *l) {
     fprintf(f, "\n\n");
     if (c->robots.present) {
         fprintf(f, "```%s\n", c->robots.base64 ? " exact bytes, non-printable ones as \\xHH" : "");
-        for (size_t i = 0; i < l->nlines; i++) {
-            const lesson_line *x = &l->lines[i];
-            fprintf(f, "%4zu | ", x->number);
-            glyphs_plain(f, x->s, x->len, true);
-            if (strcmp(x->end, "LF") && x->end[0]) fprintf(f, "  <%s>", x->end);
-            fprintf(f, "\n");
-        }
+        for (size_t i = 0; i < l->nlines; i++) lesson_line_plain(f, &l->lines[i]);
         fprintf(f, "```\n\n");
     }
     fprintf(f, "| # | check |");
@@ -145,7 +113,7 @@ static void lesson_markdown(FILE *f, const lesson *l) {
     for (size_t i = 0; i < l->nchecks; i++) {
         const lesson_check *x = &l->checks[i];
         fprintf(f, "| %d | ", x->k->number);
-        check_cell(f, x->k, x->what);
+        check_pieces(x, md_piece, f);
         for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
             fprintf(f, " | ");
             verdict_cell(f, &x->view[p]);

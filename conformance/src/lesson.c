@@ -187,19 +187,16 @@ static bool is_allow(const check *k) {
     return k->kind == KIND_ALLOW || k->kind == KIND_ALLOW_AGENTS;
 }
 
-/* The verdict of an allow check, with its deciding pattern copied and the first
- * lines of the groups that applied. Parses the robots.txt as the reference target
- * is handed it. */
-static int see_verdict(const tcase *c, const check *k, robots_profile_id p, size_t handed, lesson_view *v) {
-    robots_options o;
-    robots_options_init(&o);
-    o.profile = p;
-    robots_rules *rules;
-    if (robots_parse(c->robots.data, handed, &o, &rules, NULL) != 0) return -1;
+/* The verdict of an allow check on the case's rules under one profile, with its
+ * deciding pattern copied and the first lines of the groups that applied; the
+ * reference's answer is the verdict's. */
+static int see_verdict(const robots_rules *rules, const check *k, lesson_view *v) {
     const char *one[1] = {k->agent};
     const char *const *agents = k->kind == KIND_ALLOW_AGENTS ? (const char *const *)k->agents : one;
     size_t count = k->kind == KIND_ALLOW_AGENTS ? k->nagents : 1;
     robots_check_agents(rules, agents, NULL, count, k->url, strlen(k->url), &v->verdict, NULL);
+    v->reference.status = ANSWER_GIVEN;
+    snprintf(v->reference.text, sizeof v->reference.text, "%s", v->verdict.allowed ? "allowed" : "disallowed");
     size_t index[LESSON_GROUPS_SHOWN];
     size_t n = robots_applying_groups(rules, agents, NULL, count, index, LESSON_GROUPS_SHOWN);
     for (size_t i = 0; i < n && i < LESSON_GROUPS_SHOWN; i++) {
@@ -207,20 +204,14 @@ static int see_verdict(const tcase *c, const check *k, robots_profile_id p, size
         robots_get_group(rules, index[i], &g);
         v->group_lines[i] = g.first_line;
     }
-    int rc = 0;
-    if (v->verdict.pattern) {
-        v->pattern = malloc(v->verdict.pattern_len + 1);
-        if (v->pattern) {
-            memcpy(v->pattern, v->verdict.pattern, v->verdict.pattern_len);
-            v->pattern[v->verdict.pattern_len] = '\0';
-        } else {
-            rc = -1;
-        }
-    }
-    v->verdict.pattern = v->pattern;
     v->has_verdict = true;
-    robots_free(rules);
-    return rc;
+    if (!v->verdict.pattern) return 0;
+    v->pattern = malloc(v->verdict.pattern_len + 1);
+    if (!v->pattern) return -1;
+    memcpy(v->pattern, v->verdict.pattern, v->verdict.pattern_len);
+    v->pattern[v->verdict.pattern_len] = '\0';
+    v->verdict.pattern = v->pattern;
+    return 0;
 }
 
 /* The one switch that, toggled alone, turns the google profile's answer into the
@@ -274,10 +265,18 @@ static bool same_for_all(const check *k) {
 int lesson_make(const tcase *c, lesson_refs *refs, lesson *l) {
     memset(l, 0, sizeof *l);
     l->c = c;
+    robots_rules *rules[ROBOTS_PROFILE_COUNT] = {NULL};
     l->checks = calloc(c->nchecks ? c->nchecks : 1, sizeof *l->checks);
     l->sources = calloc(c->nsources ? c->nsources : 1, sizeof *l->sources);
     if (!l->checks || !l->sources || (c->robots.present && split_lines(&c->robots, l))) goto fail;
-    size_t handed = handed_length(refs->plain, &c->robots);
+    /* The robots.txt as the reference target is handed it, parsed once per profile
+     * for all the allow checks. */
+    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+        robots_options o;
+        robots_options_init(&o);
+        o.profile = (robots_profile_id)p;
+        if (robots_parse(c->robots.data, handed_length(refs->plain, &c->robots), &o, &rules[p], NULL)) goto fail;
+    }
     l->nchecks = c->nchecks;
     for (size_t i = 0; i < c->nchecks; i++) {
         lesson_check *x = &l->checks[i];
@@ -289,11 +288,13 @@ int lesson_make(const tcase *c, lesson_refs *refs, lesson *l) {
         for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
             lesson_view *v = &x->view[p];
             v->expected = k->expect[p];
-            refs->plain->ask(refs->plain, c, k, (robots_profile_id)p, &v->reference);
-            if (is_allow(k) && see_verdict(c, k, (robots_profile_id)p, handed, v)) goto fail;
+            if (is_allow(k)) {
+                if (see_verdict(rules[p], k, v)) goto fail;
+            } else {
+                refs->plain->ask(refs->plain, c, k, (robots_profile_id)p, &v->reference);
+            }
         }
         x->cause = find_cause(c, x, refs);
-        if (refs->plain->end_case) refs->plain->end_case(refs->plain, c);
     }
     l->nsources = c->nsources;
     for (size_t i = 0; i < c->nsources; i++) {
@@ -301,8 +302,10 @@ int lesson_make(const tcase *c, lesson_refs *refs, lesson *l) {
         l->sources[i].ref = &c->refs[i];
         source_gloss(&c->refs[i], l->sources[i].gloss, sizeof l->sources[i].gloss);
     }
+    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) robots_free(rules[p]);
     return 0;
 fail:
+    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) robots_free(rules[p]);
     lesson_free(l);
     return -1;
 }
@@ -323,6 +326,46 @@ bool lesson_differs(const lesson *l) {
 }
 
 /* ---- Shared words ------------------------------------------------------------------ */
+
+void lesson_line_plain(FILE *f, const lesson_line *x) {
+    fprintf(f, "%4zu | ", x->number);
+    glyphs_plain(f, x->s, x->len, true);
+    if (strcmp(x->end, "LF") && x->end[0]) fprintf(f, "  <%s>", x->end);
+    fprintf(f, "\n");
+}
+
+void check_pieces(const lesson_check *x, piece_fn fn, void *ctx) {
+    const check *k = x->k;
+    switch (k->kind) {
+    case KIND_ALLOW:
+        fn(ctx, false, "crawler ");
+        fn(ctx, true, k->agent);
+        break;
+    case KIND_ALLOW_AGENTS:
+        fn(ctx, false, "crawler with the tokens ");
+        for (size_t i = 0; i < k->nagents; i++) {
+            if (i) fn(ctx, false, " + ");
+            fn(ctx, true, k->agents[i]);
+        }
+        break;
+    case KIND_ROBOTS_URL:
+        fn(ctx, false, "the robots.txt URL of ");
+        fn(ctx, true, k->url);
+        return;
+    case KIND_SCOPE:
+        fn(ctx, false, "does ");
+        fn(ctx, true, k->robots_url);
+        fn(ctx, false, " govern ");
+        fn(ctx, true, k->url);
+        fn(ctx, false, "?");
+        return;
+    default:
+        fn(ctx, false, x->what);
+        return;
+    }
+    fn(ctx, false, ", URL ");
+    fn(ctx, true, k->url);
+}
 
 void deciding_words(const lesson_view *v, char *out, size_t cap) {
     const robots_verdict *d = &v->verdict;

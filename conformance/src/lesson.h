@@ -130,6 +130,13 @@ int lesson_make(const tcase *c, lesson_refs *refs, lesson *out);
 void lesson_free(lesson *l);
 
 /* Words shared by every renderer. */
+/* A line of the robots.txt for text readers: "   2 | disallow: /fish", its end
+ * named when it is CR or CR LF, and a newline. */
+void lesson_line_plain(FILE *f, const lesson_line *x);
+/* A check as words and values ("crawler ", FooBot, ", URL ", http://...), for a
+ * renderer to mark the values up. */
+typedef void (*piece_fn)(void *ctx, bool value, const char *text);
+void check_pieces(const lesson_check *x, piece_fn fn, void *ctx);
 /* "line 2: disallow: " before the pattern, or the whole sentence when no rule
  * decided ("no rule matches: allowed by default"). */
 void deciding_words(const lesson_view *v, char *out, size_t cap);

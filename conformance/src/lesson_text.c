@@ -44,11 +44,8 @@ void lesson_text(FILE *f, const lesson *l) {
         fprintf(f, "\nrobots.txt (%zu bytes%s):\n", c->robots.len,
                 c->robots.base64 ? ", given as exact bytes" : c->robots.text ? ", given as exact text" : "");
         for (size_t i = 0; i < l->nlines; i++) {
-            const lesson_line *x = &l->lines[i];
-            fprintf(f, "  %4zu | ", x->number);
-            glyphs_plain(f, x->s, x->len, true);
-            if (strcmp(x->end, "LF") && x->end[0]) fprintf(f, "  <%s>", x->end);
-            fprintf(f, "\n");
+            fprintf(f, "  ");
+            lesson_line_plain(f, &l->lines[i]);
         }
     }
     fprintf(f, "\nChecks:\n");

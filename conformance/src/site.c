@@ -19,39 +19,13 @@ static void code_html(FILE *f, const char *s) {
     fputs("</code>", f);
 }
 
+static void html_piece(void *ctx, bool value, const char *text) {
+    if (value) code_html(ctx, text);
+    else html_text(ctx, text);
+}
+
 static void check_html(FILE *f, const lesson_check *x) {
-    const check *k = x->k;
-    switch (k->kind) {
-    case KIND_ALLOW:
-        fprintf(f, "crawler ");
-        code_html(f, k->agent);
-        fprintf(f, "<br>URL ");
-        code_html(f, k->url);
-        break;
-    case KIND_ALLOW_AGENTS:
-        fprintf(f, "crawler with the tokens ");
-        for (size_t i = 0; i < k->nagents; i++) {
-            fprintf(f, "%s", i ? " + " : "");
-            code_html(f, k->agents[i]);
-        }
-        fprintf(f, "<br>URL ");
-        code_html(f, k->url);
-        break;
-    case KIND_ROBOTS_URL:
-        fprintf(f, "the robots.txt URL of ");
-        code_html(f, k->url);
-        break;
-    case KIND_SCOPE:
-        fprintf(f, "does ");
-        code_html(f, k->robots_url);
-        fprintf(f, " govern ");
-        code_html(f, k->url);
-        fprintf(f, "?");
-        break;
-    default:
-        html_text(f, x->what);
-        break;
-    }
+    check_pieces(x, html_piece, f);
 }
 
 static void verdict_html(FILE *f, const lesson *l, const lesson_view *v) {

@@ -135,8 +135,8 @@ robots_rules *bench_parse(const void *data, size_t len, const robots_options *o)
     return r;
 }
 
-static int allowed_by(const robots_rules *r, const char *agent, size_t agent_len, const char *url,
-                      size_t url_len, robots_verdict *v) {
+int bench_allowed(const robots_rules *r, const char *agent, size_t agent_len, const char *url,
+                  size_t url_len, robots_verdict *v) {
     robots_verdict own;
     if (robots_check(r, agent, agent_len, url, url_len, v ? v : &own, NULL) != 0) exit(2);
     return (v ? v : &own)->allowed;
@@ -171,7 +171,7 @@ static void bench_generated(robots_profile_id p, unsigned rules, const char *lab
     start = bench_now();
     do {
         for (size_t i = 0; i < NQ; i++, queries++)
-            disallowed += !allowed_by(r, q[i].agent, strlen(q[i].agent), q[i].url, strlen(q[i].url), NULL);
+            disallowed += !bench_allowed(r, q[i].agent, strlen(q[i].agent), q[i].url, strlen(q[i].url), NULL);
     } while ((elapsed = bench_now() - start) < BENCH_SECONDS);
     double query_s = elapsed / (double)queries;
     bench_sink += disallowed;
@@ -229,7 +229,7 @@ static void build_checks(corpus_file *f) {
     robots_free(r);
 }
 
-static int compare_doubles(const void *a, const void *b) {
+int bench_compare_doubles(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
 }
@@ -284,7 +284,7 @@ static void bench_corpus(const char *dir) {
         do {
             for (size_t k = 0; k < files[i].nchecks; k++) {
                 const query *q = &files[i].checks[k];
-                disallowed += !allowed_by(r, q->agent, strlen(q->agent), q->url, strlen(q->url), NULL);
+                disallowed += !bench_allowed(r, q->agent, strlen(q->agent), q->url, strlen(q->url), NULL);
             }
             reps++;
         } while ((spent = bench_now() - t0) < 20e-6);
@@ -292,7 +292,7 @@ static void bench_corpus(const char *dir) {
         query_time += per_file[i] * (double)files[i].nchecks;
         robots_free(r);
     }
-    qsort(per_file, nfiles, sizeof(double), compare_doubles);
+    qsort(per_file, nfiles, sizeof(double), bench_compare_doubles);
     printf("  parse: %.0f MB/s, %.1f us per file on average\n", (double)parsed / parse_time / 1e6,
            parse_time / (double)nfiles * 1e6);
     printf("  one query on a parsed file: %.0f ns on average over all checks; per file: median %.0f ns,"
@@ -310,7 +310,7 @@ static void bench_corpus(const char *dir) {
             robots_rules *r = bench_parse(files[i].data, files[i].len, NULL);
             for (size_t k = 0; k < n; k++) {
                 const query *q = &files[i].checks[k];
-                disallowed += !allowed_by(r, q->agent, strlen(q->agent), q->url, strlen(q->url), NULL);
+                disallowed += !bench_allowed(r, q->agent, strlen(q->agent), q->url, strlen(q->url), NULL);
             }
             robots_free(r);
             if (round == 0) sample += n;
@@ -321,7 +321,7 @@ static void bench_corpus(const char *dir) {
             for (size_t k = 0; k < n; k++) {
                 const query *q = &files[i].checks[k];
                 robots_rules *r = bench_parse(files[i].data, files[i].len, NULL);
-                disallowed += !allowed_by(r, q->agent, strlen(q->agent), q->url, strlen(q->url), NULL);
+                disallowed += !bench_allowed(r, q->agent, strlen(q->agent), q->url, strlen(q->url), NULL);
                 robots_free(r);
             }
         }
@@ -396,7 +396,7 @@ static double slowest_query_ms(const robots_rules *r, const text *url) {
     double worst = 0;
     for (int rep = 0; rep < 5; rep++) {
         double t0 = bench_now();
-        bench_sink += (size_t)allowed_by(r, "x", 1, url->data, url->len, NULL);
+        bench_sink += (size_t)bench_allowed(r, "x", 1, url->data, url->len, NULL);
         double t = bench_now() - t0;
         if (t > worst) worst = t;
     }

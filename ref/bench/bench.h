@@ -13,6 +13,13 @@ extern volatile size_t bench_sink;
 /* robots_parse of an input the benchmark made or read: a failure ends it (exit 2). */
 robots_rules *bench_parse(const void *data, size_t len, const robots_options *options);
 
+/* robots_check's answer (1 allowed) on an input the benchmark made or read; a
+ * failure ends it (exit 2). v may be NULL. */
+int bench_allowed(const robots_rules *r, const char *agent, size_t agent_len, const char *url, size_t url_len,
+                  robots_verdict *v);
+/* For qsort: doubles in ascending order. */
+int bench_compare_doubles(const void *a, const void *b);
+
 /* workload.c: the user's checks (make bench BENCH_WORKLOAD=FILE). */
 void bench_workload(const char *file, const char *dir);
 

@@ -157,18 +157,11 @@ static void workload_read(workload *w, const char *file, const char *dir) {
 }
 
 static int answer(const robots_rules *r, const wl_check *c) {
-    robots_verdict v;
-    if (robots_check(r, c->agent, c->agent_len, c->url, c->url_len, &v, NULL) != 0) exit(2);
-    return v.allowed;
-}
-
-static int compare_doubles(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
+    return bench_allowed(r, c->agent, c->agent_len, c->url, c->url_len, NULL);
 }
 
 static double median(double *v, size_t n) {
-    qsort(v, n, sizeof *v, compare_doubles);
+    qsort(v, n, sizeof *v, bench_compare_doubles);
     return v[n / 2];
 }
 
