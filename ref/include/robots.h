@@ -20,7 +20,8 @@
  * the allocator must then be safe to call from the querying threads). If that
  * memory is refused, the query matches them one rule at a time instead: slower,
  * the same answer. Any byte sequence is a valid file and gets a defined answer;
- * robots_parse fails only for bad arguments or when memory runs out.
+ * robots_parse fails only for bad arguments, inputs past ROBOTS_MAX_PARSED_BYTES
+ * to parse, or when memory runs out.
  *
  * One error convention, everywhere:
  * - A function that can fail returns int: 0 on success, -1 on failure. When it
@@ -55,6 +56,11 @@ extern "C" {
 
 /* Google's fetcher reads at most 500 KiB; RFC 9309 asks for at least that much. */
 #define ROBOTS_DEFAULT_MAX_BYTES 512000u
+
+/* The most bytes one rule set parses: 256 MiB, 500 times Google's cap. A larger
+ * input (with max_bytes 0 or above this) is refused with an error, never cut
+ * silently: the rule set keeps its offsets in 32 bits to halve its memory. */
+#define ROBOTS_MAX_PARSED_BYTES ((size_t)1 << 28)
 
 typedef enum robots_profile_id {
     ROBOTS_PROFILE_GOOGLE = 0,
@@ -125,8 +131,9 @@ typedef struct robots_rules robots_rules;
 
 /* Parses `len` bytes (NULL with len 0 is an empty file) into *out, which the caller
  * frees with robots_free. `options` may be NULL for the defaults. Fails (and sets
- * *out to NULL) for NULL out, NULL data with a length, an unknown profile, or when
- * memory runs out: a failure is never an empty rule set. */
+ * *out to NULL) for NULL out, NULL data with a length, an unknown profile, more
+ * than ROBOTS_MAX_PARSED_BYTES to parse (after the max_bytes cap), or when memory
+ * runs out: a failure is never an empty rule set. */
 int robots_parse(const void *data, size_t len, const robots_options *options, robots_rules **out,
                  const char **error);
 /* Frees a rule set; NULL is ignored. */

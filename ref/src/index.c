@@ -21,23 +21,38 @@ static int compare_bytes(const unsigned char *a, size_t an, const unsigned char 
     return an < bn ? -1 : an > bn;
 }
 
+/* index_build keeps this many zero octets after the byte store's end, so that
+ * sort_key can load 8 octets at any prefix, and 8 more at its ninth, without
+ * reading past the store. */
+#define KEY_SLACK 16
+
 /* Different keys order two prefixes as their octets do (a shorter prefix pads with
- * zeros and sorts first); equal keys need the full comparison. */
+ * zeros and sorts first); equal keys need the full comparison. One load, put in
+ * big-endian order, with the octets past the prefix masked off: a loop of eight
+ * single-octet loads and shifts cost 15% of indexing. */
 static uint64_t sort_key(const unsigned char *p, size_t n) {
-    /* Read in place, not through a zero-padded copy: an 8-byte load of bytes just
-     * written one at a time waits for the stores (about 40% of indexing). */
-    uint64_t k = 0;
-    size_t m = n < 8 ? n : 8;
-    for (size_t i = 0; i < m; i++) k |= (uint64_t)p[i] << (56 - 8 * i);
-    return k;
+    uint64_t k;
+    memcpy(&k, p, sizeof k);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    k = __builtin_bswap64(k);
+#elif !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_BIG_ENDIAN__
+    k = 0;
+    for (size_t i = 0; i < 8; i++) k = k << 8 | p[i];
+#endif
+    return n >= 8 ? k : k & ~(UINT64_MAX >> (8 * n));
 }
 
-/* Does entry a sort before entry b? Most pairs differ in their first 16 prefix
- * octets, compared as two integers; the others compare their bytes. Equal prefixes
- * keep file order (the rule pointers ascend in it), so the order is total. */
-static inline bool entry_before(const index_entry *a, const index_entry *b) {
-    if (a->key != b->key) return a->key < b->key;
-    if (a->key2 != b->key2) return a->key2 < b->key2;
+/* The first and the second 8 octets of an entry's prefix as sort keys: many rules
+ * of a file share their first 8 ("/catalog"), few their first 16. */
+static inline uint64_t first_key(const index_entry *e) { return sort_key(e->prefix, e->prefix_len); }
+static inline uint64_t second_key(const index_entry *e) {
+    return e->prefix_len > 8 ? sort_key(e->prefix + 8, e->prefix_len - 8) : 0;
+}
+
+/* Does entry a sort before entry b, their keys being equal? The keys cover 16
+ * octets; longer prefixes compare their bytes. Equal prefixes keep file order (the
+ * rule pointers ascend in it), so the order is total. */
+static inline bool same_keys_before(const index_entry *a, const index_entry *b) {
     /* Equal keys of prefixes of 16 octets or more: those 16 are equal. */
     size_t skip = a->prefix_len >= 16 && b->prefix_len >= 16 ? 16 : 0;
     int c = compare_bytes(a->prefix + skip, a->prefix_len - skip, b->prefix + skip, b->prefix_len - skip);
@@ -45,56 +60,64 @@ static inline bool entry_before(const index_entry *a, const index_entry *b) {
     return a->rule < b->rule;
 }
 
-/* What a long list sorts: an entry's two keys and where it is, 24 bytes where an
- * entry has 64; the entries move once, at the end. Most comparisons are settled by
- * the keys without reading the entries. */
+/* Does entry a sort before entry b? Most pairs differ in their first 16 prefix
+ * octets, compared as two integers. */
+static inline bool entry_before(const index_entry *a, const index_entry *b) {
+    uint64_t ka = first_key(a), kb = first_key(b);
+    if (ka != kb) return ka < kb;
+    ka = second_key(a), kb = second_key(b);
+    if (ka != kb) return ka < kb;
+    return same_keys_before(a, b);
+}
+
+/* ---- Sorting by two integer keys ----------------------------------------------
+ *
+ * Index entries and agent keys both sort by a string: most pairs differ in its
+ * first 16 octets, which two 64-bit keys compare in two instructions. What a long
+ * list sorts is items of 24 bytes (the keys and where the element is), so the
+ * elements move once, at the end; equal keys ask the element's own comparison. */
 typedef struct sort_item {
     uint64_t key, key2;
     size_t at;
 } sort_item;
 
-static inline bool item_before(const index_entry *e, const sort_item *a, const sort_item *b) {
+/* Elements a and b of `elems` have equal keys: does a sort first? */
+typedef bool (*tie_before)(const void *elems, size_t a, size_t b);
+
+static inline bool item_before(const void *elems, tie_before tie, const sort_item *a, const sort_item *b) {
     if (a->key != b->key) return a->key < b->key;
     if (a->key2 != b->key2) return a->key2 < b->key2;
-    return entry_before(&e[a->at], &e[b->at]);
+    return tie(elems, a->at, b->at);
 }
 
-/* Sorts a group's n entries (n > SORT_RUN): insertion sort on runs of SORT_RUN,
- * then bottom-up merges, of items; two runs already in order (files often list
- * their rules sorted) are copied without comparisons, so sorted rules cost O(n).
- * Scratch (from the rule set's allocator, freed here) holds 2n items and n entries.
- * The comparison is inlined, where qsort would call through a pointer and copy
- * every entry through a buffer: O(n log n) whatever the rules. */
+/* Merge sort of n items (insertion sort on runs of SORT_RUN, then bottom-up
+ * merges); two runs already in order (files often list their rules sorted) are
+ * copied without comparisons, so a sorted list costs O(n). `spare` has room for n
+ * items. Returns where the sorted items are: `items` or `spare`. The comparison is
+ * inlined, where qsort would call through a pointer and copy every element
+ * through a buffer: O(n log n) whatever the strings. */
 #define SORT_RUN 16
-static void sort_long(robots_rules *r, index_entry *e, size_t n) {
-    /* n entries already fill n * 64 bytes: this product cannot overflow. */
-    size_t bytes = n * (2 * sizeof(sort_item) + sizeof(index_entry));
-    unsigned char *scratch = r->alloc.realloc_fn(r->alloc.ctx, NULL, bytes);
-    if (!scratch) {
-        r->failed = true;
-        return;
-    }
-    sort_item *from = (sort_item *)(void *)scratch, *to = from + n;
-    index_entry *gathered = (index_entry *)(void *)(to + n);
-    for (size_t i = 0; i < n; i++) from[i] = (sort_item){e[i].key, e[i].key2, i};
+static sort_item *merge_sort(sort_item *items, sort_item *spare, size_t n, const void *elems, tie_before tie) {
+    sort_item *from = items, *to = spare;
     for (size_t start = 0; start < n; start += SORT_RUN) {
         size_t end = start + SORT_RUN < n ? start + SORT_RUN : n;
         for (size_t i = start + 1; i < end; i++) {
             sort_item x = from[i];
             size_t j = i;
-            for (; j > start && item_before(e, &x, &from[j - 1]); j--) from[j] = from[j - 1];
+            for (; j > start && item_before(elems, tie, &x, &from[j - 1]); j--) from[j] = from[j - 1];
             from[j] = x;
         }
     }
     for (size_t width = SORT_RUN; width < n; width *= 2) {
         for (size_t lo = 0; lo < n; lo += 2 * width) {
             size_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
-            if (mid == hi || !item_before(e, &from[mid], &from[mid - 1])) {
+            if (mid == hi || !item_before(elems, tie, &from[mid], &from[mid - 1])) {
                 memcpy(to + lo, from + lo, (hi - lo) * sizeof *to);
                 continue;
             }
             size_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi) to[k++] = item_before(e, &from[j], &from[i]) ? from[j++] : from[i++];
+            while (i < mid && j < hi)
+                to[k++] = item_before(elems, tie, &from[j], &from[i]) ? from[j++] : from[i++];
             while (i < mid) to[k++] = from[i++];
             while (j < hi) to[k++] = from[j++];
         }
@@ -102,9 +125,89 @@ static void sort_long(robots_rules *r, index_entry *e, size_t n) {
         from = to;
         to = t;
     }
-    for (size_t k = 0; k < n; k++) gathered[k] = e[from[k].at];
-    memcpy(e, gathered, n * sizeof *e);
-    r->alloc.free_fn(r->alloc.ctx, scratch);
+    return from;
+}
+
+/* Past this many items a radix sort on the first key replaces the merge sort. */
+#define RADIX_MIN SIZE_MAX
+
+/* Sorts n items by their first key alone, stably: a radix sort, one counting pass
+ * per octet of the key from the last, where comparisons mispredict about every
+ * other time (a merge sort of long lists was 14% of re-parsing the real-world
+ * files). An octet that every item shares ('/' first, the zeros that pad short
+ * prefixes) needs no pass. Returns where the sorted items are: `items` or
+ * `spare`. */
+static sort_item *radix_sort(sort_item *items, sort_item *spare, size_t n) {
+    uint32_t count[8][256];
+    memset(count, 0, sizeof count);
+    for (size_t i = 0; i < n; i++)
+        for (unsigned b = 0; b < 8; b++) count[b][(items[i].key >> (8 * b)) & 0xFF]++;
+    sort_item *from = items, *to = spare;
+    for (unsigned b = 0; b < 8; b++) { /* b = 0: the key's last octet */
+        uint32_t *c = count[b];
+        if (c[(from[0].key >> (8 * b)) & 0xFF] == n) continue;
+        size_t at = 0;
+        for (unsigned v = 0; v < 256; v++) {
+            size_t here = c[v];
+            c[v] = (uint32_t)at;
+            at += here;
+        }
+        for (size_t i = 0; i < n; i++) to[c[(from[i].key >> (8 * b)) & 0xFF]++] = from[i];
+        sort_item *t = from;
+        from = to;
+        to = t;
+    }
+    return from;
+}
+
+/* Sorts the n elements (of elem bytes) that items[0..n) describe. `items` has
+ * room for 2n items, `gathered` for n elements: the elements move once, at the
+ * end. A long list is radix-sorted by its first key, and each run of equal first
+ * keys then by the rest (usually a few items; a merge sort when many share their
+ * first 8 octets). */
+static inline void sort_items(void *elems, size_t elem, size_t n, sort_item *items, void *gathered,
+                              tie_before tie) {
+    sort_item *spare = items + n, *sorted;
+    if (n <= RADIX_MIN) {
+        sorted = merge_sort(items, spare, n, elems, tie);
+    } else {
+        sorted = radix_sort(items, spare, n);
+        sort_item *other = sorted == items ? spare : items;
+        for (size_t lo = 0, hi; lo < n; lo = hi) {
+            for (hi = lo + 1; hi < n && sorted[hi].key == sorted[lo].key;) hi++;
+            if (hi - lo < 2) continue;
+            sort_item *run = merge_sort(sorted + lo, other + lo, hi - lo, elems, tie);
+            if (run != sorted + lo) memcpy(sorted + lo, run, (hi - lo) * sizeof *run);
+        }
+    }
+    unsigned char *g = gathered;
+    for (size_t k = 0; k < n; k++) memcpy(g + k * elem, (unsigned char *)elems + sorted[k].at * elem, elem);
+    memcpy(elems, gathered, n * elem);
+}
+
+/* Scratch for sort_items (from the rule set's allocator; the caller frees it):
+ * 2n items and n elements. n elements already fill n * elem bytes, so the size
+ * cannot overflow. NULL (and the rule set failed) when memory ran out. */
+static sort_item *sort_scratch(robots_rules *r, size_t elem, size_t n, void **gathered) {
+    sort_item *items = r->alloc.realloc_fn(r->alloc.ctx, NULL, n * (2 * sizeof(sort_item) + elem));
+    if (!items) r->failed = true;
+    else *gathered = items + 2 * n;
+    return items;
+}
+
+static bool entries_tie(const void *elems, size_t a, size_t b) {
+    const index_entry *e = elems;
+    return same_keys_before(&e[a], &e[b]);
+}
+
+/* Sorts a group's n entries (n > SORT_RUN). */
+static void sort_long(robots_rules *r, index_entry *e, size_t n) {
+    void *gathered;
+    sort_item *items = sort_scratch(r, sizeof *e, n, &gathered);
+    if (!items) return;
+    for (size_t i = 0; i < n; i++) items[i] = (sort_item){first_key(&e[i]), second_key(&e[i]), i};
+    sort_items(e, sizeof *e, n, items, gathered, entries_tie);
+    r->alloc.free_fn(r->alloc.ctx, items);
 }
 
 /* A short list: insertion sort in place. */
@@ -126,11 +229,35 @@ static int compare_nocase(const unsigned char *a, size_t an, const unsigned char
     return an < bn ? -1 : an > bn;
 }
 
-static int compare_agent_keys(const void *pa, const void *pb) {
-    const agent_key *a = pa, *b = pb;
+/* The first 8 octets of a token from `from` on, lower-cased, as a key: the agent
+ * keys sort by these two keys first (agent_key). */
+static uint64_t fold_key(const unsigned char *t, size_t n, size_t from) {
+    uint64_t k = 0;
+    for (size_t i = from; i < from + 8; i++) k = k << 8 | (i < n ? ascii_lower(t[i]) : 0);
+    return k;
+}
+
+/* The order of agent keys: the token ignoring case, then the group. Keys that
+ * differ order their tokens as compare_nocase does (a shorter token pads with
+ * zeros: it sorts first, or ties and is compared whole). */
+static int agent_order(const agent_key *a, const unsigned char *token, size_t len, uint64_t fold,
+                       uint64_t fold2) {
+    if (a->fold != fold) return a->fold < fold ? -1 : 1;
+    if (a->fold2 != fold2) return a->fold2 < fold2 ? -1 : 1;
+    return compare_nocase(a->token, a->len, token, len);
+}
+
+static bool agent_keys_tie(const void *elems, size_t i, size_t j) {
+    const agent_key *a = (const agent_key *)elems + i, *b = (const agent_key *)elems + j;
     int c = compare_nocase(a->token, a->len, b->token, b->len);
-    if (c) return c;
-    return a->group < b->group ? -1 : a->group > b->group;
+    return c ? c < 0 : a->group < b->group;
+}
+
+static bool agent_key_before(const agent_key *a, const agent_key *b) {
+    if (a->fold != b->fold) return a->fold < b->fold;
+    if (a->fold2 != b->fold2) return a->fold2 < b->fold2;
+    int c = compare_nocase(a->token, a->len, b->token, b->len);
+    return c ? c < 0 : a->group < b->group;
 }
 
 /* The clues of a wildcard rule: every octet of its segments after the first (folded
@@ -160,7 +287,7 @@ static void set_clue(const robots_rules *r, const rule *rl, index_entry *e) {
 
 /* Appends the group's rules of one sort (literal or not) to the index, sorted.
  * An empty pattern has precedence 0 and never decides (RULE-1): not indexed. */
-static void index_rules(robots_rules *r, const group *g, bool literal, size_t *first, size_t *count) {
+static void index_rules(robots_rules *r, const group *g, bool literal, u32 *first, u32 *count) {
     *first = r->index.len;
     const vec *sources[2] = {&r->rules, &r->alts};
     size_t starts[2] = {g->rule_first, g->alt_first}, counts[2] = {g->rule_count, g->alt_count};
@@ -174,15 +301,18 @@ static void index_rules(robots_rules *r, const group *g, bool literal, size_t *f
             if (!e) return;
             e->prefix = bytes_at(r, sg[rl->seg_first].off);
             e->prefix_len = sg[rl->seg_first].len;
-            e->key = sort_key(e->prefix, e->prefix_len);
-            e->key2 = e->prefix_len > 8 ? sort_key(e->prefix + 8, e->prefix_len - 8) : 0;
             e->length = rl->text_len;
             e->literal = literal;
             e->rule = rl;
-            if (!literal) set_clue(r, rl, e);
         }
     }
     *count = r->index.len - *first;
+    /* The query reads clues only in groups of more wildcard rules than this. */
+    if (!literal && *count > CLUE_THRESHOLD)
+        for (size_t i = *first; i < r->index.len; i++) {
+            index_entry *e = (index_entry *)r->index.data + i;
+            set_clue(r, e->rule, e);
+        }
     /* The walk checks a list this short entry by entry, in any order; most groups'
      * lists are, and sorting them was most of the cost of indexing. */
     if (*count <= DIRECT_CHECK) return;
@@ -191,7 +321,29 @@ static void index_rules(robots_rules *r, const group *g, bool literal, size_t *f
     else sort_long(r, e, *count);
 }
 
+/* Sorts the agent keys: insertion sort for the usual handful, sort_items past it
+ * (a file naming 130 crawlers spent 40% of its parse in qsort). */
+static void sort_agent_keys(robots_rules *r, agent_key *k, size_t n) {
+    if (n <= SORT_RUN) {
+        for (size_t i = 1; i < n; i++) {
+            agent_key x = k[i];
+            size_t j = i;
+            for (; j > 0 && agent_key_before(&x, &k[j - 1]); j--) k[j] = k[j - 1];
+            k[j] = x;
+        }
+        return;
+    }
+    void *gathered;
+    sort_item *items = sort_scratch(r, sizeof *k, n, &gathered);
+    if (!items) return;
+    for (size_t i = 0; i < n; i++) items[i] = (sort_item){k[i].fold, k[i].fold2, i};
+    sort_items(k, sizeof *k, n, items, gathered, agent_keys_tie);
+    r->alloc.free_fn(r->alloc.ctx, items);
+}
+
 void index_build(robots_rules *r) {
+    if (!vec_reserve(r, &r->bytes, 1, KEY_SLACK)) return;
+    memset((unsigned char *)r->bytes.data + r->bytes.len, 0, KEY_SLACK);
     group *groups = r->groups.data;
     size_t ng = r->groups.len;
     /* Rules and alternatives were appended in group order: each group's share runs
@@ -221,23 +373,24 @@ void index_build(robots_rules *r) {
         k->token = bytes_at(r, agents[i].tok_off);
         k->len = agents[i].tok_len;
         k->group = agents[i].group;
+        k->fold = fold_key(k->token, k->len, 0);
+        k->fold2 = fold_key(k->token, k->len, 8);
     }
-    if (r->agent_keys.len)
-        qsort(r->agent_keys.data, r->agent_keys.len, sizeof(agent_key), compare_agent_keys);
+    sort_agent_keys(r, r->agent_keys.data, r->agent_keys.len);
 }
 
 void agent_lookup(const robots_rules *r, const unsigned char *token, size_t len,
                   size_t *first, size_t *count) {
     const agent_key *k = r->agent_keys.data;
+    uint64_t fold = fold_key(token, len, 0), fold2 = fold_key(token, len, 8);
     size_t lo = 0, hi = r->agent_keys.len;
     while (lo < hi) { /* first key >= token */
         size_t mid = lo + (hi - lo) / 2;
-        if (compare_nocase(k[mid].token, k[mid].len, token, len) < 0) lo = mid + 1;
+        if (agent_order(&k[mid], token, len, fold, fold2) < 0) lo = mid + 1;
         else hi = mid;
     }
     size_t end = lo;
-    while (end < r->agent_keys.len && compare_nocase(k[end].token, k[end].len, token, len) == 0)
-        end++;
+    while (end < r->agent_keys.len && agent_order(&k[end], token, len, fold, fold2) == 0) end++;
     *first = lo;
     *count = end - lo;
 }

@@ -68,11 +68,19 @@ static inline int fail(const char **error, const char *why) {
     return -1;
 }
 
+/* Offsets, lengths, counts and line numbers inside a rule set are 32-bit: every
+ * one is below ten times the parsed input, which robots_parse keeps under
+ * ROBOTS_MAX_PARSED_BYTES. Halving the structs a rule line fills (rule, segment,
+ * index entry: 152 bytes on 64-bit machines with size_t, 84 with these) halves
+ * the memory a parse writes, and with it the page faults of fresh blocks and the
+ * cache lines a query reads. */
+typedef uint32_t u32;
+
 /* A literal run of a pattern between wildcards, in the rule set's byte store. */
 typedef struct segment {
-    size_t off;
-    size_t len;
-    size_t fail_off; /* later segments of 2+ octets: their KMP table in r->fails */
+    u32 off;
+    u32 len;
+    u32 fail_off; /* later segments of 2+ octets: their KMP table in r->fails */
 } segment;
 
 /* Rule flags. */
@@ -81,54 +89,52 @@ typedef struct segment {
 #define RULE_ALT 0x04       /* the index.html alternative of the Allow before it */
 
 typedef struct rule {
-    robots_rule_kind kind;
-    unsigned flags;
-    size_t line;
-    size_t group;
-    size_t text_off;  /* normalised pattern text, for explanations */
-    size_t text_len;  /* its length: the rule's precedence */
-    size_t seg_first; /* literal segments, split at '*' (decoded for rfc9309) */
-    size_t seg_count; /* at least 1; segment 0 is the anchored prefix */
-    size_t tail_octets; /* octets of segments 1..: the least the path must still hold */
+    u32 line;
+    u32 group;
+    u32 text_off;  /* normalised pattern text, for explanations */
+    u32 text_len;  /* its length: the rule's precedence */
+    u32 seg_first; /* literal segments, split at '*' (decoded for rfc9309) */
+    u32 seg_count; /* at least 1; segment 0 is the anchored prefix */
+    u32 tail_octets; /* octets of segments 1..: the least the path must still hold */
+    uint8_t kind;  /* robots_rule_kind */
+    uint8_t flags;
 } rule;
 
 typedef struct group {
-    size_t first_line;
-    size_t agents;
+    u32 first_line;
+    u32 agents;
+    u32 rule_first, rule_count; /* its rules: contiguous in file order */
+    u32 alt_first, alt_count;   /* its index.html alternatives */
+    u32 literal_first, literals;   /* its literal rules in the prefix index */
+    u32 wildcard_first, wildcards; /* its other rules in the prefix index */
     bool global;
-    size_t rule_first, rule_count; /* its rules: contiguous in file order */
-    size_t alt_first, alt_count;   /* its index.html alternatives */
-    size_t literal_first, literals;   /* its literal rules in the prefix index */
-    size_t wildcard_first, wildcards; /* its other rules in the prefix index */
 } group;
 
 typedef struct agent {
-    size_t tok_off; /* product token as written */
-    size_t tok_len;
+    u32 tok_off; /* product token as written */
+    u32 tok_len;
+    u32 group;
+    u32 line;
     bool global;
-    size_t group;
-    size_t line;
 } agent_line;
 
 typedef struct record {
-    size_t key_off, key_len;
-    size_t val_off, val_len;
-    size_t line;
+    u32 key_off, key_len;
+    u32 val_off, val_len;
+    u32 line;
 } record;
 
 /* The prefix index of a group: its matchable rules sorted by segment 0, so a query
  * walks the path once and meets exactly the rules whose literal prefix it has. */
 typedef struct index_entry {
-    uint64_t key;    /* the first 8 prefix octets, big-endian, zero-padded: sorts fast */
-    uint64_t key2;   /* the next 8: many rules of a file share their first 8 */
     const unsigned char *prefix;
-    size_t prefix_len;
-    size_t length;   /* the rule's precedence, kept here so pruning needs no lookup */
-    bool literal;    /* RULE_LITERAL: a complete prefix is a match */
-    uint8_t clue_kind; /* CLUE_*: what the path must contain for the rule to match */
-    uint16_t clue;     /* an octet, or the hash of two adjacent octets */
-    uint64_t octets;   /* bit (o & 63) for every octet o of segments 1..: all must occur */
     const rule *rule;
+    u32 prefix_len;
+    u32 length;        /* the rule's precedence, kept here so pruning needs no lookup */
+    uint64_t octets;   /* bit (o & 63) for every octet o of segments 1..: all must occur */
+    uint16_t clue;     /* an octet, or the hash of two adjacent octets */
+    uint8_t clue_kind; /* CLUE_*: what the path must contain for the rule to match */
+    bool literal;      /* RULE_LITERAL: a complete prefix is a match */
 } index_entry;
 
 /* Below this many entries, the walk (query.c) checks each one directly, in any
@@ -142,15 +148,22 @@ typedef struct index_entry {
 #define CLUE_OCTET 1
 #define CLUE_PAIR 2
 #define PAIR_BITS 4096
+/* Filling a query's clue sets costs about as much as matching a few wildcard
+ * rules, so clues are used (and index.c sets them) only for groups with more than
+ * this many. */
+#define CLUE_THRESHOLD 8
 static inline unsigned pair_hash(unsigned char a, unsigned char b) {
     return ((unsigned)a * 131u + (unsigned)b * 7u + ((unsigned)a >> 4)) & (PAIR_BITS - 1);
 }
 
-/* Lookup of named agents: tokens lower-cased, sorted, each pointing at its group. */
+/* Lookup of named agents: sorted by token ignoring case, each pointing at its
+ * group. fold and fold2 are the token's first and next 8 octets lower-cased, as
+ * big-endian integers: most comparisons, sorting and looking up, end there. */
 typedef struct agent_key {
     const unsigned char *token;
-    size_t len;
-    size_t group;
+    u32 len;
+    u32 group;
+    uint64_t fold, fold2;
 } agent_key;
 
 /* A growable array; all memory of a rule set goes through vec_reserve. Its first
@@ -175,7 +188,7 @@ struct robots_rules {
     vec rules;      /* rule: allow/disallow lines inside groups, file order */
     vec alts;       /* rule: index.html alternatives (google) */
     vec segments;   /* segment */
-    vec fails;      /* size_t: the KMP tables of later segments (match.c) */
+    vec fails;      /* u32: the KMP tables of later segments (match.c) */
     vec groups;     /* group */
     vec agents;     /* agent_line, file order */
     vec sitemaps;   /* record */
@@ -233,7 +246,7 @@ size_t token_length(const unsigned char *s, size_t n);
  * Appends the result to the byte store; returns its offset, sets *out_len. With
  * `maybe` false the caller has seen that s holds neither '%' nor an octet >= 0x80,
  * and it is copied as it is. */
-size_t pattern_normalise(robots_rules *r, const unsigned char *s, size_t n, size_t *out_len, bool maybe);
+size_t pattern_normalise(robots_rules *r, const unsigned char *s, size_t n, u32 *out_len, bool maybe);
 /* Splits a normalised pattern into literal segments at '*', with a final '$' as
  * anchor; decodes %HH into octets when the profile compares decoded. Fills the
  * rule's segment fields and flags. `stars` false: the caller has seen no '*' in

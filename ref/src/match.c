@@ -55,9 +55,9 @@ bool view_match_at(const path_view *v, size_t p, const unsigned char *seg, size_
 void segment_prepare(robots_rules *r, segment *sg) {
     sg->fail_off = 0;
     if (sg->len < 2) return; /* one octet: memchr, or one comparison, finds it */
-    if (!vec_reserve(r, &r->fails, sizeof(size_t), sg->len)) return;
+    if (!vec_reserve(r, &r->fails, sizeof(u32), sg->len)) return;
     sg->fail_off = r->fails.len;
-    size_t *fail = (size_t *)r->fails.data + sg->fail_off;
+    u32 *fail = (u32 *)r->fails.data + sg->fail_off;
     const unsigned char *seg = bytes_at(r, sg->off);
     fail[0] = 0;
     for (size_t i = 1, q = 0; i < sg->len; i++) {
@@ -69,20 +69,20 @@ void segment_prepare(robots_rules *r, segment *sg) {
 }
 
 /* One more octet c after q matched octets of seg: how many are matched now. */
-static inline size_t kmp_step(const unsigned char *seg, const size_t *fail, size_t q, unsigned char c) {
+static inline size_t kmp_step(const unsigned char *seg, const u32 *fail, size_t q, unsigned char c) {
     while (q > 0 && c != seg[q]) q = fail[q - 1];
     return c == seg[q] ? q + 1 : 0;
 }
 
 /* The KMP table of a later segment of 2+ octets (NULL for shorter ones). */
-static const size_t *fail_table(const robots_rules *r, const segment *sg) {
-    return sg->len < 2 ? NULL : (const size_t *)r->fails.data + sg->fail_off;
+static const u32 *fail_table(const robots_rules *r, const segment *sg) {
+    return sg->len < 2 ? NULL : (const u32 *)r->fails.data + sg->fail_off;
 }
 
 /* The leftmost occurrence of seg at or after *pos; moves *pos past it. */
 static bool segment_find(const robots_rules *r, const path_view *v, size_t *pos, const segment *sg) {
     const unsigned char *seg = bytes_at(r, sg->off);
-    const size_t *fail = fail_table(r, sg);
+    const u32 *fail = fail_table(r, sg);
     size_t n = sg->len, end = view_end(v), p = *pos, q = 0;
     if (n == 0) return true;
     if (!v->decode) {
@@ -130,7 +130,7 @@ static bool segment_ends_path(const robots_rules *r, const path_view *v, size_t 
     /* Decoded octets take one or three positions: read them from pos to the end
      * once, and see whether the last ones read are the segment. */
     if (n == 0) return true;
-    const size_t *fail = fail_table(r, sg);
+    const u32 *fail = fail_table(r, sg);
     size_t q = 0;
     for (size_t p = pos; p < end;) {
         unsigned char c;

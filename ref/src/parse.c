@@ -79,13 +79,14 @@ typedef struct key_word {
     size_t len;
     robots_key key;
     bool typo;
+    bool spaced; /* holds a space: compared octet by octet (see key_starts_with) */
 } key_word;
 
-#define WORD(w, key, typo) {w, sizeof w - 1, key, typo}
+#define WORD(w, key, typo) {w, sizeof w - 1, key, typo, false}
 static const key_word u_words[] = {
     WORD("user-agent", ROBOTS_KEY_USER_AGENT, false),
     WORD("useragent", ROBOTS_KEY_USER_AGENT, true),
-    WORD("user agent", ROBOTS_KEY_USER_AGENT, true),
+    {"user agent", 10, ROBOTS_KEY_USER_AGENT, true, true},
 };
 static const key_word a_words[] = {
     WORD("allow", ROBOTS_KEY_ALLOW, false), /* no typo is accepted for allow */
@@ -101,9 +102,25 @@ static const key_word s_words[] = {
 };
 #undef WORD
 
-/* Does the key start with the word (in lower case), ignoring case? */
+/* Does the key start with the word (in lower case), ignoring case? Eight octets
+ * at a time where it can (one octet at a time, the key's first recognition was
+ * 5% of re-parsing): OR-ing 0x20 into an octet gives a lower-case letter exactly
+ * when the octet is that letter in either case, and leaves '-' equal only to '-'
+ * (or CR, which ends the line before it reaches a key). A space would also
+ * equal NUL, which a key may hold where lines are not C strings: the spaced typo
+ * is compared octet by octet. */
 static bool key_starts_with(const unsigned char *k, const key_word *w) {
-    for (size_t i = 0; i < w->len; i++)
+    size_t i = 0;
+    if (!w->spaced) {
+        const uint64_t fold = 0x2020202020202020u;
+        for (; w->len - i >= 8; i += 8) {
+            uint64_t have, want;
+            memcpy(&have, k + i, 8);
+            memcpy(&want, w->word + i, 8);
+            if ((have | fold) != want) return false;
+        }
+    }
+    for (; i < w->len; i++)
         if (ascii_lower(k[i]) != (unsigned char)w->word[i]) return false;
     return true;
 }
@@ -483,6 +500,8 @@ int robots_parse(const void *data, size_t len, const robots_options *options, ro
     if (options->allocator) alloc = *options->allocator;
     /* FORMAT-8: content past the cap is ignored. */
     size_t parsed = options->max_bytes && len > options->max_bytes ? options->max_bytes : len;
+    if (parsed > ROBOTS_MAX_PARSED_BYTES)
+        return fail(error, "more than ROBOTS_MAX_PARSED_BYTES (256 MiB) to parse: set max_bytes to parse the beginning");
     size_t head = arena_round(sizeof(robots_rules));
     robots_rules sizing;
     unsigned char *at = NULL;

@@ -37,7 +37,7 @@ static bool needs_normalising(const unsigned char *s, size_t n) {
     return (high & 0x8080808080808080ULL) != 0;
 }
 
-size_t pattern_normalise(robots_rules *r, const unsigned char *s, size_t n, size_t *out_len, bool maybe) {
+size_t pattern_normalise(robots_rules *r, const unsigned char *s, size_t n, u32 *out_len, bool maybe) {
     *out_len = 0;
     if (!maybe || !needs_normalising(s, n)) {
         *out_len = n;
@@ -72,7 +72,7 @@ size_t pattern_normalise(robots_rules *r, const unsigned char *s, size_t n, size
 
 /* Appends a %HH-decoded copy of a stored segment; returns its offset. A segment
  * without '%' is its own decoding. */
-static size_t decode_segment(robots_rules *r, size_t off, size_t len, size_t *out_len) {
+static size_t decode_segment(robots_rules *r, size_t off, size_t len, u32 *out_len) {
     *out_len = len;
     if (!memchr(bytes_at(r, off), '%', len)) return off;
     size_t at = r->bytes.len;

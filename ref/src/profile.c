@@ -113,7 +113,7 @@ int robots_switch_on(robots_profile_id id, robots_switch s) {
  * every switch is set differently by the two profiles, so such a profile exists. */
 void profile_toggled(robots_profile_id id, unsigned toggle, profile *out) {
     *out = *profile_get(id);
-    for (unsigned s = 0; s < ROBOTS_SWITCH_COUNT; s++) {
+    for (unsigned s = 0; toggle && s < ROBOTS_SWITCH_COUNT; s++) {
         if (!(toggle & (1u << s))) continue;
         const switch_info *w = &switches[s];
         for (unsigned other = 0; other < ROBOTS_PROFILE_COUNT; other++) {

@@ -118,11 +118,6 @@ static void consider(query *q, const index_entry *e, size_t pos) {
     keep_best(q, rl);
 }
 
-/* Filling the clue sets costs about as much as matching a few wildcard rules, so
- * clues are used only for groups with more than this many. */
-#define CLUE_THRESHOLD 8
-
-
 /* Walks the path through the group's sorted prefixes. Invariant: the entries in
  * [lo, hi) are exactly those whose prefix starts with the first `depth` octets of
  * the path, and pos is where those octets end. Entries whose whole prefix is that

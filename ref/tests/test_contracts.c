@@ -35,6 +35,77 @@ static void parse_failures(void) {
     robots_free(r);
 }
 
+/* More than ROBOTS_MAX_PARSED_BYTES to parse is refused with a reason, never cut
+ * silently (the rule set's offsets are 32-bit); the same input under a cap parses
+ * its beginning. The big block is allocated, not touched: the refusal comes
+ * before any byte is read. */
+static void parse_limit(void) {
+    size_t big = ROBOTS_MAX_PARSED_BYTES + 1;
+    char *data = malloc(big);
+    CHECK(data != NULL);
+    if (!data) return;
+    static const char head[] = "user-agent: *\ndisallow: /private\n";
+    memcpy(data, head, sizeof head - 1);
+    memset(data + sizeof head - 1, '#', ROBOTS_DEFAULT_MAX_BYTES - (sizeof head - 1));
+    robots_options o;
+    robots_options_init(&o);
+    o.max_bytes = 0;
+    robots_rules *r = (robots_rules *)&r;
+    const char *error = NULL;
+    CHECK_EQ(robots_parse(data, big, &o, &r, &error), -1);
+    CHECK(r == NULL);
+    CHECK(error && strstr(error, "ROBOTS_MAX_PARSED_BYTES"));
+    o.max_bytes = big; /* a cap above the limit refuses as well */
+    CHECK_EQ(robots_parse(data, big, &o, &r, &error), -1);
+    o.max_bytes = ROBOTS_DEFAULT_MAX_BYTES;
+    CHECK_EQ(robots_parse(data, big, &o, &r, &error), 0);
+    robots_parse_info info;
+    robots_get_parse_info(r, &info);
+    CHECK_EQ(info.input_bytes, big);
+    CHECK_EQ(info.parsed_bytes, ROBOTS_DEFAULT_MAX_BYTES);
+    robots_verdict v;
+    CHECK_EQ(robots_check(r, "a", 1, "/private/x", 10, &v, NULL), 0);
+    CHECK_EQ(v.allowed, 0);
+    robots_free(r);
+    free(data);
+}
+
+/* UA-2: many named groups (more than index.c sorts by insertion), their tokens
+ * sharing their first 16 octets and written in mixed case, some named twice: each
+ * name, in any case, finds exactly its groups, and a name between two of them,
+ * or one of them cut short, finds none. */
+static void many_agents(void) {
+    static char text[8192];
+    size_t at = 0;
+    for (int g = 0; g < 40; g++) {
+        /* Groups g and g + 20 name crawler-prefix-abcd-<letter g>, cased by
+         * parity. */
+        char letter = (char)('a' + g % 20);
+        at += (size_t)snprintf(text + at, sizeof text - at, "user-agent: %s%c\n",
+                               g % 2 ? "CRAWLER-PREFIX-ABCD-" : "crawler-prefix-abcd-", letter);
+        at += (size_t)snprintf(text + at, sizeof text - at, "disallow: /g%d\n", g);
+    }
+    robots_rules *r = parse_or_null(text, at, NULL);
+    CHECK(r != NULL);
+    if (!r) return;
+    for (int k = 0; k < 20; k++) {
+        char name[64];
+        snprintf(name, sizeof name, "Crawler-Prefix-ABCD-%c", 'A' + k);
+        const char *agents[1] = {name};
+        size_t groups[4], n = robots_applying_groups(r, agents, NULL, 1, groups, 4);
+        CHECK_EQ(n, 2);
+        CHECK_EQ(groups[0], (size_t)k);
+        CHECK_EQ(groups[1], (size_t)k + 20);
+    }
+    const char *none[] = {"crawler-prefix-abcd-", "crawler-prefix-abcd-aa", "crawler-prefix-abcd-{", "crawler-prefix-abc"};
+    for (size_t k = 0; k < sizeof none / sizeof none[0]; k++) {
+        size_t groups[1];
+        const char *agents[1] = {none[k]};
+        CHECK_EQ(robots_applying_groups(r, agents, NULL, 1, groups, 1), 0);
+    }
+    robots_free(r);
+}
+
 /* A failed parse gives no answer: robots_check on NULL rules fails instead of
  * allowing everything as an empty file would. */
 static void check_failures(void) {
@@ -288,12 +359,14 @@ static void long_encoded_paths(void) {
 
 const test_suite suite_contracts = {"contracts", (const test_case[]){
     {"robots_parse fails for bad arguments, with NULL rules", parse_failures},
+    {"more than ROBOTS_MAX_PARSED_BYTES to parse is refused, a cap parses the beginning", parse_limit},
     {"robots_check on no rules fails instead of allowing", check_failures},
     {"every error out-parameter may be NULL", null_errors},
     {"a robots.txt URL that does not fit is a failure", robots_url_room},
     {"a backslash in the authority is refused", backslash_in_authority},
     {"names of every enum", enum_names},
     {"UA-1: several agents in one query", several_agents},
+    {"UA-2: forty named groups sharing 16 octets, in mixed case", many_agents},
     {"500 KiB of near-miss rules on a long path", near_misses},
     {"rfc9309: short and long %-encoded paths agree", long_encoded_paths},
     {NULL, NULL}}};
