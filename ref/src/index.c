@@ -128,58 +128,13 @@ static sort_item *merge_sort(sort_item *items, sort_item *spare, size_t n, const
     return from;
 }
 
-/* Past this many items a radix sort on the first key replaces the merge sort. */
-#define RADIX_MIN SIZE_MAX
-
-/* Sorts n items by their first key alone, stably: a radix sort, one counting pass
- * per octet of the key from the last, where comparisons mispredict about every
- * other time (a merge sort of long lists was 14% of re-parsing the real-world
- * files). An octet that every item shares ('/' first, the zeros that pad short
- * prefixes) needs no pass. Returns where the sorted items are: `items` or
- * `spare`. */
-static sort_item *radix_sort(sort_item *items, sort_item *spare, size_t n) {
-    uint32_t count[8][256];
-    memset(count, 0, sizeof count);
-    for (size_t i = 0; i < n; i++)
-        for (unsigned b = 0; b < 8; b++) count[b][(items[i].key >> (8 * b)) & 0xFF]++;
-    sort_item *from = items, *to = spare;
-    for (unsigned b = 0; b < 8; b++) { /* b = 0: the key's last octet */
-        uint32_t *c = count[b];
-        if (c[(from[0].key >> (8 * b)) & 0xFF] == n) continue;
-        size_t at = 0;
-        for (unsigned v = 0; v < 256; v++) {
-            size_t here = c[v];
-            c[v] = (uint32_t)at;
-            at += here;
-        }
-        for (size_t i = 0; i < n; i++) to[c[(from[i].key >> (8 * b)) & 0xFF]++] = from[i];
-        sort_item *t = from;
-        from = to;
-        to = t;
-    }
-    return from;
-}
-
 /* Sorts the n elements (of elem bytes) that items[0..n) describe. `items` has
  * room for 2n items, `gathered` for n elements: the elements move once, at the
- * end. A long list is radix-sorted by its first key, and each run of equal first
- * keys then by the rest (usually a few items; a merge sort when many share their
- * first 8 octets). */
+ * end. Inline, so that each caller's element size is a constant and the moves are
+ * not calls to memcpy. */
 static inline void sort_items(void *elems, size_t elem, size_t n, sort_item *items, void *gathered,
                               tie_before tie) {
-    sort_item *spare = items + n, *sorted;
-    if (n <= RADIX_MIN) {
-        sorted = merge_sort(items, spare, n, elems, tie);
-    } else {
-        sorted = radix_sort(items, spare, n);
-        sort_item *other = sorted == items ? spare : items;
-        for (size_t lo = 0, hi; lo < n; lo = hi) {
-            for (hi = lo + 1; hi < n && sorted[hi].key == sorted[lo].key;) hi++;
-            if (hi - lo < 2) continue;
-            sort_item *run = merge_sort(sorted + lo, other + lo, hi - lo, elems, tie);
-            if (run != sorted + lo) memcpy(sorted + lo, run, (hi - lo) * sizeof *run);
-        }
-    }
+    sort_item *sorted = merge_sort(items, items + n, n, elems, tie);
     unsigned char *g = gathered;
     for (size_t k = 0; k < n; k++) memcpy(g + k * elem, (unsigned char *)elems + sorted[k].at * elem, elem);
     memcpy(elems, gathered, n * elem);
