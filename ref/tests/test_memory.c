@@ -49,8 +49,8 @@ static const char *make_wide(void) {
     return wide;
 }
 
-/* A group of more rules than index.c sorts in place: its sort takes scratch memory
- * of its own. */
+/* A group of more rules than index.c sorts with scratch on the stack: its sort
+ * takes scratch memory of its own. */
 static char long_group[2048];
 
 static const char *make_long_group(void) {
