@@ -101,7 +101,19 @@ static void guard_signals(void) {
     }
 }
 
+void proc_hold_signals(sigset_t *saved) {
+    sigset_t fatal;
+    fatal_set(&fatal);
+    sigprocmask(SIG_BLOCK, &fatal, saved);
+}
+
+void proc_release_signals(const sigset_t *saved) { sigprocmask(SIG_SETMASK, saved, NULL); }
+
 void proc_at_signal(void (*hook)(void)) {
+    /* From now on a signal must run the hook, also before the first child (a
+     * runner interrupted between writing its first temporary file and starting
+     * its first check left the file behind). */
+    guard_signals();
     if (nhooks < MAX_HOOKS) {
         hooks[nhooks] = hook;
         nhooks = nhooks + 1;

@@ -15,6 +15,7 @@
 #ifndef ROBOTS_COMMON_PROCESS_H
 #define ROBOTS_COMMON_PROCESS_H
 
+#include <signal.h>
 #include <stddef.h>
 
 typedef struct proc_output {
@@ -49,6 +50,13 @@ const char *proc_describe(const proc_result *result, double timeout_seconds, cha
 /* Registers a function to call when a signal ends the program, before it ends:
  * it must be async-signal-safe (e.g. unlink a temporary file). At most 8. */
 void proc_at_signal(void (*hook)(void));
+
+/* Holds back the signals the hooks run at (saving the mask in *saved) until
+ * proc_release_signals: what is made and recorded between them for a hook to
+ * remove (a temporary file and its name) is never made but not yet recorded when
+ * a signal ends the program. */
+void proc_hold_signals(sigset_t *saved);
+void proc_release_signals(const sigset_t *saved);
 
 /* Whether argv0 names a program that exec could start: a path to an executable
  * file, or a name found in PATH. Returns 0, or -1 with errno set. */

@@ -46,12 +46,15 @@ static int write_temp(const robots_body *b, size_t len, char *why, size_t cap) {
     remove_temp();
     const char *dir = getenv("TMPDIR");
     snprintf(temp_path, sizeof temp_path, "%s/robots-conform-XXXXXX", dir && *dir ? dir : "/tmp");
+    sigset_t saved;
+    proc_hold_signals(&saved); /* the file exists only once recorded */
     int fd = mkstemp(temp_path);
+    have_temp = fd >= 0;
+    proc_release_signals(&saved);
     if (fd < 0) {
         snprintf(why, cap, "cannot create a temporary file in %s", dir && *dir ? dir : "/tmp");
         return -1;
     }
-    have_temp = 1;
     size_t done = 0;
     while (done < len) {
         ssize_t w = write(fd, b->data + done, len - done);

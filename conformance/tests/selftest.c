@@ -346,6 +346,39 @@ static void temporary_files_are_removed(void) {
     rmdir(dir);
 }
 
+/* A cleanup hook runs when a signal ends the program even before any child was
+ * started: the runner writes its first temporary file before its first check,
+ * and an interrupt in between once left the file behind (found by the test
+ * above, which sends the signal as soon as the file appears). */
+static int hook_pipe = -1;
+static void hook_writes(void) {
+    if (write(hook_pipe, "x", 1) != 1) _exit(3);
+}
+
+static char self_path[4096];
+
+/* A fresh process (this program again, with the argument below), since this one
+ * has started children and has its handlers already. */
+static void hooks_run_before_any_child(void) {
+    int fds[2];
+    CHECK(pipe(fds) == 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fds[1], 1);
+        close(fds[0]);
+        close(fds[1]);
+        execl(self_path, self_path, "--hook-then-sigterm", (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    int status;
+    waitpid(pid, &status, 0);
+    CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM);
+    char c = 0;
+    CHECK(read(fds[0], &c, 1) == 1 && c == 'x');
+    close(fds[0]);
+}
+
 /* ---- Malformed tables -------------------------------------------------------------- */
 
 typedef struct bad_table {
@@ -661,12 +694,18 @@ static void templates_split_without_a_shell(void) {
 }
 
 int main(int argc, char **argv) {
-    (void)argc;
     if (strlen(argv[0]) >= sizeof bin_dir) {
         fprintf(stderr, "selftest: the path of this program is too long\n");
         return 2;
     }
     snprintf(bin_dir, sizeof bin_dir, "%s", argv[0]);
+    snprintf(self_path, sizeof self_path, "%s", argv[0]);
+    if (argc == 2 && !strcmp(argv[1], "--hook-then-sigterm")) { /* hooks_run_before_any_child */
+        hook_pipe = 1;
+        proc_at_signal(hook_writes);
+        raise(SIGTERM);
+        return 0;
+    }
     char *slash = strrchr(bin_dir, '/');
     if (slash) *slash = '\0';
     else snprintf(bin_dir, sizeof bin_dir, ".");
@@ -687,6 +726,7 @@ int main(int argc, char **argv) {
         {"crashing, hanging and garbage batch targets fail checks", broken_batch_targets},
         {"crashing, hanging and garbage commands fail checks", broken_command_targets},
         {"temporary files are removed, also when interrupted", temporary_files_are_removed},
+        {"a cleanup hook runs at a signal before any child started", hooks_run_before_any_child},
         {"malformed tables are rejected with file and JSON path", malformed_tables_are_rejected},
         {"output formats", formats},
         {"every check has a basis under every profile", every_check_has_a_basis},

@@ -33,12 +33,7 @@ static int compare_bytes(const unsigned char *a, size_t an, const unsigned char 
 static uint64_t sort_key(const unsigned char *p, size_t n) {
     uint64_t k;
     memcpy(&k, p, sizeof k);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    k = __builtin_bswap64(k);
-#elif !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_BIG_ENDIAN__
-    k = 0;
-    for (size_t i = 0; i < 8; i++) k = k << 8 | p[i];
-#endif
+    k = big_endian(k);
     return n >= 8 ? k : k & ~(UINT64_MAX >> (8 * n));
 }
 
@@ -180,11 +175,19 @@ static int compare_nocase(const unsigned char *a, size_t an, const unsigned char
 }
 
 /* The first 8 octets of a token from `from` on, lower-cased, as a key: the agent
- * keys sort by these two keys first (agent_key). */
+ * keys sort by these two keys first (agent_key). Eight octets are lower-cased at
+ * once (a loop of single octets was a tenth of a query): in each octet below
+ * 0x80, adding 0x80 - 'A' sets the high bit from 'A' on, adding 0x80 - 'Z' - 1
+ * from past 'Z'; the octets between get 0x20. */
 static uint64_t fold_key(const unsigned char *t, size_t n, size_t from) {
-    uint64_t k = 0;
-    for (size_t i = from; i < from + 8; i++) k = k << 8 | (i < n ? ascii_lower(t[i]) : 0);
-    return k;
+    unsigned char octets[8] = {0};
+    if (n >= from + 8) memcpy(octets, t + from, 8);
+    else for (size_t i = from; i < n; i++) octets[i - from] = t[i];
+    uint64_t w;
+    memcpy(&w, octets, 8);
+    uint64_t low = w & BYTES8(0x7F);
+    uint64_t upper = (low + BYTES8(0x80 - 'A')) & ~(low + BYTES8(0x80 - 'Z' - 1)) & ~w & BYTES8(0x80);
+    return big_endian(w | upper >> 2);
 }
 
 /* The order of agent keys: the token ignoring case, then the group. Keys that

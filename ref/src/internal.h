@@ -38,7 +38,7 @@
 #define url_path_span       robots_internal_url_path_span
 #define vec_grow            robots_internal_vec_grow
 #define vec_push_slow       robots_internal_vec_push_slow
-#define view_match_at       robots_internal_view_match_at
+#define view_match_decoding robots_internal_view_match_decoding
 
 /* A profile is data: every behavioural difference between Google's parser and
  * RFC 9309 is one switch here, read by the single code path. */
@@ -222,6 +222,25 @@ static inline const unsigned char *bytes_at(const robots_rules *r, size_t off) {
     return (const unsigned char *)r->bytes.data + off;
 }
 
+/* ---- Eight octets at a time ---- */
+/* Eight copies of an octet. */
+#define BYTES8(c) (0x0101010101010101u * (uint64_t)(c))
+/* Eight octets as read from memory (memcpy into w), as the integer whose most
+ * significant octet is the first: such integers compare as the octets do. */
+static inline uint64_t big_endian(uint64_t w) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return __builtin_bswap64(w);
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return w;
+#else
+    unsigned char b[8];
+    memcpy(b, &w, 8);
+    uint64_t k = 0;
+    for (int i = 0; i < 8; i++) k = k << 8 | b[i];
+    return k;
+#endif
+}
+
 /* ---- ascii.c ---- */
 /* Character classes, by table (see ascii.c). */
 #define ASCII_SPACE 0x01 /* the whitespace trimmed around keys and values: ' ', \t-\r */
@@ -287,9 +306,19 @@ static inline size_t view_next(const path_view *v, size_t pos, unsigned char *oc
     return pos + 1;
 }
 
+/* view_match_at where the view decodes or p is at the virtual '/'. */
+bool view_match_decoding(const path_view *v, size_t p, const unsigned char *seg, size_t n, size_t *after);
 /* Do the n octets of seg occur at position p? Sets *after to the position after
- * them. */
-bool view_match_at(const path_view *v, size_t p, const unsigned char *seg, size_t n, size_t *after);
+ * them. Raw bytes are compared in place here, inline: the prefix walk asks this
+ * at every step, and the call was a tenth of a query. */
+static inline bool view_match_at(const path_view *v, size_t p, const unsigned char *seg, size_t n,
+                                 size_t *after) {
+    if (v->decode || p < v->lead) return view_match_decoding(v, p, seg, n, after);
+    size_t i = p - v->lead;
+    if (v->len - i < n || (n && memcmp(v->s + i, seg, n) != 0)) return false;
+    *after = p + n;
+    return true;
+}
 
 /* Fills the KMP table of a later segment (see match.c) into r->fails. */
 void segment_prepare(robots_rules *r, segment *sg);

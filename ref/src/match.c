@@ -18,8 +18,7 @@
 
 #include "internal.h"
 
-bool view_match_at(const path_view *v, size_t p, const unsigned char *seg, size_t n,
-                   size_t *after) {
+bool view_match_decoding(const path_view *v, size_t p, const unsigned char *seg, size_t n, size_t *after) {
     if (p >= v->lead) {
         size_t i = p - v->lead;
         /* Decoding never makes more octets than there are raw bytes. */

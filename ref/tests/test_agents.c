@@ -1,4 +1,8 @@
 /* test_agents.c - UA-1, UA-3, RFC-1: product tokens, '*' variants, case, the caller's agent. */
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
 #include "test.h"
 
 /* UA-1: googlebot-news (1), * (2), googlebot (3). */
@@ -119,6 +123,62 @@ static void tokens_are_ascii(void) {
     CHECK_BOTH("user-agent: Foo\xC3\xBC\ndisallow: /\n", "Foo", "/", DISALLOWED);
 }
 
+/* Only A-Z fold: random tokens of 1 to 20 octets (the lookup folds eight at a
+ * time, so every tail length is met), asked for with their letters' case flipped
+ * or with one octet changed to any other value, including the neighbours of A-Z
+ * ('@', '[', '`', '{') and the octets >= 0x80 whose low bits are a letter. The
+ * groups named are those whose token equals the caller's agent, ASCII case aside. */
+static bool same_ignoring_ascii_case(const char *a, const char *b) {
+    for (; *a && *b; a++, b++) {
+        unsigned char x = (unsigned char)*a, y = (unsigned char)*b;
+        if (x >= 'A' && x <= 'Z') x = (unsigned char)(x + 32);
+        if (y >= 'A' && y <= 'Z') y = (unsigned char)(y + 32);
+        if (x != y) return false;
+    }
+    return *a == *b;
+}
+
+static void only_ascii_letters_fold(void) {
+    enum { GROUPS = 24, ASKS = 3000 };
+    static const char alphabet[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-";
+    static const unsigned char odd[] = {'@', '[', '`', '{', 0xC1, 0xDA, 0xE1, 0xFA, 0x80, 0xFF, '0'};
+    test_seed(7);
+    char tokens[GROUPS][24];
+    static char text[GROUPS * 48];
+    size_t at = 0;
+    for (int g = 0; g < GROUPS; g++) {
+        size_t len = 1 + test_random(20);
+        for (size_t i = 0; i < len; i++) tokens[g][i] = alphabet[test_random(sizeof alphabet - 1)];
+        tokens[g][len] = 0;
+        at += (size_t)snprintf(text + at, sizeof text - at, "user-agent: %s\ndisallow: /\n", tokens[g]);
+    }
+    robots_rules *r = parse_or_null(text, at, NULL);
+    CHECK(r != NULL);
+    if (!r) return;
+    int wrong = 0;
+    for (int k = 0; k < ASKS; k++) {
+        char ask[24];
+        strcpy(ask, tokens[test_random(GROUPS)]);
+        size_t len = strlen(ask);
+        for (size_t i = 0; i < len; i++)
+            if (test_random(2) && ask[i] != '_' && ask[i] != '-') ask[i] ^= 0x20;
+        if (test_random(2)) {
+            size_t i = test_random((unsigned)len);
+            ask[i] = (char)(test_random(3) ? odd[test_random(sizeof odd)] : 1 + test_random(255));
+        }
+        size_t want[GROUPS], nwant = 0;
+        for (int g = 0; g < GROUPS; g++)
+            if (same_ignoring_ascii_case(tokens[g], ask)) want[nwant++] = (size_t)g;
+        const char *agents[1] = {ask};
+        size_t got[GROUPS], n = robots_applying_groups(r, agents, NULL, 1, got, GROUPS);
+        bool same = n == nwant; /* none named: the '*' groups, of which there are none */
+        for (size_t i = 0; same && i < nwant; i++) same = got[i] == want[i];
+        if (!same && wrong++ < 5) printf("    agent %s: %zu groups, %zu expected\n", ask, n, nwant);
+    }
+    CHECK_EQ(wrong, 0);
+    robots_free(r);
+}
+
 const test_suite suite_agents = {"agents", (const test_case[]){
     {"UA-1: the most specific group", ua_1_example},
     {"UA-3: case and text after the token are ignored", ua_3_token_and_case},
@@ -127,4 +187,5 @@ const test_suite suite_agents = {"agents", (const test_case[]){
     {"RFC-1: the product token", rfc_1_product_token},
     {"'*' variants", star_variants},
     {"tokens are ASCII", tokens_are_ascii},
+    {"UA-3: only ASCII letters fold, at every length", only_ascii_letters_fold},
     {NULL, NULL}}};
