@@ -31,7 +31,7 @@ static size_t scan_to_stop(const unsigned char *u, size_t n, size_t i, bool sche
         if (k & U_STOP) return i;
         if (k & U_HASH) {
             if (*fragment == NPOS) *fragment = i;
-        } else if (scheme && n - i >= 3 && u[i + 1] == '/' && u[i + 2] == '/') {
+        } else if (scheme && n - i >= 3 && u[i + 1] == '/' && u[i + 2] == '/') { /* U_COLON */
             *scheme_end = i + 3;
             return NPOS;
         }
