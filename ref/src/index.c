@@ -37,41 +37,31 @@ static uint64_t sort_key(const unsigned char *p, size_t n) {
     return n >= 8 ? k : k & ~(UINT64_MAX >> (8 * n));
 }
 
-/* The first and the second 8 octets of an entry's prefix as sort keys: many rules
- * of a file share their first 8 ("/catalog"), few their first 16. */
-static inline uint64_t first_key(const index_entry *e) { return sort_key(e->prefix, e->prefix_len); }
-static inline uint64_t second_key(const index_entry *e) {
-    return e->prefix_len > 8 ? sort_key(e->prefix + 8, e->prefix_len - 8) : 0;
-}
-
-/* Does entry a sort before entry b, their keys being equal? The keys cover 16
- * octets; longer prefixes compare their bytes. Equal prefixes keep file order (the
- * rule pointers ascend in it), so the order is total. */
-static inline bool same_keys_before(const index_entry *a, const index_entry *b) {
-    /* Equal keys of prefixes of 16 octets or more: those 16 are equal. */
-    size_t skip = a->prefix_len >= 16 && b->prefix_len >= 16 ? 16 : 0;
-    int c = compare_bytes(a->prefix + skip, a->prefix_len - skip, b->prefix + skip, b->prefix_len - skip);
-    if (c) return c < 0;
-    return a->rule < b->rule;
-}
-
 /* ---- Sorting by two integer keys ----------------------------------------------
  *
  * Index entries and agent keys both sort by a string: most pairs differ in its
- * first 16 octets, which two 64-bit keys compare in two instructions. What a long
- * list sorts is items of 24 bytes (the keys and where the element is), so the
- * elements move once, at the end; equal keys ask the element's own comparison. */
+ * first 16 octets, which two 64-bit keys compare in two instructions. What is
+ * sorted is items of 24 bytes: the keys, the string's length and where the element
+ * is. */
 typedef struct sort_item {
-    uint64_t key, key2;
-    size_t at;
+    uint64_t key, key2; /* octets 0-7 and 8-15 of the string, zero-padded */
+    u32 len;            /* the string's length */
+    u32 at;             /* the element; equal strings keep this order */
 } sort_item;
 
-/* Elements a and b of `elems` have equal keys: does a sort first? */
+/* Elements a and b of `elems` have equal keys, strings of more than 16 octets:
+ * does a sort first? */
 typedef bool (*tie_before)(const void *elems, size_t a, size_t b);
 
+/* Equal keys where one string has at most 16 octets: the strings are equal up to
+ * the shorter one's end, and the longer has only zeros past it (the keys pad with
+ * zeros), so the shorter sorts first; of equal length they are equal. Only longer
+ * strings ask the element's comparison (which costs a few loads: most ties are
+ * rules of one short prefix, such as "/"). */
 static inline bool item_before(const void *elems, tie_before tie, const sort_item *a, const sort_item *b) {
     if (a->key != b->key) return a->key < b->key;
     if (a->key2 != b->key2) return a->key2 < b->key2;
+    if (a->len <= 16 || b->len <= 16) return a->len != b->len ? a->len < b->len : a->at < b->at;
     return tie(elems, a->at, b->at);
 }
 
@@ -113,58 +103,6 @@ static sort_item *merge_sort(sort_item *items, sort_item *spare, size_t n, const
     return from;
 }
 
-/* What sort_elements sorts for element i: its keys and i. */
-typedef sort_item (*item_of)(const void *elems, size_t i);
-
-/* Sorts the n elements (of elem bytes, at most SORT_ELEM_MAX) of `elems` by
- * their items: a list of at most SORT_RUN with scratch on the stack, a longer one
- * with scratch from the rule set's allocator (2n items and n elements; n elements
- * already fill n * elem bytes, so the size cannot overflow; a failure marks the
- * rule set failed). The elements move once, at the end. Inlined into each caller
- * (gcc would not on its own), so that the element size is a constant, the moves
- * are not calls to memcpy and `item` is not called through a pointer: as a
- * function it cost 2% more instructions of re-parsing. */
-#define SORT_ELEM_MAX 40
-#if defined(__GNUC__)
-#define SORT_INLINE static inline __attribute__((always_inline))
-#else
-#define SORT_INLINE static inline
-#endif
-_Static_assert(sizeof(index_entry) <= SORT_ELEM_MAX && sizeof(agent_key) <= SORT_ELEM_MAX,
-               "sort_elements' stack scratch holds SORT_RUN of either element");
-SORT_INLINE void sort_elements(robots_rules *r, void *elems, size_t elem, size_t n, item_of item,
-                               tie_before tie) {
-    if (n < 2) return;
-    sort_item few[2 * SORT_RUN];
-    _Alignas(max_align_t) unsigned char few_gathered[SORT_RUN * SORT_ELEM_MAX];
-    sort_item *items = few;
-    unsigned char *gathered = few_gathered;
-    if (n > SORT_RUN) {
-        items = r->alloc.realloc_fn(r->alloc.ctx, NULL, n * (2 * sizeof(sort_item) + elem));
-        if (!items) {
-            r->failed = true;
-            return;
-        }
-        gathered = (unsigned char *)(items + 2 * n);
-    }
-    for (size_t i = 0; i < n; i++) items[i] = item(elems, i);
-    sort_item *sorted = merge_sort(items, items + n, n, elems, tie);
-    for (size_t k = 0; k < n; k++)
-        memcpy(gathered + k * elem, (unsigned char *)elems + sorted[k].at * elem, elem);
-    memcpy(elems, gathered, n * elem);
-    if (items != few) r->alloc.free_fn(r->alloc.ctx, items);
-}
-
-static sort_item entry_item(const void *elems, size_t i) {
-    const index_entry *e = (const index_entry *)elems + i;
-    return (sort_item){first_key(e), second_key(e), i};
-}
-
-static bool entries_tie(const void *elems, size_t a, size_t b) {
-    const index_entry *e = elems;
-    return same_keys_before(&e[a], &e[b]);
-}
-
 static int compare_nocase(const unsigned char *a, size_t an, const unsigned char *b, size_t bn) {
     size_t n = an < bn ? an : bn;
     for (size_t i = 0; i < n; i++) {
@@ -200,15 +138,39 @@ static int agent_order(const agent_key *a, const unsigned char *token, size_t le
     return compare_nocase(a->token, a->len, token, len);
 }
 
-static sort_item agent_item(const void *elems, size_t i) {
-    const agent_key *k = (const agent_key *)elems + i;
-    return (sort_item){k->fold, k->fold2, i};
-}
-
 static bool agent_keys_tie(const void *elems, size_t i, size_t j) {
     const agent_key *a = (const agent_key *)elems + i, *b = (const agent_key *)elems + j;
-    int c = compare_nocase(a->token, a->len, b->token, b->len);
-    return c ? c < 0 : a->group < b->group;
+    int c = compare_nocase(a->token + 16, a->len - 16, b->token + 16, b->len - 16);
+    return c ? c < 0 : i < j;
+}
+
+/* Sorts the agent keys: items made from their fold keys, merge-sorted, and the
+ * keys moved into that order once (qsort was 40% of parsing a file naming 130
+ * crawlers). Scratch (2n items and n keys) on the stack for up to SORT_RUN keys,
+ * else from the rule set's allocator (a failure, or a size past a size_t, marks
+ * the rule set failed). */
+static void sort_agent_keys(robots_rules *r) {
+    agent_key *keys = r->agent_keys.data;
+    size_t n = r->agent_keys.len;
+    if (n < 2) return;
+    sort_item few[2 * SORT_RUN];
+    agent_key few_moved[SORT_RUN];
+    sort_item *items = few;
+    agent_key *moved = few_moved;
+    if (n > SORT_RUN) {
+        size_t each = 2 * sizeof *items + sizeof *moved;
+        items = n > SIZE_MAX / each ? NULL : r->alloc.realloc_fn(r->alloc.ctx, NULL, n * each);
+        if (!items) {
+            r->failed = true;
+            return;
+        }
+        moved = (agent_key *)(void *)(items + 2 * n);
+    }
+    for (size_t i = 0; i < n; i++) items[i] = (sort_item){keys[i].fold, keys[i].fold2, keys[i].len, (u32)i};
+    const sort_item *sorted = merge_sort(items, items + n, n, keys, agent_keys_tie);
+    for (size_t k = 0; k < n; k++) moved[k] = keys[sorted[k].at];
+    memcpy(keys, moved, n * sizeof *keys);
+    if (items != few) r->alloc.free_fn(r->alloc.ctx, items);
 }
 
 /* The clues of a wildcard rule: every octet of its segments after the first (folded
@@ -236,46 +198,103 @@ static void set_clue(const robots_rules *r, const rule *rl, index_entry *e) {
     }
 }
 
-/* Appends the group's rules of one sort (literal or not) to the index, sorted.
- * An empty pattern has precedence 0 and never decides (RULE-1): not indexed. */
-static void index_rules(robots_rules *r, const group *g, bool literal, u32 *first, u32 *count) {
-    *first = r->index.len;
-    const vec *sources[2] = {&r->rules, &r->alts};
-    size_t starts[2] = {g->rule_first, g->alt_first}, counts[2] = {g->rule_count, g->alt_count};
-    const segment *sg = r->segments.data;
-    for (int s = 0; s < 2; s++) {
-        const rule *rules = sources[s]->data;
-        for (size_t i = starts[s]; i < starts[s] + counts[s]; i++) {
-            const rule *rl = &rules[i];
-            if (rl->text_len == 0 || ((rl->flags & RULE_LITERAL) != 0) != literal) continue;
-            index_entry *e = vec_push(r, &r->index, sizeof *e);
-            if (!e) return;
-            e->prefix = bytes_at(r, sg[rl->seg_first].off);
-            e->prefix_len = sg[rl->seg_first].len;
-            e->length = rl->text_len;
-            e->literal = literal;
-            e->rule = rl;
-        }
-    }
-    *count = r->index.len - *first;
+/* The rules a group indexes: its rules, then its index.html alternatives. An
+ * item's `at` counts through both, so it orders them as the file does. */
+typedef struct group_rules {
+    const rule *rules, *alts; /* all of the rule set's (alts is NULL while there are none) */
+    size_t rule_first, rule_count, alt_first;
+} group_rules;
+
+static const rule *rule_at(const group_rules *gr, size_t at) {
+    if (at < gr->rule_count) return &gr->rules[gr->rule_first + at];
+    return &gr->alts[gr->alt_first + at - gr->rule_count];
+}
+
+/* A rule's prefix: its segment 0. */
+static const segment *prefix_of(const robots_rules *r, const rule *rl) {
+    return (const segment *)r->segments.data + rl->seg_first;
+}
+
+/* Items a and b have equal keys and prefixes of more than 16 octets (item_before):
+ * does a sort first? */
+typedef struct tie_context {
+    const robots_rules *r;
+    group_rules gr;
+} tie_context;
+
+static bool prefixes_tie(const void *ctx, size_t a, size_t b) {
+    const tie_context *t = ctx;
+    const segment *pa = prefix_of(t->r, rule_at(&t->gr, a)), *pb = prefix_of(t->r, rule_at(&t->gr, b));
+    int c = compare_bytes(bytes_at(t->r, pa->off) + 16, pa->len - 16, bytes_at(t->r, pb->off) + 16,
+                          pb->len - 16);
+    return c ? c < 0 : a < b;
+}
+
+/* Appends the index entries of n items (sorted, or a list short enough to walk in
+ * any order) to r->index, which has room for them. */
+static void emit_entries(robots_rules *r, const group_rules *gr, const sort_item *items, size_t n,
+                         bool literal) {
+    index_entry *e = (index_entry *)r->index.data + r->index.len;
     /* The query reads clues only in groups of more wildcard rules than this. */
-    if (!literal && *count > CLUE_THRESHOLD)
-        for (size_t i = *first; i < r->index.len; i++) {
-            index_entry *e = (index_entry *)r->index.data + i;
-            set_clue(r, e->rule, e);
-        }
-    /* The walk checks a list this short entry by entry, in any order; most groups'
-     * lists are, and sorting them was most of the cost of indexing. */
-    if (*count <= DIRECT_CHECK) return;
-    index_entry *e = (index_entry *)r->index.data + *first;
-    sort_elements(r, e, sizeof *e, *count, entry_item, entries_tie);
+    bool clues = !literal && n > CLUE_THRESHOLD;
+    for (size_t i = 0; i < n; i++, e++) {
+        const rule *rl = rule_at(gr, items[i].at);
+        const segment *sg = prefix_of(r, rl);
+        *e = (index_entry){.prefix = bytes_at(r, sg->off), .rule = rl, .prefix_len = sg->len,
+                           .length = rl->text_len, .literal = literal};
+        if (clues) set_clue(r, rl, e);
+    }
+    r->index.len += n;
+}
+
+/* Indexes a group: its literal rules, then its other rules, each list sorted by
+ * prefix (lists of DIRECT_CHECK or fewer as they come). One pass over the rules
+ * makes the sort items straight from their prefixes, literal ones from the front
+ * of `items` and the others from the back; the entries are written once, in
+ * sorted order. (Building entries first, sorting items made from them and moving
+ * the entries into order was a quarter of parsing.) An empty pattern has
+ * precedence 0 and never decides (RULE-1): not indexed. `items` has room for
+ * twice the group's rules and alternatives. */
+static void index_group(robots_rules *r, group *g, sort_item *items) {
+    group_rules gr = {r->rules.data, r->alts.data, g->rule_first, g->rule_count, g->alt_first};
+    size_t n = g->rule_count + g->alt_count, lit = 0, wild = n;
+    for (size_t at = 0; at < n; at++) {
+        const rule *rl = rule_at(&gr, at);
+        if (rl->text_len == 0) continue;
+        const segment *sg = prefix_of(r, rl);
+        const unsigned char *p = bytes_at(r, sg->off);
+        uint64_t key2 = sg->len > 8 ? sort_key(p + 8, sg->len - 8) : 0;
+        sort_item it = {sort_key(p, sg->len), key2, sg->len, (u32)at};
+        if (rl->flags & RULE_LITERAL) items[lit++] = it;
+        else items[--wild] = it;
+    }
+    /* The others came in reverse: put them back in file order, which sorting
+     * keeps for equal prefixes (reversed, every rule of prefix "/" was a tie
+     * that moved). */
+    for (size_t i = wild, j = n; i + 1 < j; i++, j--) {
+        sort_item t = items[i];
+        items[i] = items[j - 1];
+        items[j - 1] = t;
+    }
+    if (!vec_reserve(r, &r->index, sizeof(index_entry), lit + (n - wild))) return;
+    tie_context tie = {r, gr};
+    sort_item *spare = items + n;
+    const sort_item *sorted = lit > DIRECT_CHECK ? merge_sort(items, spare, lit, &tie, prefixes_tie) : items;
+    g->literal_first = r->index.len;
+    g->literals = lit;
+    emit_entries(r, &gr, sorted, lit, true);
+    size_t w = n - wild;
+    sorted = w > DIRECT_CHECK ? merge_sort(items + wild, spare + wild, w, &tie, prefixes_tie) : items + wild;
+    g->wildcard_first = r->index.len;
+    g->wildcards = w;
+    emit_entries(r, &gr, sorted, w, false);
 }
 
 void index_build(robots_rules *r) {
     if (!vec_reserve(r, &r->bytes, 1, KEY_SLACK)) return;
     memset((unsigned char *)r->bytes.data + r->bytes.len, 0, KEY_SLACK);
     group *groups = r->groups.data;
-    size_t ng = r->groups.len;
+    size_t ng = r->groups.len, most = 0;
     /* Rules and alternatives were appended in group order: each group's share runs
      * up to where the next group's starts. */
     for (size_t g = 0; g < ng; g++) {
@@ -283,10 +302,26 @@ void index_build(robots_rules *r) {
         size_t alt_end = g + 1 < ng ? groups[g + 1].alt_first : r->alts.len;
         groups[g].rule_count = rule_end - groups[g].rule_first;
         groups[g].alt_count = alt_end - groups[g].alt_first;
-        index_rules(r, &groups[g], true, &groups[g].literal_first, &groups[g].literals);
-        index_rules(r, &groups[g], false, &groups[g].wildcard_first, &groups[g].wildcards);
-        if (r->failed) return;
+        size_t n = groups[g].rule_count + groups[g].alt_count;
+        if (n > most) most = n;
     }
+    /* Sort scratch for the largest group, 2 items per rule: on the stack for most
+     * files, else one block (a failure, or a size past a size_t, marks the rule
+     * set failed). */
+    sort_item few[2 * INDEX_STACK_ITEMS];
+    sort_item *items = few;
+    if (most > INDEX_STACK_ITEMS) {
+        items = most > SIZE_MAX / (2 * sizeof *items)
+                    ? NULL
+                    : r->alloc.realloc_fn(r->alloc.ctx, NULL, 2 * most * sizeof *items);
+        if (!items) {
+            r->failed = true;
+            return;
+        }
+    }
+    for (size_t g = 0; g < ng && !r->failed; g++) index_group(r, &groups[g], items);
+    if (items != few) r->alloc.free_fn(r->alloc.ctx, items);
+    if (r->failed) return;
     const agent_line *agents = r->agents.data;
     for (size_t i = 0; i < r->agents.len; i++) {
         if (agents[i].global) {
@@ -306,9 +341,7 @@ void index_build(robots_rules *r) {
         k->fold = fold_key(k->token, k->len, 0);
         k->fold2 = fold_key(k->token, k->len, 8);
     }
-    /* Sorted as the entries are (qsort was 40% of parsing a file naming 130
-     * crawlers). */
-    sort_elements(r, r->agent_keys.data, sizeof(agent_key), r->agent_keys.len, agent_item, agent_keys_tie);
+    sort_agent_keys(r);
 }
 
 void agent_lookup(const robots_rules *r, const unsigned char *token, size_t len,

@@ -16,6 +16,7 @@
 typedef struct parser {
     robots_rules *r;
     const profile *p;
+    const unsigned char *input; /* the parsed bytes: r->bytes starts with a copy */
     size_t group;     /* the group user-agent lines and rules go to, NO_GROUP before any */
     bool group_rules; /* that group has had an allow/disallow line */
 } parser;
@@ -64,10 +65,16 @@ static const unsigned char *trim_end(const unsigned char *s, const unsigned char
     return e;
 }
 
-static void push_line(parser *ps, unsigned flags, robots_key key) {
+/* Keeps a line's flags and key (parse_line's answer). */
+static void push_line(parser *ps, unsigned flags_key) {
     uint16_t *slot = vec_push(ps->r, &ps->r->lines, sizeof *slot);
-    if (slot) *slot = (uint16_t)(flags | (unsigned)key << 8);
+    if (slot) *slot = (uint16_t)flags_key;
 }
+
+/* The offset in the byte store of input bytes at p: strings that are kept as
+ * written are not copied one by one (a copy per rule, agent and record cost more
+ * than copying the input once). */
+static size_t in_store(const parser *ps, const unsigned char *p) { return (size_t)(p - ps->input); }
 
 /* ---- Keys ------------------------------------------------------------------- */
 
@@ -212,7 +219,7 @@ static void handle_user_agent(parser *ps, size_t line, const unsigned char *v, s
     /* UA-3: the product token is the leading [A-Za-z_-] run; "Googlebot/2.1" and
      * "googlebot*" name googlebot, "*bot" names nobody. */
     size_t tok = a->global ? 0 : token_length(v, n);
-    a->tok_off = bytes_append(r, v, tok);
+    a->tok_off = in_store(ps, v);
     a->tok_len = tok;
     group *g = (group *)r->groups.data + ps->group;
     g->agents++;
@@ -253,7 +260,7 @@ static void handle_rule(parser *ps, robots_key key, size_t line, const unsigned 
     rl->kind = key == ROBOTS_KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW;
     rl->line = line;
     rl->group = ps->group;
-    rl->text_off = pattern_normalise(r, v, n, &rl->text_len, hints & (L_PERCENT | L_HIGH));
+    rl->text_off = pattern_normalise(r, in_store(ps, v), n, &rl->text_len, hints & (L_PERCENT | L_HIGH));
     pattern_compile(r, rl, hints & L_STAR);
     if (ps->p->index_html && rl->kind == ROBOTS_RULE_ALLOW && !r->failed) {
         rule copy = *rl; /* the push below may move the rules */
@@ -261,20 +268,17 @@ static void handle_rule(parser *ps, robots_key key, size_t line, const unsigned 
     }
 }
 
+/* A sitemap or other record; `escape`: the profile normalises such values and the
+ * scan saw a '%' or an octet >= 0x80 that may need it. */
 static void handle_record(parser *ps, vec *into, size_t line, const unsigned char *k, size_t kn,
                           const unsigned char *v, size_t vn, bool escape) {
     robots_rules *r = ps->r;
     record *rec = vec_push(r, into, sizeof *rec);
     if (!rec) return;
     rec->line = line;
-    rec->key_off = bytes_append(r, k, kn);
+    rec->key_off = in_store(ps, k);
     rec->key_len = kn;
-    if (escape) {
-        rec->val_off = pattern_normalise(r, v, vn, &rec->val_len, true);
-    } else {
-        rec->val_off = bytes_append(r, v, vn);
-        rec->val_len = vn;
-    }
+    rec->val_off = pattern_normalise(r, in_store(ps, v), vn, &rec->val_len, escape);
 }
 
 typedef struct line_scan {
@@ -286,36 +290,11 @@ typedef struct line_scan {
     unsigned all;         /* ... and in the whole line */
 } line_scan;
 
-/* The next byte of [q, end) that has a class in line_class, or end. Where SSE2 is
- * available (every x86-64), sixteen bytes are compared at once with each special
- * byte and most of a line is passed over in a few instructions: the byte-by-byte
- * loop below it costs about 2 cycles per byte, a fifth of the whole parse. Both
- * run every test: `make test` builds the sanitizer tree with ROBOTS_NO_SIMD. */
-#if defined(__SSE2__) && !defined(ROBOTS_NO_SIMD)
-#include <emmintrin.h>
+/* The next byte of [q, end) that has a class in line_class, or end. */
+static const unsigned char line_set[] = {'\n', '\r', '\0', '#', ':', '%', '*'};
 static inline const unsigned char *next_special(const unsigned char *q, const unsigned char *end) {
-    const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r'), nul = _mm_setzero_si128(),
-                  hash = _mm_set1_epi8('#'), colon = _mm_set1_epi8(':'), pct = _mm_set1_epi8('%'),
-                  star = _mm_set1_epi8('*');
-    for (; end - q >= 16; q += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
-        __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)),
-                                   _mm_or_si128(_mm_cmpeq_epi8(v, nul), _mm_cmpeq_epi8(v, hash)));
-        hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, colon),
-                                             _mm_or_si128(_mm_cmpeq_epi8(v, pct), _mm_cmpeq_epi8(v, star))));
-        /* movemask also takes each byte's high bit: the octets >= 0x80. */
-        unsigned mask = (unsigned)(_mm_movemask_epi8(hit) | _mm_movemask_epi8(v));
-        if (mask) return q + __builtin_ctz(mask);
-    }
-    while (q < end && !line_class[*q]) q++;
-    return q;
+    return find_class(q, end, line_class, line_set, (int)sizeof line_set, true);
 }
-#else
-static inline const unsigned char *next_special(const unsigned char *q, const unsigned char *end) {
-    while (q < end && !line_class[*q]) q++;
-    return q;
-}
-#endif
 
 static void scan_line(const unsigned char *p, const unsigned char *end, line_scan *out) {
     size_t nul = SIZE_MAX, hash = SIZE_MAX, colon = SIZE_MAX;
@@ -336,8 +315,9 @@ static void scan_line(const unsigned char *p, const unsigned char *end, line_sca
 }
 
 /* Parses one line: sc->len bytes at l (already cut at the line cap and, for
- * google, at the first NUL), with what the scan found in them. */
-static void parse_line(parser *ps, size_t line, const unsigned char *l, const line_scan *sc, bool too_long) {
+ * google, at the first NUL), with what the scan found in them. Returns what
+ * r->lines keeps of it: its flags, and its key << 8. */
+static unsigned parse_line(parser *ps, size_t line, const unsigned char *l, const line_scan *sc, bool too_long) {
     unsigned flags = too_long ? ROBOTS_LINE_TOO_LONG : 0;
     size_t n = sc->len;
     /* FORMAT-5: '#' starts a comment anywhere, also inside a value. */
@@ -349,21 +329,18 @@ static void parse_line(parser *ps, size_t line, const unsigned char *l, const li
     const unsigned char *start = skip_space(l, l + n);
     size_t lead = (size_t)(start - l);
     n = (size_t)(trim_end(start, l + n) - start);
-    if (n == 0) {
-        push_line(ps, flags | (hash ? ROBOTS_LINE_COMMENT : ROBOTS_LINE_EMPTY), ROBOTS_KEY_NONE);
-        return;
-    }
+    if (n == 0) return flags | (hash ? ROBOTS_LINE_COMMENT : ROBOTS_LINE_EMPTY);
     const unsigned char *k, *v;
     size_t kn, vn;
     /* A colon before the comment and the line's end is the separator. */
     size_t colon = sc->colon < lead + n ? sc->colon - lead : SIZE_MAX;
-    if (!split_key_value(ps, start, n, colon, &k, &kn, &v, &vn, &flags)) {
-        /* FORMAT-2: anything else is ignored. */
-        push_line(ps, flags, ROBOTS_KEY_NONE);
-        return;
-    }
+    /* FORMAT-2: anything else is ignored. */
+    if (!split_key_value(ps, start, n, colon, &k, &kn, &v, &vn, &flags)) return flags;
     bool typo;
     robots_key key = classify_key(ps->p, k, kn, &typo);
+    /* What the scan saw in the value: after the colon when that is the
+     * separator (a superset when the line has a comment). */
+    unsigned hints = colon != SIZE_MAX ? sc->after_colon : sc->all;
     flags |= ROBOTS_LINE_DIRECTIVE | (typo ? ROBOTS_LINE_TYPO : 0);
     switch (key) {
     case ROBOTS_KEY_USER_AGENT:
@@ -371,8 +348,7 @@ static void parse_line(parser *ps, size_t line, const unsigned char *l, const li
         break;
     case ROBOTS_KEY_ALLOW:
     case ROBOTS_KEY_DISALLOW:
-        /* The value follows the scan's colon when that is the separator. */
-        handle_rule(ps, key, line, v, vn, colon != SIZE_MAX ? sc->after_colon : sc->all);
+        handle_rule(ps, key, line, v, vn, hints);
         break;
     case ROBOTS_KEY_SITEMAP:
         /* SITEMAP-1 / GROUP-4: outside all groups; the URL is kept as written.
@@ -381,10 +357,11 @@ static void parse_line(parser *ps, size_t line, const unsigned char *l, const li
         if (vn > 0) handle_record(ps, &ps->r->sitemaps, line, k, kn, v, vn, false);
         break;
     default:
-        handle_record(ps, &ps->r->records, line, k, kn, v, vn, ps->p->escape_other_values);
+        handle_record(ps, &ps->r->records, line, k, kn, v, vn,
+                      ps->p->escape_other_values && (hints & (L_PERCENT | L_HIGH)));
         break;
     }
-    push_line(ps, flags, key);
+    return flags | (unsigned)key << 8;
 }
 
 /* FORMAT-1: lines end at LF, CR or CR LF. Google keeps at most max_line_bytes of a
@@ -402,7 +379,7 @@ static void parse_lines(parser *ps, const unsigned char *s, size_t n) {
         if (too_long) sc.len = cap;
         /* Google's parser works on C strings: a NUL ends the line's content. */
         if (ps->p->c_strings && sc.nul < sc.len) sc.len = sc.nul;
-        parse_line(ps, ++line, p, &sc, too_long);
+        push_line(ps, parse_line(ps, ++line, p, &sc, too_long));
         if (eol == end || ps->r->failed) break;
         p = eol + 1;
         if (*eol == '\r' && p < end && *p == '\n') p++;
@@ -412,7 +389,8 @@ static void parse_lines(parser *ps, const unsigned char *s, size_t n) {
 /* ---- Memory plan ------------------------------------------------------------- */
 
 /* How many elements of each array a file of n bytes typically needs: about a line
- * per 16 bytes, a rule per 24, an agent per 64, a group per 128. The rule set and
+ * per 16 bytes, a rule per 24, an agent per 64, a group per 128, an entry of a
+ * KMP table (match.c) per 16. The rule set and
  * these arrays are one allocation; a file that needs more grows them. The plan
  * covers files up to PLAN_BYTES_MAX, above the default fetch cap: growing arrays
  * of a large file by reallocation cost more than parsing it (each larger block
@@ -440,18 +418,25 @@ static size_t place(vec *v, unsigned char **at, size_t elem, size_t count) {
     return bytes;
 }
 
+/* The byte store of a file of `parsed` bytes: its copy, and room for the strings
+ * that differ from it (normalised patterns, index.html alternatives). A quarter
+ * more is plenty for most files; normalising one value may ask for three times its
+ * length, and a store that outgrows its plan is copied whole. */
+static size_t store_plan(size_t parsed) { return parsed + parsed / 4 + 64; }
+
 /* The planned arrays of a file of `parsed` bytes: laid out from *at, or only
- * measured when *at is NULL. Returns the bytes they take. The byte store holds
- * every string, about the file's own size; it is never NULL, so offsets into it
- * are always valid pointers. A file larger than PLAN_BYTES_MAX gets its store of
- * its own (vec_reserve) and the other arrays planned as for PLAN_BYTES_MAX. */
+ * measured when *at is NULL. Returns the bytes they take. The byte store is never
+ * NULL, so offsets into it are always valid pointers. A file larger than
+ * PLAN_BYTES_MAX gets its store of its own (vec_reserve) and the other arrays
+ * planned as for PLAN_BYTES_MAX. */
 static size_t plan_layout(robots_rules *r, unsigned char **at, size_t parsed) {
     size_t k = parsed < PLAN_BYTES_MAX ? parsed : PLAN_BYTES_MAX;
     size_t total = 0;
-    if (parsed <= PLAN_BYTES_MAX) total += place(&r->bytes, at, 1, parsed + 64);
+    if (parsed <= PLAN_BYTES_MAX) total += place(&r->bytes, at, 1, store_plan(parsed));
     total += place(&r->lines, at, sizeof(uint16_t), k / 16 + 8);
     total += place(&r->rules, at, sizeof(rule), k / 24 + 4);
     total += place(&r->segments, at, sizeof(segment), k / 24 + 4);
+    total += place(&r->fails, at, sizeof(u32), k / 16 + 16);
     total += place(&r->index, at, sizeof(index_entry), k / 24 + 4);
     total += place(&r->agents, at, sizeof(agent_line), k / 64 + 2);
     total += place(&r->agent_keys, at, sizeof(agent_key), k / 64 + 2);
@@ -520,9 +505,13 @@ int robots_parse(const void *data, size_t len, const robots_options *options, ro
     /* The slack after the plan is the arena the other arrays start in (vec_reserve). */
     r->arena = at;
     r->arena_left = PLAN_SLACK;
-    vec_reserve(r, &r->bytes, 1, parsed + 64);
-    parser ps = {r, r->profile, NO_GROUP, false};
-    parse_lines(&ps, data ? data : (const void *)"", r->parsed_bytes);
+    const unsigned char *input = data ? data : (const void *)"";
+    if (vec_reserve(r, &r->bytes, 1, store_plan(parsed))) {
+        if (parsed) memcpy(r->bytes.data, input, parsed);
+        r->bytes.len = parsed;
+    }
+    parser ps = {r, r->profile, input, NO_GROUP, false};
+    if (!r->failed) parse_lines(&ps, input, parsed);
     if (!r->failed) index_build(r);
     if (r->failed) {
         robots_free(r);

@@ -23,11 +23,15 @@ static const unsigned char url_class[256] = {
 /* The first '/', '?' or ';' of u from i on (or NPOS); a '#' before it is kept in
  * *fragment if none was. With `scheme` set, a "://" before it is the scheme's end:
  * *scheme_end is set after it and the scan stops there. */
+static const unsigned char url_set[] = {'/', '?', ';', ':', '#'};
 static size_t scan_to_stop(const unsigned char *u, size_t n, size_t i, bool scheme, size_t *scheme_end,
                            size_t *fragment) {
-    for (; i < n; i++) {
+    /* find_class passes over the scheme and the host 16 octets at a time (octet by
+     * octet, they were an eighth of a query). */
+    const unsigned char *end = u + n;
+    for (; (i = (size_t)(find_class(u + i, end, url_class, url_set, (int)sizeof url_set, false) - u)) < n;
+         i++) {
         unsigned k = url_class[u[i]];
-        if (!k) continue;
         if (k & U_STOP) return i;
         if (k & U_HASH) {
             if (*fragment == NPOS) *fragment = i;

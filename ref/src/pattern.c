@@ -37,18 +37,17 @@ static bool needs_normalising(const unsigned char *s, size_t n) {
     return (high & 0x8080808080808080ULL) != 0;
 }
 
-size_t pattern_normalise(robots_rules *r, const unsigned char *s, size_t n, u32 *out_len, bool maybe) {
+size_t pattern_normalise(robots_rules *r, size_t off, size_t n, u32 *out_len, bool maybe) {
+    *out_len = (u32)n;
+    if (!maybe || !needs_normalising(bytes_at(r, off), n)) return off;
+    size_t at = r->bytes.len;
     *out_len = 0;
-    if (!maybe || !needs_normalising(s, n)) {
-        *out_len = n;
-        return bytes_append(r, s, n);
-    }
-    size_t off = r->bytes.len;
     if (n > SIZE_MAX / 3 || !vec_reserve(r, &r->bytes, 1, n * 3)) {
         r->failed = true;
         return 0;
     }
-    unsigned char *d = (unsigned char *)r->bytes.data + off;
+    const unsigned char *s = bytes_at(r, off); /* after the reservation: the store may have moved */
+    unsigned char *d = (unsigned char *)r->bytes.data + at;
     size_t j = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = s[i];
@@ -66,8 +65,8 @@ size_t pattern_normalise(robots_rules *r, const unsigned char *s, size_t n, u32 
         }
     }
     r->bytes.len += j;
-    *out_len = j;
-    return off;
+    *out_len = (u32)j;
+    return at;
 }
 
 /* Appends a %HH-decoded copy of a stored segment; returns its offset. A segment

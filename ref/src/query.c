@@ -381,7 +381,10 @@ static void fill_verdict(const robots_rules *r, agent_set *set, const char *url,
     }
 
     if (p->robots_txt_allowed && is_robots_txt(&view)) v.why |= ROBOTS_WHY_ROBOTS_TXT;
-    query q = {.r = r};
+    /* Not zero-initialised: the clue sets (544 bytes) are cleared only when a walk
+     * first needs them (gather_clues); clearing them for every query cost 5% of it. */
+    query q;
+    q.r = r;
     reset_query(&q, &view, SWEEP_BUDGET);
     v.groups = walk_applying(&q, set, specific, (v.why & ROBOTS_WHY_ROBOTS_TXT) != 0);
     if (q.over_budget) decide_in_one_pass(&q, set, specific);

@@ -51,12 +51,12 @@ static const char *make_wide(void) {
 
 /* A group of more rules than index.c sorts with scratch on the stack: its sort
  * takes scratch memory of its own. */
-static char long_group[2048];
+static char long_group[4096];
 
 static const char *make_long_group(void) {
     strcpy(long_group, "user-agent: *\n");
-    for (int line = 40; line > 0; line--)
-        snprintf(long_group + strlen(long_group), sizeof long_group - strlen(long_group), "disallow: /p%02d\n", line);
+    for (int line = INDEX_STACK_ITEMS + 10; line > 0; line--)
+        snprintf(long_group + strlen(long_group), sizeof long_group - strlen(long_group), "disallow: /p%03d\n", line);
     return long_group;
 }
 
