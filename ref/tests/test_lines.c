@@ -223,6 +223,67 @@ static void size_cap(void) {
     free(t);
 }
 
+/* The parser reads its input in windows of 64 octets (parse.c): a file shifted by
+ * 0 to 140 octets puts every line end (LF, CR, and the two octets of CR LF), ':',
+ * '#', '%', '*', NUL and octet >= 0x80 of it at every offset of a window and across
+ * window ends, and also makes the input's last window every length. Each shift
+ * must read the same lines, rules, agents and records. */
+static void special_octets_at_every_offset(void) {
+    static const char body[] = "user-agent: FooBot\r\n"
+                               "disallow: /a*b%41\xC3\xA4:#c\r"
+                               "allow: /ab\n"
+                               "crawl-delay: 5%2f\r\n"
+                               "x\0y: z\n"
+                               "user-agent: *\r\n"
+                               "disallow: /";
+    char t[256];
+    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+        for (size_t shift = 0; shift <= 140; shift++) {
+            /* A line of `shift` octets (its end included) first: a comment, or
+             * for one octet an empty line. */
+            size_t n = 0;
+            if (shift > 1) t[n++] = '#';
+            while (n + 1 < shift) t[n++] = 'x';
+            if (shift > 0) t[n++] = '\n';
+            memcpy(t + n, body, sizeof body - 1);
+            n += sizeof body - 1;
+            size_t pad = shift > 0; /* lines before the user-agent line */
+            robots_options o;
+            robots_options_init(&o);
+            o.profile = (robots_profile_id)p;
+            robots_rules *r = parse_or_null(t, n, &o);
+            robots_parse_info info;
+            robots_get_parse_info(r, &info);
+            CHECK_EQ(info.lines, pad + 7);
+            CHECK_EQ(info.groups, 2);
+            CHECK_EQ(robots_rule_count(r), 3);
+            robots_rule_info ri;
+            CHECK_EQ(robots_get_rule(r, 0, &ri), 0);
+            CHECK_STR(ri.pattern, ri.pattern_len, "/a*b%41%C3%A4:");
+            CHECK_EQ(ri.line, pad + 2);
+            CHECK_EQ(robots_get_rule(r, 1, &ri), 0);
+            CHECK_STR(ri.pattern, ri.pattern_len, "/ab");
+            CHECK_EQ(ri.line, pad + 3);
+            CHECK_EQ(robots_get_rule(r, 2, &ri), 0);
+            CHECK_STR(ri.pattern, ri.pattern_len, "/");
+            CHECK_EQ(ri.line, pad + 7);
+            CHECK_EQ(robots_get_line(r, pad + 2).flags, ROBOTS_LINE_DIRECTIVE | ROBOTS_LINE_HAS_COMMENT);
+            /* The line "x\0y: z": no key for google (it ends at the NUL), a record
+             * for rfc9309. */
+            CHECK_EQ(robots_record_count(r), p == ROBOTS_PROFILE_GOOGLE ? 1 : 2);
+            robots_record rec;
+            CHECK_EQ(robots_get_record(r, 0, &rec), 0);
+            CHECK_STR(rec.key, rec.key_len, "crawl-delay");
+            CHECK_STR(rec.value, rec.value_len, p == ROBOTS_PROFILE_GOOGLE ? "5%2F" : "5%2f");
+            CHECK_EQ(rec.line, pad + 4);
+            CHECK_EQ(check_answer(r, "FooBot", 6, "/a-b%41%C3%A4:", 14, NULL), DISALLOWED);
+            CHECK_EQ(check_answer(r, "FooBot", 6, "/ab", 3, NULL), ALLOWED);
+            CHECK_EQ(check_answer(r, "BarBot", 6, "/ab", 3, NULL), DISALLOWED);
+            robots_free(r);
+        }
+    }
+}
+
 /* Empty file: everything is allowed, for every agent. */
 static void empty_file(void) {
     CHECK_BOTH("", "FooBot", "http://e.com/", ALLOWED);
@@ -245,5 +306,6 @@ const test_suite suite_lines = {"lines", (const test_case[]){
     {"the line after a too-long line is parsed", google_line_after_long_line},
     {"NUL ends the line (google) or is an octet (rfc9309)", nul_byte},
     {"content past the size cap is ignored", size_cap},
+    {"special octets at every offset of the parser's 64-octet windows", special_octets_at_every_offset},
     {"an empty file allows everything", empty_file},
     {NULL, NULL}}};
