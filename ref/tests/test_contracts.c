@@ -125,8 +125,31 @@ static void check_failures(void) {
     CHECK_EQ(robots_check(r, NULL, 3, "/", 1, &v, &error), -1);
     CHECK_EQ(robots_check(r, "a", 1, NULL, 9, &v, &error), -1);
     CHECK(error && strstr(error, "URL"));
+    /* A successful check sets every field, whatever the verdict held. */
+    memset(&v, 0x55, sizeof v);
     CHECK_EQ(robots_check(r, "a", 1, "/", 1, &v, NULL), 0);
     CHECK_EQ(v.allowed, 0);
+    CHECK_EQ(v.group, ROBOTS_GROUP_GLOBAL);
+    CHECK_EQ(v.groups, 1);
+    CHECK_EQ(v.rule, ROBOTS_RULE_DISALLOW);
+    CHECK_EQ(v.line, 2);
+    CHECK_STR(v.pattern, v.pattern_len, "/");
+    CHECK_EQ(v.why, 0);
+    memset(&v, 0x55, sizeof v);
+    CHECK_EQ(robots_check(r, "a", 1, "", 0, &v, NULL), 0);
+    CHECK_EQ(v.allowed, 0); /* an empty URL's path is "/" */
+    robots_free(r);
+    r = parse_or_null("", 0, NULL);
+    memset(&v, 0x55, sizeof v);
+    CHECK_EQ(robots_check(r, "a", 1, "/", 1, &v, NULL), 0);
+    CHECK_EQ(v.allowed, 1);
+    CHECK_EQ(v.group, ROBOTS_GROUP_NONE);
+    CHECK_EQ(v.groups, 0);
+    CHECK_EQ(v.rule, ROBOTS_RULE_NONE);
+    CHECK_EQ(v.line, 0);
+    CHECK(v.pattern == NULL);
+    CHECK_EQ(v.pattern_len, 0);
+    CHECK_EQ(v.why, 0);
     robots_free(r);
 }
 
