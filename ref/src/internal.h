@@ -24,8 +24,8 @@
 #define equals_nocase       robots_internal_equals_nocase
 #define host_normalise      robots_internal_host_normalise
 #define index_build         robots_internal_index_build
+#define normalise_copying   robots_internal_normalise_copying
 #define pattern_compile     robots_internal_pattern_compile
-#define pattern_normalise   robots_internal_pattern_normalise
 #define profile_toggled     robots_internal_profile_toggled
 #define rule_matches_from   robots_internal_rule_matches_from
 #define segment_prepare     robots_internal_segment_prepare
@@ -314,7 +314,15 @@ size_t token_length(const unsigned char *s, size_t n);
  * the result and sets *out_len: off itself when nothing changes (with `maybe`
  * false the caller has seen neither '%' nor an octet >= 0x80 in it), else a
  * normalised copy appended to the store. */
-size_t pattern_normalise(robots_rules *r, size_t off, size_t n, u32 *out_len, bool maybe);
+size_t normalise_copying(robots_rules *r, size_t off, size_t n, u32 *out_len);
+static inline size_t pattern_normalise(robots_rules *r, size_t off, size_t n, u32 *out_len, bool maybe) {
+    if (!maybe) { /* most values, inline: the call cost more than this */
+        *out_len = (u32)n;
+        return off;
+    }
+    return normalise_copying(r, off, n, out_len);
+}
+
 /* Splits a normalised pattern into literal segments at '*', with a final '$' as
  * anchor; decodes %HH into octets when the profile compares decoded. Fills the
  * rule's segment fields and flags. `stars` false: the caller has seen no '*' in

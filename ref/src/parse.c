@@ -495,16 +495,20 @@ static size_t store_plan(size_t parsed) { return parsed + parsed / 4 + 64; }
 static size_t plan_layout(robots_rules *r, unsigned char **at, size_t parsed) {
     size_t k = parsed < PLAN_BYTES_MAX ? parsed : PLAN_BYTES_MAX;
     size_t total = 0;
-    if (parsed <= PLAN_BYTES_MAX) total += place(&r->bytes, at, 1, store_plan(parsed));
-    total += place(&r->lines, at, sizeof(uint16_t), k / 16 + 8);
+    /* What a query reads first comes first, next to the rule set's header: a
+     * query's first look at a rule set is cache misses, fewer when the few
+     * elements it reads of each array share lines and pages (3-4% of the
+     * workload's queries). */
+    total += place(&r->globals, at, sizeof(size_t), k / 128 + 2);
+    total += place(&r->groups, at, sizeof(group), k / 128 + 2);
+    total += place(&r->agent_keys, at, sizeof(agent_key), k / 64 + 2);
+    total += place(&r->index, at, sizeof(index_entry), k / 24 + 4);
     total += place(&r->rules, at, sizeof(rule), k / 24 + 4);
     total += place(&r->segments, at, sizeof(segment), k / 24 + 4);
     total += place(&r->fails, at, sizeof(u32), k / 16 + 16);
-    total += place(&r->index, at, sizeof(index_entry), k / 24 + 4);
+    if (parsed <= PLAN_BYTES_MAX) total += place(&r->bytes, at, 1, store_plan(parsed));
+    total += place(&r->lines, at, sizeof(uint16_t), k / 16 + 8);
     total += place(&r->agents, at, sizeof(agent_line), k / 64 + 2);
-    total += place(&r->agent_keys, at, sizeof(agent_key), k / 64 + 2);
-    total += place(&r->groups, at, sizeof(group), k / 128 + 2);
-    total += place(&r->globals, at, sizeof(size_t), k / 128 + 2);
     return total;
 }
 

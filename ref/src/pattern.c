@@ -37,9 +37,10 @@ static bool needs_normalising(const unsigned char *s, size_t n) {
     return (high & 0x8080808080808080ULL) != 0;
 }
 
-size_t pattern_normalise(robots_rules *r, size_t off, size_t n, u32 *out_len, bool maybe) {
+/* pattern_normalise where the value may hold '%' or octets >= 0x80. */
+size_t normalise_copying(robots_rules *r, size_t off, size_t n, u32 *out_len) {
     *out_len = (u32)n;
-    if (!maybe || !needs_normalising(bytes_at(r, off), n)) return off;
+    if (!needs_normalising(bytes_at(r, off), n)) return off;
     size_t at = r->bytes.len;
     *out_len = 0;
     if (n > SIZE_MAX / 3 || !vec_reserve(r, &r->bytes, 1, n * 3)) {
