@@ -245,49 +245,14 @@ static inline uint64_t big_endian(uint64_t w) {
 #endif
 }
 
-/* ---- Finding the next special octet ---- */
+/* ---- SIMD ---- */
+/* Where SSE2 is available (every x86-64) the scans of lines (parse.c) and URLs
+ * (path.c) compare sixteen octets at once; ROBOTS_NO_SIMD selects the loops over
+ * single octets, which are the definition (`make test` runs every test on both). */
 #if defined(__SSE2__) && !defined(ROBOTS_NO_SIMD)
 #include <emmintrin.h>
 #define ROBOTS_SSE2 1
 #endif
-
-/* The first octet of [q, end) whose class in `table` is not 0, or end. The
- * table's classed octets must be exactly the `count` (at most 8) octets of `set`
- * and, with `high`, every octet >= 0x80. Where SSE2 is available (every x86-64)
- * sixteen octets are compared with each octet of the set at once, and most of a
- * line or a host name is passed over in a few instructions: the loop over single
- * octets below costs about 2 cycles per octet. That loop is the definition; `make
- * test` runs every test on it too (the sanitizer tree is built with
- * ROBOTS_NO_SIMD). (Keeping the last block's mask between calls, to find the next
- * special octet in it without comparing again, saved no instructions: the state
- * lives in memory.) */
-static inline const unsigned char *find_class(const unsigned char *q, const unsigned char *end,
-                                              const unsigned char table[256], const unsigned char *set,
-                                              int count, bool high) {
-#ifdef ROBOTS_SSE2
-    /* Eight comparisons written out (a set of fewer repeats its first octet):
-     * as a loop over the set gcc kept them in memory and the scan got slower. */
-#define ROBOTS_SET1(k) _mm_set1_epi8((char)set[(k) < count ? (k) : 0])
-    const __m128i s0 = ROBOTS_SET1(0), s1 = ROBOTS_SET1(1), s2 = ROBOTS_SET1(2), s3 = ROBOTS_SET1(3),
-                  s4 = ROBOTS_SET1(4), s5 = ROBOTS_SET1(5), s6 = ROBOTS_SET1(6), s7 = ROBOTS_SET1(7);
-#undef ROBOTS_SET1
-    for (; end - q >= 16; q += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
-        __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, s0), _mm_cmpeq_epi8(v, s1)),
-                                   _mm_or_si128(_mm_cmpeq_epi8(v, s2), _mm_cmpeq_epi8(v, s3)));
-        hit = _mm_or_si128(hit, _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, s4), _mm_cmpeq_epi8(v, s5)),
-                                             _mm_or_si128(_mm_cmpeq_epi8(v, s6), _mm_cmpeq_epi8(v, s7))));
-        /* movemask takes each octet's high bit: of v itself, the octets >= 0x80. */
-        unsigned mask = (unsigned)_mm_movemask_epi8(hit);
-        if (high) mask |= (unsigned)_mm_movemask_epi8(v);
-        if (mask) return q + __builtin_ctz(mask);
-    }
-#else
-    (void)set, (void)count, (void)high;
-#endif
-    while (q < end && !table[*q]) q++;
-    return q;
-}
 
 /* ---- ascii.c ---- */
 /* Character classes, by table (see ascii.c). */

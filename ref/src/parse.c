@@ -260,7 +260,8 @@ static void handle_rule(parser *ps, robots_key key, size_t line, const unsigned 
     rl->kind = key == ROBOTS_KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW;
     rl->line = line;
     rl->group = ps->group;
-    rl->text_off = pattern_normalise(r, in_store(ps, v), n, &rl->text_len, hints & (L_PERCENT | L_HIGH));
+    bool maybe_escaped = hints & (L_PERCENT | L_HIGH);
+    rl->text_off = pattern_normalise(r, in_store(ps, v), n, &rl->text_len, maybe_escaped);
     pattern_compile(r, rl, hints & L_STAR);
     if (ps->p->index_html && rl->kind == ROBOTS_RULE_ALLOW && !r->failed) {
         rule copy = *rl; /* the push below may move the rules */
@@ -301,11 +302,12 @@ typedef struct line_scan {
 static inline unsigned block_specials(const unsigned char *p, unsigned char *copy) {
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
     _mm_storeu_si128((__m128i *)(void *)copy, v);
-    __m128i end = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
-    __m128i nul_hash = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_setzero_si128()), _mm_cmpeq_epi8(v, _mm_set1_epi8('#')));
-    __m128i colon_pct = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(':')), _mm_cmpeq_epi8(v, _mm_set1_epi8('%')));
+    __m128i lf = _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')), cr = _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'));
+    __m128i nul = _mm_cmpeq_epi8(v, _mm_setzero_si128()), hash = _mm_cmpeq_epi8(v, _mm_set1_epi8('#'));
+    __m128i colon = _mm_cmpeq_epi8(v, _mm_set1_epi8(':')), pct = _mm_cmpeq_epi8(v, _mm_set1_epi8('%'));
     __m128i star = _mm_cmpeq_epi8(v, _mm_set1_epi8('*'));
-    __m128i hit = _mm_or_si128(_mm_or_si128(end, nul_hash), _mm_or_si128(colon_pct, star));
+    __m128i hit = _mm_or_si128(_mm_or_si128(_mm_or_si128(lf, cr), _mm_or_si128(nul, hash)),
+                               _mm_or_si128(_mm_or_si128(colon, pct), star));
     /* movemask takes each octet's high bit: of v itself, the octets >= 0x80. */
     return (unsigned)(_mm_movemask_epi8(hit) | _mm_movemask_epi8(v));
 }
@@ -339,7 +341,8 @@ static inline uint64_t window_specials(const unsigned char *p, size_t len, unsig
 /* Parses one line: sc->len bytes at l (already cut at the line cap and, for
  * google, at the first NUL), with what the scan found in them. Returns what
  * r->lines keeps of it: its flags, and its key << 8. */
-static unsigned parse_line(parser *ps, size_t line, const unsigned char *l, const line_scan *sc, bool too_long) {
+static unsigned parse_line(parser *ps, size_t line, const unsigned char *l, const line_scan *sc,
+                           bool too_long) {
     unsigned flags = too_long ? ROBOTS_LINE_TOO_LONG : 0;
     size_t n = sc->len;
     /* FORMAT-5: '#' starts a comment anywhere, also inside a value. */
