@@ -106,6 +106,24 @@ static void many_agents(void) {
     robots_free(r);
 }
 
+/* Every field of a verdict, against what it should be (`pattern` NULL: none; no
+ * "why" flag is expected). */
+static void check_every_field(const robots_verdict *v, int allowed, robots_group_kind group, size_t groups,
+                              robots_rule_kind rule, size_t line, const char *pattern) {
+    CHECK_EQ(v->allowed, allowed);
+    CHECK_EQ(v->group, group);
+    CHECK_EQ(v->groups, groups);
+    CHECK_EQ(v->rule, rule);
+    CHECK_EQ(v->line, line);
+    if (pattern) {
+        CHECK_STR(v->pattern, v->pattern_len, pattern);
+    } else {
+        CHECK(v->pattern == NULL);
+        CHECK_EQ(v->pattern_len, 0);
+    }
+    CHECK_EQ(v->why, 0);
+}
+
 /* A failed parse gives no answer: robots_check on NULL rules fails instead of
  * allowing everything as an empty file would. */
 static void check_failures(void) {
@@ -128,13 +146,7 @@ static void check_failures(void) {
     /* A successful check sets every field, whatever the verdict held. */
     memset(&v, 0x55, sizeof v);
     CHECK_EQ(robots_check(r, "a", 1, "/", 1, &v, NULL), 0);
-    CHECK_EQ(v.allowed, 0);
-    CHECK_EQ(v.group, ROBOTS_GROUP_GLOBAL);
-    CHECK_EQ(v.groups, 1);
-    CHECK_EQ(v.rule, ROBOTS_RULE_DISALLOW);
-    CHECK_EQ(v.line, 2);
-    CHECK_STR(v.pattern, v.pattern_len, "/");
-    CHECK_EQ(v.why, 0);
+    check_every_field(&v, 0, ROBOTS_GROUP_GLOBAL, 1, ROBOTS_RULE_DISALLOW, 2, "/");
     memset(&v, 0x55, sizeof v);
     CHECK_EQ(robots_check(r, "a", 1, "", 0, &v, NULL), 0);
     CHECK_EQ(v.allowed, 0); /* an empty URL's path is "/" */
@@ -142,14 +154,7 @@ static void check_failures(void) {
     r = parse_or_null("", 0, NULL);
     memset(&v, 0x55, sizeof v);
     CHECK_EQ(robots_check(r, "a", 1, "/", 1, &v, NULL), 0);
-    CHECK_EQ(v.allowed, 1);
-    CHECK_EQ(v.group, ROBOTS_GROUP_NONE);
-    CHECK_EQ(v.groups, 0);
-    CHECK_EQ(v.rule, ROBOTS_RULE_NONE);
-    CHECK_EQ(v.line, 0);
-    CHECK(v.pattern == NULL);
-    CHECK_EQ(v.pattern_len, 0);
-    CHECK_EQ(v.why, 0);
+    check_every_field(&v, 1, ROBOTS_GROUP_NONE, 0, ROBOTS_RULE_NONE, 0, NULL);
     robots_free(r);
 }
 
