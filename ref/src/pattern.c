@@ -94,7 +94,7 @@ static size_t decode_segment(robots_rules *r, size_t off, size_t len, u32 *out_l
     return at;
 }
 
-void pattern_compile(robots_rules *r, rule *rl, bool stars) {
+void compile_segments(robots_rules *r, rule *rl, bool stars) {
     size_t len = rl->text_len;
     const unsigned char *t = bytes_at(r, rl->text_off);
     if (len && t[len - 1] == '$') {

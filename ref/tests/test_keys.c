@@ -53,6 +53,52 @@ static void missing_colon(void) {
     robots_free(r);
 }
 
+/* The parser looks for a missing colon's blanks sixteen octets at a time, and
+ * passes a line's indentation eight spaces at a time: a key (google: by prefix)
+ * of every length from 8 to 40, a value of every length, a third word at every
+ * offset and indentation of every width must read as one octet at a time would. */
+static void words_and_indentation_at_every_offset(void) {
+    size_t wrong = 0;
+    char t[256], url[64];
+    for (size_t key = 8; key <= 40; key++) {
+        for (size_t value = 2; value <= 40; value++) {
+            /* "disallowxx..." then a space or a tab, then "/pqq...". */
+            size_t n = (size_t)snprintf(t, sizeof t, "user-agent: a\ndisallow");
+            while (n < 14 + key) t[n++] = 'x';
+            t[n++] = (key + value) % 2 ? ' ' : '\t';
+            size_t v = n;
+            t[n++] = '/';
+            while (n < v + value) t[n++] = 'p';
+            memcpy(url, t + v, value);
+            url[value] = '\0';
+            t[n] = '\0';
+            robots_rules *r = parse_text(GOOGLE, t);
+            if (robots_get_line(r, 2).flags != (ROBOTS_LINE_DIRECTIVE | ROBOTS_LINE_MISSING_COLON)) wrong++;
+            if (check_answer(r, "a", 1, url, value, NULL) != DISALLOWED) wrong++;
+            robots_free(r);
+            /* A third word after the value: not a directive. */
+            memcpy(t + n, key % 2 ? " z" : "\tz", 3);
+            r = parse_text(GOOGLE, t);
+            if (robots_get_line(r, 2).flags != 0) wrong++;
+            if (check_answer(r, "a", 1, url, value, NULL) != ALLOWED) wrong++;
+            robots_free(r);
+        }
+    }
+    for (size_t indent = 0; indent <= 40; indent++) {
+        /* Spaces, with a tab or a vertical tab among them for odd widths. */
+        size_t n = (size_t)snprintf(t, sizeof t, "user-agent: a\n");
+        for (size_t i = 0; i < indent; i++) t[n++] = indent % 2 && i == indent / 2 ? (indent % 4 == 1 ? '\t' : '\v') : ' ';
+        snprintf(t + n, sizeof t - n, "disallow: /p\n");
+        for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+            robots_rules *r = parse_text((robots_profile_id)p, t);
+            if (robots_get_line(r, 2).flags != ROBOTS_LINE_DIRECTIVE) wrong++;
+            if (check_answer(r, "a", 1, "/p", 2, NULL) != DISALLOWED) wrong++;
+            robots_free(r);
+        }
+    }
+    CHECK_EQ(wrong, 0);
+}
+
 /* Google recognises keys by case-insensitive prefix: "Disallowed:" disallows and
  * "allowance:" allows. rfc9309 wants the whole word; the rest are other records. */
 static void key_prefixes(void) {
@@ -153,6 +199,7 @@ const test_suite suite_keys = {"keys", (const test_case[]){
     {"keys are case-insensitive", keys_ignore_case},
     {"key and value split at the first colon", split_at_first_colon},
     {"google accepts a missing colon between two words", missing_colon},
+    {"a missing colon's words and a line's indentation at every offset", words_and_indentation_at_every_offset},
     {"google recognises keys by prefix; rfc9309 by word", key_prefixes},
     {"google accepts a fixed list of typos", typos},
     {"unknown keys become records", unknown_keys_are_records},
