@@ -84,6 +84,18 @@ static void words_and_indentation_at_every_offset(void) {
             robots_free(r);
         }
     }
+    /* Lines at the input's start, shorter than sixteen octets. */
+    static const struct { const char *text; unsigned flags; } first[] = {
+        {"disallow /x\n", ROBOTS_LINE_DIRECTIVE | ROBOTS_LINE_MISSING_COLON},
+        {"disallow\t/x y\n", 0},
+        {"a b", ROBOTS_LINE_DIRECTIVE | ROBOTS_LINE_MISSING_COLON},
+        {"ab", 0},
+    };
+    for (size_t i = 0; i < sizeof first / sizeof first[0]; i++) {
+        robots_rules *r = parse_text(GOOGLE, first[i].text);
+        if (robots_get_line(r, 1).flags != first[i].flags) wrong++;
+        robots_free(r);
+    }
     for (size_t indent = 0; indent <= 40; indent++) {
         /* Spaces, with a tab or a vertical tab among them for odd widths. */
         size_t n = (size_t)snprintf(t, sizeof t, "user-agent: a\n");
