@@ -144,11 +144,19 @@ static bool agent_keys_tie(const void *elems, size_t i, size_t j) {
     return c ? c < 0 : i < j;
 }
 
+/* Sort scratch of n times `each` bytes from the rule set's allocator; NULL, and the
+ * rule set failed, when memory ran out or the size is past a size_t. The caller
+ * frees it. */
+static void *sort_scratch(robots_rules *r, size_t n, size_t each) {
+    void *p = n > SIZE_MAX / each ? NULL : r->alloc.realloc_fn(r->alloc.ctx, NULL, n * each);
+    if (!p) r->failed = true;
+    return p;
+}
+
 /* Sorts the agent keys: items made from their fold keys, merge-sorted, and the
  * keys moved into that order once (qsort was 40% of parsing a file naming 130
  * crawlers). Scratch (2n items and n keys) on the stack for up to SORT_RUN keys,
- * else from the rule set's allocator (a failure, or a size past a size_t, marks
- * the rule set failed). */
+ * else sort_scratch. */
 static void sort_agent_keys(robots_rules *r) {
     agent_key *keys = r->agent_keys.data;
     size_t n = r->agent_keys.len;
@@ -158,12 +166,8 @@ static void sort_agent_keys(robots_rules *r) {
     sort_item *items = few;
     agent_key *moved = few_moved;
     if (n > SORT_RUN) {
-        size_t each = 2 * sizeof *items + sizeof *moved;
-        items = n > SIZE_MAX / each ? NULL : r->alloc.realloc_fn(r->alloc.ctx, NULL, n * each);
-        if (!items) {
-            r->failed = true;
-            return;
-        }
+        items = sort_scratch(r, n, 2 * sizeof *items + sizeof *moved);
+        if (!items) return;
         moved = (agent_key *)(void *)(items + 2 * n);
     }
     for (size_t i = 0; i < n; i++) items[i] = (sort_item){keys[i].fold, keys[i].fold2, keys[i].len, (u32)i};
@@ -306,18 +310,12 @@ void index_build(robots_rules *r) {
         if (n > most) most = n;
     }
     /* Sort scratch for the largest group, 2 items per rule: on the stack for most
-     * files, else one block (a failure, or a size past a size_t, marks the rule
-     * set failed). */
+     * files, else one block (sort_scratch). */
     sort_item few[2 * INDEX_STACK_ITEMS];
     sort_item *items = few;
     if (most > INDEX_STACK_ITEMS) {
-        items = most > SIZE_MAX / (2 * sizeof *items)
-                    ? NULL
-                    : r->alloc.realloc_fn(r->alloc.ctx, NULL, 2 * most * sizeof *items);
-        if (!items) {
-            r->failed = true;
-            return;
-        }
+        items = sort_scratch(r, most, 2 * sizeof *items);
+        if (!items) return;
     }
     for (size_t g = 0; g < ng && !r->failed; g++) index_group(r, &groups[g], items);
     if (items != few) r->alloc.free_fn(r->alloc.ctx, items);

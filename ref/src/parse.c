@@ -69,6 +69,15 @@ static const unsigned char *skip_indent(const unsigned char *s, const unsigned c
     return skip_space(s, e);
 }
 
+#ifdef ROBOTS_SSE2
+/* The spaces and tabs among the 16 octets at p, as bits. */
+static inline unsigned blank_mask(const unsigned char *p) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+    return (unsigned)_mm_movemask_epi8(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))));
+}
+#endif
+
 /* The first space or tab of l from `from` on, or n. Sixteen octets at a time where
  * SSE2 is available: lines without a colon are looked through for their words
  * (split_key_value), and such lines are mostly long ones of HTML or script. The
@@ -78,16 +87,12 @@ static const unsigned char *skip_indent(const unsigned char *s, const unsigned c
  * cost). */
 static size_t first_blank(const unsigned char *input, const unsigned char *l, size_t from, size_t n) {
 #ifdef ROBOTS_SSE2
-    const __m128i space = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
     for (; n - from >= 16; from += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(l + from));
-        unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, tab)));
+        unsigned m = blank_mask(l + from);
         if (m) return from + (size_t)__builtin_ctz(m);
     }
     if (from < n && (size_t)(l + n - input) >= 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(l + n - 16));
-        unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, tab)));
-        m >>= from + 16 - n; /* bit 0: the octet at from */
+        unsigned m = blank_mask(l + n - 16) >> (from + 16 - n); /* bit 0: the octet at from */
         return m ? from + (size_t)__builtin_ctz(m) : n;
     }
 #else
