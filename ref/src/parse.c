@@ -340,15 +340,17 @@ typedef struct line_scan {
  * the definition, and `make test` runs every test on it too (the sanitizer tree
  * is built with ROBOTS_NO_SIMD). */
 #ifdef ROBOTS_SSE2
-static inline unsigned block_specials(const unsigned char *p, unsigned char *copy) {
+static inline unsigned block_specials(const unsigned char *p, unsigned char *copy, unsigned *ends) {
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
     _mm_storeu_si128((__m128i *)(void *)copy, v);
     __m128i lf = _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')), cr = _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'));
     __m128i nul = _mm_cmpeq_epi8(v, _mm_setzero_si128()), hash = _mm_cmpeq_epi8(v, _mm_set1_epi8('#'));
     __m128i colon = _mm_cmpeq_epi8(v, _mm_set1_epi8(':')), pct = _mm_cmpeq_epi8(v, _mm_set1_epi8('%'));
     __m128i star = _mm_cmpeq_epi8(v, _mm_set1_epi8('*'));
-    __m128i hit = _mm_or_si128(_mm_or_si128(_mm_or_si128(lf, cr), _mm_or_si128(nul, hash)),
+    __m128i end = _mm_or_si128(lf, cr);
+    __m128i hit = _mm_or_si128(_mm_or_si128(end, _mm_or_si128(nul, hash)),
                                _mm_or_si128(_mm_or_si128(colon, pct), star));
+    *ends = (unsigned)_mm_movemask_epi8(end);
     /* movemask takes each octet's high bit: of v itself, the octets >= 0x80. */
     return (unsigned)(_mm_movemask_epi8(hit) | _mm_movemask_epi8(v));
 }
@@ -365,17 +367,29 @@ static inline size_t lowest_bit(uint64_t m) {
 #endif
 }
 
-static inline uint64_t window_specials(const unsigned char *p, size_t len, unsigned char *copy) {
+/* ... and the line ends among them, as bits, in *ends: which special octet ends a
+ * line is then known without loading it and its class (the loads that the walk's
+ * most frequent branch waited for). */
+static inline uint64_t window_specials(const unsigned char *p, size_t len, unsigned char *copy,
+                                       uint64_t *ends) {
 #ifdef ROBOTS_SSE2
-    if (len == 64)
-        return (uint64_t)block_specials(p, copy) | (uint64_t)block_specials(p + 16, copy + 16) << 16 |
-               (uint64_t)block_specials(p + 32, copy + 32) << 32 |
-               (uint64_t)block_specials(p + 48, copy + 48) << 48;
+    if (len == 64) {
+        unsigned e0, e1, e2, e3;
+        uint64_t m = (uint64_t)block_specials(p, copy, &e0) |
+                     (uint64_t)block_specials(p + 16, copy + 16, &e1) << 16 |
+                     (uint64_t)block_specials(p + 32, copy + 32, &e2) << 32 |
+                     (uint64_t)block_specials(p + 48, copy + 48, &e3) << 48;
+        *ends = (uint64_t)e0 | (uint64_t)e1 << 16 | (uint64_t)e2 << 32 | (uint64_t)e3 << 48;
+        return m;
+    }
 #endif
     memcpy(copy, p, len);
-    uint64_t m = 0;
-    for (size_t j = 0; j < len; j++)
+    uint64_t m = 0, e = 0;
+    for (size_t j = 0; j < len; j++) {
         if (line_class[p[j]]) m |= (uint64_t)1 << j;
+        if (line_class[p[j]] & L_END) e |= (uint64_t)1 << j;
+    }
+    *ends = e;
     return m;
 }
 
@@ -470,17 +484,18 @@ static void parse_lines(parser *ps, const unsigned char *s, size_t n) {
     /* From 0: a BOM is copied too, and its octets skipped as before the line. */
     for (size_t w = 0; w < n; w += 64) {
         unsigned char *copy = (unsigned char *)ps->r->bytes.data + w; /* the store may have moved */
-        uint64_t m = window_specials(s + w, n - w < 64 ? n - w : 64, copy);
+        uint64_t ends;
+        uint64_t m = window_specials(s + w, n - w < 64 ? n - w : 64, copy, &ends);
         for (; m; m &= m - 1) {
-            size_t i = w + lowest_bit(m);
+            size_t bit = lowest_bit(m), i = w + bit;
             if (i < ls.start) continue; /* the LF of a CR LF, or in a BOM */
-            unsigned k = line_class[s[i]];
-            if (k & L_END) {
+            if (ends >> bit & 1) {
                 line_end(ps, s, &ls, i, ++line);
                 if (ps->r->failed) return;
                 line_begin(&ls, i + 1 + (s[i] == '\r' && i + 1 < n && s[i + 1] == '\n'));
                 continue;
             }
+            unsigned k = line_class[s[i]];
             size_t at = i - ls.start;
             if (k & L_NUL && ls.nul == SIZE_MAX) ls.nul = at;
             if (k & L_HASH && ls.hash == SIZE_MAX) ls.hash = at;
