@@ -386,8 +386,9 @@ static inline uint64_t window_specials(const unsigned char *p, size_t len, unsig
     memcpy(copy, p, len);
     uint64_t m = 0, e = 0;
     for (size_t j = 0; j < len; j++) {
-        if (line_class[p[j]]) m |= (uint64_t)1 << j;
-        if (line_class[p[j]] & L_END) e |= (uint64_t)1 << j;
+        unsigned k = line_class[p[j]];
+        if (k) m |= (uint64_t)1 << j;
+        if (k & L_END) e |= (uint64_t)1 << j;
     }
     *ends = e;
     return m;

@@ -409,7 +409,8 @@ done:
     *out = v;
 }
 
-/* Why the arguments of a check give no answer, or NULL. */
+/* Why the arguments of a check (or of robots_applying_groups, with no URL) give
+ * no answer, or NULL. */
 static const char *check_arguments_wrong(const robots_rules *r, const char *const *agents,
                                          const size_t *lens, size_t count, const char *url, size_t url_len) {
     if (!r) return "no rules (NULL): robots_parse failed, so there is no answer";
@@ -443,9 +444,7 @@ int robots_check_agents(const robots_rules *r, const char *const *agents, const 
  * one taken that some agent names (a merge of the agents' sorted key ranges). */
 size_t robots_applying_groups(const robots_rules *r, const char *const *agents, const size_t *lens,
                               size_t count, size_t *out, size_t cap) {
-    if (!r || (!agents && count)) return 0;
-    for (size_t i = 0; lens && i < count; i++)
-        if (!agents[i] && lens[i]) return 0;
+    if (check_arguments_wrong(r, agents, lens, count, NULL, 0)) return 0;
     agent_set set = {.names = agents, .lens = lens, .count = count};
     if (!out) cap = 0;
     if (!names_some_group(r, &set)) {
