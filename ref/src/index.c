@@ -180,25 +180,26 @@ static void sort_agent_keys(robots_rules *r) {
 /* The clues of a wildcard rule: every octet of its segments after the first (folded
  * to 64 bits), and from its longest such segment the first two octets (or the one
  * octet). */
-static void set_clue(const robots_rules *r, const rule *rl, index_entry *e) {
+static void set_clue(const robots_rules *r, const rule *rl, entry_clue *c) {
     const segment *sg = (const segment *)r->segments.data + rl->seg_first;
-    e->octets = 0;
+    c->octets = 0;
     for (size_t k = 1; k < rl->seg_count; k++) {
         const unsigned char *t = bytes_at(r, sg[k].off);
-        for (size_t i = 0; i < sg[k].len; i++) e->octets |= (uint64_t)1 << (t[i] & 63);
+        for (size_t i = 0; i < sg[k].len; i++) c->octets |= (uint64_t)1 << (t[i] & 63);
     }
     size_t best = 0;
     for (size_t k = 1; k < rl->seg_count; k++)
         if (sg[k].len > sg[best].len || best == 0) best = sg[k].len ? k : best;
-    e->clue_kind = CLUE_NONE;
+    c->kind = CLUE_NONE;
+    c->clue = 0;
     if (best == 0) return;
     const unsigned char *t = bytes_at(r, sg[best].off);
     if (sg[best].len >= 2) {
-        e->clue_kind = CLUE_PAIR;
-        e->clue = (uint16_t)pair_hash(t[0], t[1]);
+        c->kind = CLUE_PAIR;
+        c->clue = (uint16_t)pair_hash(t[0], t[1]);
     } else {
-        e->clue_kind = CLUE_OCTET;
-        e->clue = t[0];
+        c->kind = CLUE_OCTET;
+        c->clue = t[0];
     }
 }
 
@@ -212,6 +213,12 @@ typedef struct group_rules {
 static const rule *rule_at(const group_rules *gr, size_t at) {
     if (at < gr->rule_count) return &gr->rules[gr->rule_first + at];
     return &gr->alts[gr->alt_first + at - gr->rule_count];
+}
+
+/* The index entry's name for the rule at `at` (index_entry.rule). */
+static u32 rule_ref(const group_rules *gr, size_t at) {
+    if (at < gr->rule_count) return (u32)(gr->rule_first + at);
+    return ENTRY_ALT | (u32)(gr->alt_first + at - gr->rule_count);
 }
 
 /* A rule's prefix: its segment 0. */
@@ -235,20 +242,20 @@ static bool prefixes_tie(const void *ctx, size_t a, size_t b) {
 }
 
 /* Appends the index entries of n items (sorted, or a list short enough to walk in
- * any order) to r->index, which has room for them. */
+ * any order) to r->index, which has room for them; with `clues`, their clues to
+ * r->clues, which has room too. */
 static void emit_entries(robots_rules *r, const group_rules *gr, const sort_item *items, size_t n,
-                         bool literal) {
+                         bool clues) {
     index_entry *e = (index_entry *)r->index.data + r->index.len;
-    /* The query reads clues only in groups of more wildcard rules than this. */
-    bool clues = !literal && n > CLUE_THRESHOLD;
+    entry_clue *c = (entry_clue *)r->clues.data + r->clues.len;
     for (size_t i = 0; i < n; i++, e++) {
         const rule *rl = rule_at(gr, items[i].at);
         const segment *sg = prefix_of(r, rl);
-        *e = (index_entry){.prefix = bytes_at(r, sg->off), .rule = rl, .prefix_len = sg->len,
-                           .length = rl->text_len, .literal = literal};
-        if (clues) set_clue(r, rl, e);
+        *e = (index_entry){sg->off, sg->len, rl->text_len, rule_ref(gr, items[i].at)};
+        if (clues) set_clue(r, rl, c++);
     }
     r->index.len += n;
+    if (clues) r->clues.len += n;
 }
 
 /* Indexes a group: its literal rules, then its other rules, each list sorted by
@@ -286,12 +293,16 @@ static void index_group(robots_rules *r, group *g, sort_item *items) {
     const sort_item *sorted = lit > DIRECT_CHECK ? merge_sort(items, spare, lit, &tie, prefixes_tie) : items;
     g->literal_first = r->index.len;
     g->literals = lit;
-    emit_entries(r, &gr, sorted, lit, true);
+    emit_entries(r, &gr, sorted, lit, false);
     size_t w = n - wild;
+    /* The query reads clues only in groups of more wildcard rules than this. */
+    bool clues = w > CLUE_THRESHOLD;
+    if (clues && !vec_reserve(r, &r->clues, sizeof(entry_clue), w)) return;
     sorted = w > DIRECT_CHECK ? merge_sort(items + wild, spare + wild, w, &tie, prefixes_tie) : items + wild;
     g->wildcard_first = r->index.len;
     g->wildcards = w;
-    emit_entries(r, &gr, sorted, w, false);
+    g->clue_first = r->clues.len;
+    emit_entries(r, &gr, sorted, w, clues);
 }
 
 void index_build(robots_rules *r) {

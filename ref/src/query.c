@@ -32,8 +32,10 @@ typedef struct query {
     size_t budget;        /* octets the one-at-a-time matcher may still read */
     bool over_budget;     /* a wildcard rule was left undecided for want of budget */
     sweep *sweep;         /* set: wildcard rules are collected there, not matched */
-    bool use_clues;       /* the slice being walked has enough wildcard rules */
-    bool clues_ready;     /* the two sets below are filled in */
+    const index_entry *list; /* the list being walked: a group's literal or wildcard rules */
+    bool literal;            /* it is the literal one */
+    const entry_clue *clues; /* the clues of its entries, or NULL (too few wildcard rules) */
+    bool clues_ready;        /* the two sets below are filled in */
     uint64_t octets[256 / 64];     /* octets of the path */
     uint64_t pairs[PAIR_BITS / 64]; /* hashes of adjacent octet pairs of the path */
 } query;
@@ -70,14 +72,14 @@ static void gather_clues(query *q) {
     q->clues_ready = true;
 }
 
-static bool clue_present(query *q, const index_entry *e) {
-    if (e->clue_kind == CLUE_NONE) return true;
+static bool clue_present(query *q, const entry_clue *c) {
+    if (c->kind == CLUE_NONE) return true;
     if (!q->clues_ready) gather_clues(q);
     /* Every octet of the rule's later segments must be in the path. */
     uint64_t path = q->octets[0] | q->octets[1] | q->octets[2] | q->octets[3];
-    if (e->octets & ~path) return false;
-    const uint64_t *set = e->clue_kind == CLUE_PAIR ? q->pairs : q->octets;
-    return (set[e->clue >> 6] >> (e->clue & 63)) & 1;
+    if (c->octets & ~path) return false;
+    const uint64_t *set = c->kind == CLUE_PAIR ? q->pairs : q->octets;
+    return (set[c->clue >> 6] >> (c->clue & 63)) & 1;
 }
 
 /* Keeps rl if it beats the best match of its kind so far. Longer wins; between
@@ -100,9 +102,9 @@ static void keep_match(void *q, const rule *rl) { keep_best(q, rl); }
  * budget; past it, every remaining one is left for the one pass. */
 static void consider(query *q, const index_entry *e, size_t pos) {
     if (e->length < q->floor) return;
-    const rule *rl = e->rule;
-    if (!e->literal) {
-        if (q->use_clues && !clue_present(q, e)) return;
+    const rule *rl = entry_rule(q->r, e);
+    if (!q->literal) {
+        if (q->clues && !clue_present(q, &q->clues[e - q->list])) return;
         if (q->sweep) {
             sweep_add(q->sweep, rl, pos); /* a failure is kept by the sweep */
             return;
@@ -127,6 +129,8 @@ static void consider(query *q, const index_entry *e, size_t pos) {
 static void walk(query *q, size_t from, size_t count) {
     if (count == 0) return;
     const index_entry *e = (const index_entry *)q->r->index.data + from;
+    q->list = e;
+    const unsigned char *bytes = bytes_at(q->r, 0); /* where the prefixes are */
     const path_view *v = q->path;
     size_t lo = 0, hi = count, depth = 0, pos = 0, end = view_end(v);
     while (lo < hi) {
@@ -135,17 +139,17 @@ static void walk(query *q, size_t from, size_t count) {
         if (hi - lo <= DIRECT_CHECK) { /* in any order: index.c sorts no range this small */
             for (size_t k = lo; k < hi; k++) {
                 size_t after;
-                if (view_match_at(v, pos, e[k].prefix + depth, e[k].prefix_len - depth, &after))
+                if (view_match_at(v, pos, bytes + e[k].prefix_off + depth, e[k].prefix_len - depth, &after))
                     consider(q, &e[k], after);
             }
             return;
         }
-        const index_entry *first = &e[lo], *last = &e[hi - 1];
+        const unsigned char *first = bytes + e[lo].prefix_off, *last = bytes + e[hi - 1].prefix_off;
         size_t common = depth;
-        size_t shorter = first->prefix_len < last->prefix_len ? first->prefix_len : last->prefix_len;
-        while (common < shorter && first->prefix[common] == last->prefix[common]) common++;
+        size_t shorter = e[lo].prefix_len < e[hi - 1].prefix_len ? e[lo].prefix_len : e[hi - 1].prefix_len;
+        while (common < shorter && first[common] == last[common]) common++;
         if (common > depth) {
-            if (!view_match_at(v, pos, first->prefix + depth, common - depth, &pos)) return;
+            if (!view_match_at(v, pos, first + depth, common - depth, &pos)) return;
             depth = common;
             continue;
         }
@@ -155,14 +159,14 @@ static void walk(query *q, size_t from, size_t count) {
         size_t a = lo, b = hi;
         while (a < b) { /* first entry with prefix[depth] >= c */
             size_t mid = a + (b - a) / 2;
-            if (e[mid].prefix[depth] < c) a = mid + 1;
+            if (bytes[e[mid].prefix_off + depth] < c) a = mid + 1;
             else b = mid;
         }
         lo = a;
         b = hi;
         while (a < b) { /* first entry with prefix[depth] > c */
             size_t mid = a + (b - a) / 2;
-            if (e[mid].prefix[depth] <= c) a = mid + 1;
+            if (bytes[e[mid].prefix_off + depth] <= c) a = mid + 1;
             else b = mid;
         }
         hi = a;
@@ -252,10 +256,12 @@ static bool named_earlier(const robots_rules *r, const agent_set *set, size_t i,
 /* Walks one group's literal rules (pass 0) or wildcard rules (pass 1). */
 static void walk_group(query *q, size_t g, int pass) {
     const group *gr = (const group *)q->r->groups.data + g;
+    q->literal = pass == 0;
     if (pass == 0) {
+        q->clues = NULL;
         walk(q, gr->literal_first, gr->literals);
     } else {
-        q->use_clues = gr->wildcards > CLUE_THRESHOLD;
+        q->clues = gr->wildcards > CLUE_THRESHOLD ? (const entry_clue *)q->r->clues.data + gr->clue_first : NULL;
         walk(q, gr->wildcard_first, gr->wildcards);
     }
 }
@@ -299,7 +305,8 @@ static void reset_query(query *q, const path_view *path, size_t budget) {
     q->budget = budget;
     q->over_budget = false;
     q->sweep = NULL;
-    q->use_clues = q->clues_ready = false;
+    q->clues = NULL;
+    q->clues_ready = false;
 }
 
 /* The wildcard rules to match were more than SWEEP_BUDGET allows for this path:
