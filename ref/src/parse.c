@@ -59,13 +59,33 @@ static const unsigned char *skip_space(const unsigned char *s, const unsigned ch
     return s;
 }
 
-/* skip_space for a line's start, where runs of eight spaces are passed in one
- * comparison: the indentation of HTML served as robots.txt made the loop a tenth
- * of parsing such files. (Values follow their colon by a space or two: there the
- * comparison would cost more than it saves.) */
+#ifdef ROBOTS_SSE2
+/* The octets among the 16 at p that are not ascii_space (' ', \t-\r), as bits. */
+static inline unsigned nonspace_mask(const unsigned char *p) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+    __m128i from_tab = _mm_sub_epi8(v, _mm_set1_epi8('\t')); /* \t-\r: 0-4 */
+    __m128i controls = _mm_cmpeq_epi8(_mm_min_epu8(from_tab, _mm_set1_epi8(4)), from_tab);
+    __m128i space = _mm_or_si128(controls, _mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
+    return (unsigned)_mm_movemask_epi8(space) ^ 0xFFFFu;
+}
+#endif
+
+/* skip_space for a line's start, sixteen octets at a time where SSE2 is available
+ * and the line has them (else eight spaces at a time): the indentation of HTML
+ * served as robots.txt made the loop over single octets a tenth of parsing such
+ * files, its exit a branch mispredicted on most lines. (Values follow their colon
+ * by a space or two: there the comparison would cost more than it saves.) */
 static const unsigned char *skip_indent(const unsigned char *s, const unsigned char *e) {
+    if (s == e || s[0] > ' ') return s; /* most lines of robots.txt files */
+#ifdef ROBOTS_SSE2
+    for (; e - s >= 16; s += 16) {
+        unsigned m = nonspace_mask(s);
+        if (m) return s + __builtin_ctz(m);
+    }
+#else
     uint64_t w;
     while (e - s >= 8 && s[0] == ' ' && (memcpy(&w, s, 8), w == BYTES8(' '))) s += 8;
+#endif
     return skip_space(s, e);
 }
 

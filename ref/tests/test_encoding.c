@@ -1,4 +1,5 @@
 /* test_encoding.c - MATCH-10, RFC-3, RFC-4: percent-encoding in patterns and URLs. */
+#include <ctype.h>
 #include <string.h>
 
 #include "test.h"
@@ -38,6 +39,63 @@ static void patterns_are_normalised(void) {
             CHECK_STR(ri.pattern, ri.pattern_len, c[i].out);
         }
     }
+}
+
+/* The normalised text of a value, one octet at a time (the definition the
+ * eight-at-a-time normaliser must agree with). */
+static size_t normalise_slowly(const unsigned char *s, size_t n, char *out) {
+    static const char hex[] = "0123456789ABCDEF";
+    size_t j = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '%' && i + 2 < n && isxdigit(s[i + 1]) && isxdigit(s[i + 2])) {
+            out[j++] = '%';
+            out[j++] = (char)toupper(s[i + 1]);
+            out[j++] = (char)toupper(s[i + 2]);
+            i += 2;
+        } else if (s[i] >= 0x80) {
+            out[j++] = '%';
+            out[j++] = hex[s[i] >> 4];
+            out[j++] = hex[s[i] & 15];
+        } else {
+            out[j++] = (char)s[i];
+        }
+    }
+    return j;
+}
+
+/* Escapes and octets >= 0x80 at every offset of the normaliser's 8-octet words,
+ * also split across two words, and at the value's end: the stored pattern is what
+ * normalising one octet at a time gives. */
+static void normalised_at_every_offset(void) {
+    static const char *const pieces[] = {"\xC3\xA1", "%aa", "%2f", "%", "%4", "%zz", "\xFF", "\x80" "a%e3%83%84"};
+    size_t wrong = 0;
+    for (size_t lead = 0; lead <= 17; lead++) {
+        for (size_t k = 0; k < sizeof pieces / sizeof *pieces; k++) {
+            for (size_t tail = 0; tail <= 9; tail += 3) {
+                unsigned char value[64];
+                size_t n = 0;
+                value[n++] = '/';
+                while (n < lead + 1) value[n++] = 'a';
+                memcpy(value + n, pieces[k], strlen(pieces[k]));
+                n += strlen(pieces[k]);
+                for (size_t i = 0; i < tail; i++) value[n++] = i % 2 ? 'b' : '\xE2';
+                char text[128], want[192];
+                size_t head = (size_t)snprintf(text, sizeof text, "user-agent: *\ndisallow: ");
+                memcpy(text + head, value, n);
+                text[head + n] = '\0';
+                size_t want_len = normalise_slowly(value, n, want);
+                for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+                    robots_rules *r = parse_text((robots_profile_id)p, text);
+                    robots_rule_info ri;
+                    if (robots_get_rule(r, 0, &ri) != 0 || ri.pattern_len != want_len ||
+                        memcmp(ri.pattern, want, want_len) != 0)
+                        wrong++;
+                    robots_free(r);
+                }
+            }
+        }
+    }
+    CHECK_EQ(wrong, 0);
 }
 
 /* RFC-3, row by row. Google matches octets as written (rows 2 and 5 differ); the
@@ -128,6 +186,7 @@ static void percent_edges(void) {
 
 const test_suite suite_encoding = {"encoding", (const test_case[]){
     {"patterns are normalised, never decoded", patterns_are_normalised},
+    {"escapes and octets >= 0x80 at every offset of the normaliser's words", normalised_at_every_offset},
     {"RFC-3: the five rows", rfc_3_rows},
     {"RFC-4: %2A and %24 are literals", rfc_4_literal_star_and_dollar},
     {"MATCH-10: UTF-8 or escaped", match_10_utf8_or_escaped},

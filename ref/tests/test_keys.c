@@ -107,6 +107,18 @@ static void words_and_indentation_at_every_offset(void) {
             if (check_answer(r, "a", 1, "/p", 2, NULL) != DISALLOWED) wrong++;
             robots_free(r);
         }
+        /* An octet next to the whitespace range (\t-\r, ' ') in the indentation
+         * is part of the key: the line is no disallow. */
+        static const unsigned char near[] = {0x08, 0x0E, 0x1F, '!', 0x89, 0xA0};
+        for (size_t k = 0; indent > 0 && k < sizeof near; k++) {
+            size_t at = (size_t)snprintf(t, sizeof t, "user-agent: a\n");
+            for (size_t i = 0; i < indent; i++) t[at + i] = i == (indent + k) % indent ? (char)near[k] : '\f';
+            snprintf(t + at + indent, sizeof t - at - indent, "disallow: /p\n");
+            robots_rules *r = parse_text(GOOGLE, t);
+            if (robots_get_line(r, 2).key == ROBOTS_KEY_DISALLOW) wrong++;
+            if (check_answer(r, "a", 1, "/p", 2, NULL) != ALLOWED) wrong++;
+            robots_free(r);
+        }
     }
     CHECK_EQ(wrong, 0);
 }
