@@ -249,6 +249,16 @@ static inline const rule *entry_rule(const robots_rules *r, const index_entry *e
     return (const rule *)r->rules.data + e->rule;
 }
 
+/* ---- Inlining ---- */
+/* A function of a hot loop that the compiler's heuristics keep out of line
+ * (because it is called from two places, or large): inlined where the compiler
+ * takes the hint (GCC, clang). */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
 /* ---- Eight octets at a time ---- */
 /* Eight copies of an octet. */
 #define BYTES8(c) (0x0101010101010101u * (uint64_t)(c))
