@@ -67,7 +67,7 @@ static size_t normalise_slowly(const unsigned char *s, size_t n, char *out) {
  * also split across two words, and at the value's end: the stored pattern is what
  * normalising one octet at a time gives. */
 static void normalised_at_every_offset(void) {
-    static const char *const pieces[] = {"\xC3\xA1", "%aa", "%2f", "%", "%4", "%zz", "\xFF", "\x80" "a%e3%83%84"};
+    static const char *const pieces[] = {"\xC3\xA1", "%aa", "%2f", "%", "%4", "%zz", "\xFF", "\x80\x61%e3%83%84"};
     size_t wrong = 0;
     for (size_t lead = 0; lead <= 17; lead++) {
         for (size_t k = 0; k < sizeof pieces / sizeof *pieces; k++) {
