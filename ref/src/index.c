@@ -247,7 +247,7 @@ static bool prefixes_tie(const void *ctx, size_t a, size_t b) {
 static void emit_entries(robots_rules *r, const group_rules *gr, const sort_item *items, size_t n,
                          bool clues) {
     index_entry *e = (index_entry *)r->index.data + r->index.len;
-    entry_clue *c = (entry_clue *)r->clues.data + r->clues.len;
+    entry_clue *c = clues ? (entry_clue *)r->clues.data + r->clues.len : NULL; /* NULL until a group has clues */
     for (size_t i = 0; i < n; i++, e++) {
         const rule *rl = rule_at(gr, items[i].at);
         const segment *sg = prefix_of(r, rl);
