@@ -128,7 +128,7 @@ typedef struct record {
 /* The prefix index of a group: its matchable rules sorted by segment 0, so a query
  * walks the path once and meets exactly the rules whose literal prefix it has. An
  * entry is four 32-bit numbers, four to a cache line: a query's first look at a
- * rule set is cache misses, and most of them are the entries its binary searches
+ * rule set is cache misses, many of them on the entries its binary searches
  * touch (with pointers and the clues inline an entry took 40 bytes; at 16 the
  * workload's queries miss the last-level cache 13% less often, and parsing writes
  * 24 bytes less per rule). Whether the rule is literal is known from the list
