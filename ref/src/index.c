@@ -295,12 +295,11 @@ static void index_group(robots_rules *r, group *g, sort_item *items) {
     g->literals = lit;
     emit_entries(r, &gr, sorted, lit, false);
     size_t w = n - wild;
-    /* The query reads clues only in groups of more wildcard rules than this. */
-    bool clues = w > CLUE_THRESHOLD;
-    if (clues && !vec_reserve(r, &r->clues, sizeof(entry_clue), w)) return;
-    sorted = w > DIRECT_CHECK ? merge_sort(items + wild, spare + wild, w, &tie, prefixes_tie) : items + wild;
     g->wildcard_first = r->index.len;
     g->wildcards = w;
+    bool clues = group_has_clues(g);
+    if (clues && !vec_reserve(r, &r->clues, sizeof(entry_clue), w)) return;
+    sorted = w > DIRECT_CHECK ? merge_sort(items + wild, spare + wild, w, &tie, prefixes_tie) : items + wild;
     g->clue_first = r->clues.len;
     emit_entries(r, &gr, sorted, w, clues);
 }

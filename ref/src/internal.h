@@ -172,6 +172,9 @@ typedef struct entry_clue {
  * rules, so clues are used (and index.c sets them) only for groups with more than
  * this many. */
 #define CLUE_THRESHOLD 8
+/* Whether index.c keeps clues for the group's wildcard rules (and the query reads
+ * them): the one statement of CLUE_THRESHOLD's use. */
+static inline bool group_has_clues(const group *g) { return g->wildcards > CLUE_THRESHOLD; }
 static inline unsigned pair_hash(unsigned char a, unsigned char b) {
     return ((unsigned)a * 131u + (unsigned)b * 7u + ((unsigned)a >> 4)) & (PAIR_BITS - 1);
 }

@@ -22,25 +22,33 @@ static unsigned char hex_upper(unsigned char c) {
     return (c >= 'a' && c <= 'f') ? (unsigned char)(c - 'a' + 'A') : c;
 }
 
-/* Most patterns are plain ASCII without escapes and are copied as they are. The
- * octets >= 0x80 are looked for eight at a time. */
-static bool needs_normalising(const unsigned char *s, size_t n) {
-    if (memchr(s, '%', n)) return true;
-    uint64_t high = 0;
+/* Does a word of eight octets hold a '%' or an octet >= 0x80 (what normalising
+ * may change)? A '%' is an octet of w ^ BYTES8('%') that is zero. */
+static inline bool word_needs_normalising(uint64_t w) {
+    uint64_t x = w ^ BYTES8('%');
+    return ((((x - BYTES8(1)) & ~x) | w) & BYTES8(0x80)) != 0;
+}
+
+/* How many octets at s, from the start, normalising leaves as they are (whole
+ * words, then octets up to the first '%' or octet >= 0x80). */
+static size_t plain_prefix(const unsigned char *s, size_t n) {
     size_t i = 0;
     for (; n - i >= 8; i += 8) {
         uint64_t w;
         memcpy(&w, s + i, 8);
-        high |= w;
+        if (word_needs_normalising(w)) break;
     }
-    for (; i < n; i++) high |= s[i];
-    return (high & 0x8080808080808080ULL) != 0;
+    while (i < n && s[i] != '%' && s[i] < 0x80) i++;
+    return i;
 }
 
-/* pattern_normalise where the value may hold '%' or octets >= 0x80. */
+/* pattern_normalise where the line may hold '%' or octets >= 0x80. A value
+ * without either (the octet was in the key or the comment) stays where it is;
+ * else the octets before the first are copied at once and the rest normalised. */
 size_t normalise_copying(robots_rules *r, size_t off, size_t n, u32 *out_len) {
     *out_len = (u32)n;
-    if (!needs_normalising(bytes_at(r, off), n)) return off;
+    size_t plain = plain_prefix(bytes_at(r, off), n);
+    if (plain == n) return off;
     size_t at = r->bytes.len;
     *out_len = 0;
     if (n > SIZE_MAX / 3 || !vec_reserve(r, &r->bytes, 1, n * 3)) {
@@ -49,20 +57,20 @@ size_t normalise_copying(robots_rules *r, size_t off, size_t n, u32 *out_len) {
     }
     const unsigned char *s = bytes_at(r, off); /* after the reservation: the store may have moved */
     unsigned char *d = (unsigned char *)r->bytes.data + at;
-    size_t i = 0, j = 0;
-    /* Eight octets at a time: plain ASCII without '%' is stored as it is; a word
-     * holding anything else is done octet by octet. Per octet, the escape is
-     * written whether or not it is needed and the output advances by 1 or 3: a
-     * branch on each octet's kind was mispredicted wherever text mixed scripts
-     * (it was half the parse of a page in Chinese served as robots.txt). Writing
-     * three octets from j never passes the 3n reserved: j <= 3i. */
+    memcpy(d, s, plain);
+    size_t i = plain, j = plain;
+    /* Eight octets at a time: a word of plain ASCII without '%' is stored as it
+     * is; a word holding anything else is done octet by octet. Per octet, the
+     * escape is written whether or not it is needed and the output advances by 1
+     * or 3: a branch on each octet's kind was mispredicted wherever text mixed
+     * scripts (it was half the parse of a page in Chinese served as robots.txt).
+     * Writing three octets from j never passes the 3n reserved: j <= 3i. */
     while (i < n) {
         size_t stop = n - i >= 8 ? i + 8 : n;
         if (stop - i == 8) {
             uint64_t w;
             memcpy(&w, s + i, 8);
-            uint64_t x = w ^ BYTES8('%');
-            if (!(((x - BYTES8(1)) & ~x) & BYTES8(0x80)) && !(w & BYTES8(0x80))) {
+            if (!word_needs_normalising(w)) {
                 memcpy(d + j, &w, 8);
                 i += 8;
                 j += 8;

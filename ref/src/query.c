@@ -261,7 +261,7 @@ static void walk_group(query *q, size_t g, int pass) {
         q->clues = NULL;
         walk(q, gr->literal_first, gr->literals);
     } else {
-        q->clues = gr->wildcards > CLUE_THRESHOLD ? (const entry_clue *)q->r->clues.data + gr->clue_first : NULL;
+        q->clues = group_has_clues(gr) ? (const entry_clue *)q->r->clues.data + gr->clue_first : NULL;
         walk(q, gr->wildcard_first, gr->wildcards);
     }
 }
