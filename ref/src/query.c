@@ -416,6 +416,33 @@ done:
     *out = v;
 }
 
+/* A query's first look at a rule set is cache misses, and most come in a chain,
+ * each load waiting for the one before: the groups that apply, their entries, the
+ * prefixes and the rules these name. The arrays sit in one block (parse.c's
+ * plan), and all a small file's query needs of each is in its first lines: asked
+ * for at once, before the chain starts, the misses overlap (the real-world
+ * workload's queries, each the first or one of the first on its file, 6% faster;
+ * prefetching further, along a binary search or a group's other list, cost more
+ * than it saved). Always inlined: GCC finds a function of prefetches alone free
+ * of effects and drops the calls to it. */
+static ALWAYS_INLINE void prefetch_first_lines(const robots_rules *r) {
+#if defined(__GNUC__)
+    const char *index = r->index.data, *bytes = r->bytes.data, *rules = r->rules.data;
+    __builtin_prefetch(r->agent_keys.data);
+    __builtin_prefetch(r->globals.data);
+    __builtin_prefetch(r->groups.data);
+    __builtin_prefetch(r->segments.data);
+    for (int line = 0; line < 3; line++) {
+        __builtin_prefetch(index + 64 * line);
+        __builtin_prefetch(bytes + 64 * line);
+    }
+    __builtin_prefetch(rules);
+    __builtin_prefetch(rules + 64);
+#else
+    (void)r;
+#endif
+}
+
 /* Why the arguments of a check (or of robots_applying_groups, with no URL) give
  * no answer, or NULL. */
 static const char *check_arguments_wrong(const robots_rules *r, const char *const *agents,
@@ -437,6 +464,7 @@ int robots_check_agents(const robots_rules *r, const char *const *agents, const 
         memset(out, 0, sizeof *out);
         return fail(error, wrong);
     }
+    prefetch_first_lines(r);
     /* The kept ranges are filled by names_some_group before they are read:
      * not zeroed here (128 bytes per query). */
     agent_set set;
