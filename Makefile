@@ -19,6 +19,8 @@
 #   make coverage-fuzz   clang source-based coverage of ref/src by the fuzz corpora
 #   make bench           parse and query benchmarks (BENCH_CORPUS=DIR adds real files;
 #                        BENCH_WORKLOAD=FILE: your own checks, see scripts/make-workload)
+#   make bench-google    GOOGLE_ROBOTSTXT=DIR BENCH_WORKLOAD=FILE: Google's parser timed
+#                        beside the reference on those checks, and their answers compared
 #   make install         PREFIX=/usr/local DESTDIR= : library, header, pkg-config, the
 #                        robots command, robots-conform and its tables (PREFIX/share)
 #   make clean
@@ -68,7 +70,7 @@ DIFF := $(O)/bin/robots-diff
 .PHONY: all lib cli conformance atlas site example scorecard test check test-unit test-symbols test-conform test-atlas \
         test-scorecard test-site test-bench-workload \
         test-asan test-install \
-        test-fuzz test-coverage coverage coverage-fuzz bench install uninstall clean
+        test-fuzz test-coverage coverage coverage-fuzz bench bench-google install uninstall clean
 .DEFAULT_GOAL := all
 
 all: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
@@ -310,6 +312,26 @@ test-bench-workload: $(BENCH)
 bench: $(BENCH) $(ROBOTS)
 	$(BENCH) --robots $(ROBOTS) $(if $(BENCH_CORPUS),--corpus $(BENCH_CORPUS)) \
 	    $(if $(BENCH_WORKLOAD),--workload $(BENCH_WORKLOAD)) $(if $(BENCH_WORKLOAD_DIR),--workload-dir $(BENCH_WORKLOAD_DIR))
+
+# make bench-google GOOGLE_ROBOTSTXT=DIR BENCH_WORKLOAD=FILE [BENCH_WORKLOAD_DIR=DIR]:
+# the workload's figures with Google's parser timed beside the reference in the
+# same rounds, the ratios, and the checks whose answers differ. Builds, outside
+# what git tracks, robots-bench with Google's robots.cc from a checkout of
+# github.com/google/robotstxt (g++ and Debian's libabsl-dev; its code stays there).
+GOOGLE_DIR := $(O)/google
+GOOGLE_BENCH := $(GOOGLE_DIR)/robots-bench-google
+GOOGLE_BENCH_OBJ := $(call obj,$(filter-out ref/bench/compare.c,$(BENCH_SRC))) $(COMMON_OBJ)
+bench-google: $(GOOGLE_BENCH_OBJ) $(LIB)
+	@test -n "$(GOOGLE_ROBOTSTXT)" -a -f "$(GOOGLE_ROBOTSTXT)/robots.cc" || \
+	    { echo "make bench-google: set GOOGLE_ROBOTSTXT to a checkout of github.com/google/robotstxt" >&2; exit 2; }
+	@test -n "$(BENCH_WORKLOAD)" || { echo "make bench-google: set BENCH_WORKLOAD=FILE (scripts/make-workload)" >&2; exit 2; }
+	@mkdir -p $(GOOGLE_DIR)
+	$(CC) $(ALL_CFLAGS) -DBENCH_GOOGLE -Iref/include -Iref/bench -Icommon -c ref/bench/compare.c -o $(GOOGLE_DIR)/compare.o
+	g++ -std=c++17 -O2 -I$(GOOGLE_ROBOTSTXT) -c ref/bench/google_shim.cc -o $(GOOGLE_DIR)/google_shim.o
+	g++ -std=c++17 -O2 -I$(GOOGLE_ROBOTSTXT) -c $(GOOGLE_ROBOTSTXT)/robots.cc -o $(GOOGLE_DIR)/robots.o
+	g++ $(GOOGLE_BENCH_OBJ) $(GOOGLE_DIR)/compare.o $(GOOGLE_DIR)/google_shim.o $(GOOGLE_DIR)/robots.o $(LIB) -o $(GOOGLE_BENCH) \
+	    -labsl_strings -labsl_strings_internal -labsl_raw_logging_internal -labsl_throw_delegate -labsl_int128
+	$(GOOGLE_BENCH) --workload $(BENCH_WORKLOAD) $(if $(BENCH_WORKLOAD_DIR),--workload-dir $(BENCH_WORKLOAD_DIR)) --compare google
 
 # ---- Install -------------------------------------------------------------------------
 

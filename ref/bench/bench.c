@@ -11,7 +11,8 @@
  * - the worst case: 500 KiB of rules built to make matching slow (see
  *   bench_worst_case), against paths of 667 octets and of 130 KB;
  * - the batch protocol through the robots command, in checks per second;
- * - with --workload FILE, only the user's own checks (workload.c).
+ * - with --workload FILE, only the user's own checks (workload.c), and with
+ *   --compare NAME another matcher beside the reference (compare.c).
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -474,21 +475,33 @@ static void bench_batch(const char *robots_bin) {
 
 int main(int argc, char **argv) {
     const char *corpus = NULL, *robots_bin = "build/bin/robots", *workload = NULL, *workload_dir = NULL;
+    const char *compare = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--corpus") && i + 1 < argc) corpus = argv[++i];
         else if (!strcmp(argv[i], "--robots") && i + 1 < argc) robots_bin = argv[++i];
         else if (!strcmp(argv[i], "--workload") && i + 1 < argc) workload = argv[++i];
         else if (!strcmp(argv[i], "--workload-dir") && i + 1 < argc) workload_dir = argv[++i];
+        else if (!strcmp(argv[i], "--compare") && i + 1 < argc) compare = argv[++i];
         else {
             fprintf(stderr, "usage: %s [--corpus DIR] [--robots PATH-TO-ROBOTS]\n"
-                            "       %s --workload FILE [--workload-dir DIR]   (lines ROBOTS-FILE<TAB>AGENT<TAB>URL)\n",
-                    argv[0], argv[0]);
+                            "       %s --workload FILE [--workload-dir DIR] [--compare MATCHER]\n"
+                            "           (lines ROBOTS-FILE<TAB>AGENT<TAB>URL; matchers: %s)\n",
+                    argv[0], argv[0], bench_other_names());
             return 2;
         }
     }
+    const bench_other *other = compare ? bench_other_named(compare) : NULL;
+    if (compare && !other) {
+        fprintf(stderr, "robots-bench: --compare %s: no such matcher here (known: %s)\n", compare, bench_other_names());
+        return 2;
+    }
+    if (compare && !workload) {
+        fprintf(stderr, "robots-bench: --compare needs --workload FILE\n");
+        return 2;
+    }
     printf("robots-bench (reference %s)\n\n", ROBOTS_VERSION);
     if (workload) {
-        bench_workload(workload, workload_dir);
+        bench_workload(workload, workload_dir, other);
         return 0;
     }
     printf("generated files              size    rules  parse MB/s  query ns  parse+query ns\n");

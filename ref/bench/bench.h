@@ -20,7 +20,19 @@ int bench_allowed(const robots_rules *r, const char *agent, size_t agent_len, co
 /* For qsort: doubles in ascending order. */
 int bench_compare_doubles(const void *a, const void *b);
 
-/* workload.c: the user's checks (make bench BENCH_WORKLOAD=FILE). */
-void bench_workload(const char *file, const char *dir);
+/* Another matcher to time and compare beside the reference (compare.c): the
+ * answer (1 allowed, 0 disallowed) for one check, parsing the file for it. */
+typedef struct bench_other {
+    const char *name;
+    int (*allowed)(const char *body, size_t len, const char *agent, size_t agent_len, const char *url,
+                   size_t url_len);
+} bench_other;
+/* The matcher of that name, or NULL; the names this binary knows, for messages. */
+const bench_other *bench_other_named(const char *name);
+const char *bench_other_names(void);
+
+/* workload.c: the user's checks (make bench BENCH_WORKLOAD=FILE), with `other`
+ * (or NULL) timed and compared beside the reference. */
+void bench_workload(const char *file, const char *dir, const bench_other *other);
 
 #endif

@@ -13,6 +13,13 @@
  * - the query alone, on rule sets parsed beforehand.
  * The median of the rounds is printed. A line that is not three fields, or names a
  * file that cannot be read, stops the benchmark with its line number (exit 2).
+ *
+ * With another matcher (--compare NAME, compare.c), each round also times it
+ * re-parsing for every check, just before the reference's own figures, so both
+ * meet the machine's load of that moment (on a virtual machine it moves the
+ * figures by 10-20% from minute to minute; ratios of one round move far less);
+ * it prints the median of the rounds' ratios, and the checks whose answers
+ * differ from the reference's (google profile), with their line numbers.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -26,6 +33,7 @@
 
 typedef struct wl_check {
     size_t file; /* index into the files */
+    size_t line; /* in the workload */
     const char *agent, *url;
     size_t agent_len, url_len;
 } wl_check;
@@ -141,7 +149,7 @@ static void workload_read(workload *w, const char *file, const char *dir) {
             exit(2);
         }
         w->checks = grow(w->checks, w->nchecks + 1, sizeof *w->checks);
-        w->checks[w->nchecks++] = (wl_check){f, tab1 + 1, tab2 + 1, strlen(tab1 + 1), strlen(tab2 + 1)};
+        w->checks[w->nchecks++] = (wl_check){f, line, tab1 + 1, tab2 + 1, strlen(tab1 + 1), strlen(tab2 + 1)};
         p = end + 1;
     }
     free(names.slots);
@@ -165,7 +173,25 @@ static double median(double *v, size_t n) {
     return v[n / 2];
 }
 
-void bench_workload(const char *file, const char *dir) {
+/* The checks where the other matcher's answers (round 0) differ from the
+ * reference's: their count, and the first WORKLOAD_SHOWN. */
+#define WORKLOAD_SHOWN 10
+static void print_differences(const workload *w, const bench_other *other, const unsigned char *ours,
+                              const unsigned char *theirs) {
+    size_t differ = 0;
+    for (size_t i = 0; i < w->nchecks; i++) differ += ours[i] != theirs[i];
+    printf("  answers: %zu of %zu checks differ from %s\n", differ, w->nchecks, other->name);
+    for (size_t i = 0, shown = 0; i < w->nchecks && shown < WORKLOAD_SHOWN; i++) {
+        if (ours[i] == theirs[i]) continue;
+        const wl_check *c = &w->checks[i];
+        printf("    line %zu: %s %s %s: the reference %s, %s %s\n", c->line, w->files[c->file].name, c->agent,
+               c->url, ours[i] ? "allows" : "disallows", other->name, theirs[i] ? "allows" : "disallows");
+        shown++;
+    }
+    if (differ > WORKLOAD_SHOWN) printf("    (%zu more)\n", differ - WORKLOAD_SHOWN);
+}
+
+void bench_workload(const char *file, const char *dir, const bench_other *other) {
     char own_dir[4096];
     if (!dir) {
         const char *slash = strrchr(file, '/');
@@ -181,13 +207,28 @@ void bench_workload(const char *file, const char *dir) {
 
     robots_rules **parsed = grow(NULL, w.nfiles, sizeof *parsed);
     double reparse[WORKLOAD_ROUNDS], once[WORKLOAD_ROUNDS], query[WORKLOAD_ROUNDS], parse[WORKLOAD_ROUNDS];
+    double theirs[WORKLOAD_ROUNDS], ratio_reparse[WORKLOAD_ROUNDS], ratio_once[WORKLOAD_ROUNDS],
+        ratio_query[WORKLOAD_ROUNDS];
+    /* The answers of round 0, one octet per check, when comparing. */
+    unsigned char *our_answers = other ? grow(NULL, w.nchecks, 2) : NULL;
+    unsigned char *their_answers = other ? our_answers + w.nchecks : NULL;
     size_t allowed = 0;
     for (int round = 0; round < WORKLOAD_ROUNDS; round++) {
+        double start = bench_now();
+        for (size_t i = 0; other && i < w.nchecks; i++) {
+            const wl_check *c = &w.checks[i];
+            const wl_file *f = &w.files[c->file];
+            int a = other->allowed(f->data.data, f->data.len, c->agent, c->agent_len, c->url, c->url_len);
+            if (round == 0) their_answers[i] = (unsigned char)a;
+            allowed += (size_t)a;
+        }
         double t0 = bench_now();
         for (size_t i = 0; i < w.nchecks; i++) {
             const wl_file *f = &w.files[w.checks[i].file];
             robots_rules *r = bench_parse(f->data.data, f->data.len, NULL);
-            allowed += (size_t)answer(r, &w.checks[i]);
+            int a = answer(r, &w.checks[i]);
+            if (round == 0 && other) our_answers[i] = (unsigned char)a;
+            allowed += (size_t)a;
             robots_free(r);
         }
         double t1 = bench_now();
@@ -206,6 +247,10 @@ void bench_workload(const char *file, const char *dir) {
         once[round] = (t2 - t1) / (double)w.nchecks * 1e9;
         query[round] = (t4 - t3) / (double)w.nchecks * 1e9;
         parse[round] = (double)bytes / (t3 - t2) / 1e6;
+        theirs[round] = (t0 - start) / (double)w.nchecks * 1e9;
+        ratio_reparse[round] = theirs[round] / reparse[round];
+        ratio_once[round] = theirs[round] / once[round];
+        ratio_query[round] = theirs[round] / query[round];
     }
     bench_sink += allowed;
     printf("  re-parse for every check: %8.0f ns per check\n", median(reparse, WORKLOAD_ROUNDS));
@@ -213,6 +258,15 @@ void bench_workload(const char *file, const char *dir) {
     printf("  the query alone:          %8.0f ns per check\n", median(query, WORKLOAD_ROUNDS));
     printf("  (parse alone: %.0f MB/s; the median of %d rounds; google profile)\n", median(parse, WORKLOAD_ROUNDS),
            WORKLOAD_ROUNDS);
+    if (other) {
+        printf("  %s, re-parsing for every check: %8.0f ns per check\n", other->name, median(theirs, WORKLOAD_ROUNDS));
+        printf("  %s / the reference, the median of the rounds' ratios: re-parsing %.1fx, one parse per file "
+               "%.1fx, the query alone %.1fx\n",
+               other->name, median(ratio_reparse, WORKLOAD_ROUNDS), median(ratio_once, WORKLOAD_ROUNDS),
+               median(ratio_query, WORKLOAD_ROUNDS));
+        print_differences(&w, other, our_answers, their_answers);
+        free(our_answers);
+    }
     free(parsed);
     workload_free(&w);
 }
