@@ -317,20 +317,20 @@ bench: $(BENCH) $(ROBOTS)
 # the workload's figures with Google's parser timed beside the reference in the
 # same rounds, the ratios, and the checks whose answers differ. Builds, outside
 # what git tracks, robots-bench with Google's robots.cc from a checkout of
-# github.com/google/robotstxt (g++ and Debian's libabsl-dev; its code stays there).
+# github.com/google/robotstxt (scripts/build-google-robotstxt: g++ and Debian's
+# libabsl-dev; its code stays there).
 GOOGLE_DIR := $(O)/google
 GOOGLE_BENCH := $(GOOGLE_DIR)/robots-bench-google
 GOOGLE_BENCH_OBJ := $(call obj,$(filter-out ref/bench/compare.c,$(BENCH_SRC))) $(COMMON_OBJ)
 bench-google: $(GOOGLE_BENCH_OBJ) $(LIB)
-	@test -n "$(GOOGLE_ROBOTSTXT)" -a -f "$(GOOGLE_ROBOTSTXT)/robots.cc" || \
+	@test -n "$(GOOGLE_ROBOTSTXT)" || \
 	    { echo "make bench-google: set GOOGLE_ROBOTSTXT to a checkout of github.com/google/robotstxt" >&2; exit 2; }
 	@test -n "$(BENCH_WORKLOAD)" || { echo "make bench-google: set BENCH_WORKLOAD=FILE (scripts/make-workload)" >&2; exit 2; }
 	@mkdir -p $(GOOGLE_DIR)
 	$(CC) $(ALL_CFLAGS) -DBENCH_GOOGLE -Iref/include -Iref/bench -Icommon -c ref/bench/compare.c -o $(GOOGLE_DIR)/compare.o
-	g++ -std=c++17 -O2 -I$(GOOGLE_ROBOTSTXT) -c ref/bench/google_shim.cc -o $(GOOGLE_DIR)/google_shim.o
-	g++ -std=c++17 -O2 -I$(GOOGLE_ROBOTSTXT) -c $(GOOGLE_ROBOTSTXT)/robots.cc -o $(GOOGLE_DIR)/robots.o
-	g++ $(GOOGLE_BENCH_OBJ) $(GOOGLE_DIR)/compare.o $(GOOGLE_DIR)/google_shim.o $(GOOGLE_DIR)/robots.o $(LIB) -o $(GOOGLE_BENCH) \
-	    -labsl_strings -labsl_strings_internal -labsl_raw_logging_internal -labsl_throw_delegate -labsl_int128
+	@printf 'Google robotstxt '
+	@scripts/build-google-robotstxt $(GOOGLE_ROBOTSTXT) $(GOOGLE_BENCH) ref/bench/google_shim.cc \
+	    $(GOOGLE_BENCH_OBJ) $(GOOGLE_DIR)/compare.o $(LIB)
 	$(GOOGLE_BENCH) --workload $(BENCH_WORKLOAD) $(if $(BENCH_WORKLOAD_DIR),--workload-dir $(BENCH_WORKLOAD_DIR)) --compare google
 
 # ---- Install -------------------------------------------------------------------------
