@@ -500,16 +500,6 @@ static ALWAYS_INLINE void line_end(parser *ps, const unsigned char *s, const lin
     push_line(ps, parse_line(ps, line, s + ls->start, &sc, too_long));
 }
 
-/* Asks the cache for the line at p, where the compiler can (GCC, clang); always
- * inlined, as query.c's prefetch_lines. */
-static ALWAYS_INLINE void prefetch(const unsigned char *p) {
-#if defined(__GNUC__)
-    __builtin_prefetch(p);
-#else
-    (void)p;
-#endif
-}
-
 /* A robots.txt that is one of many (a crawl's, a benchmark's) is in memory the
  * cache has not seen. Its first INPUT_AHEAD octets are asked for at once, and
  * each window asks for the one INPUT_AHEAD further on, so the misses overlap the
@@ -522,10 +512,10 @@ static void parse_lines(parser *ps, const unsigned char *s, size_t n) {
     line_state ls;
     line_begin(&ls, bom_length(ps, s, n));
     size_t line = 0;
-    for (size_t k = 0; k < n && k < INPUT_AHEAD; k += 64) prefetch(s + k);
+    for (size_t k = 0; k < n && k < INPUT_AHEAD; k += CACHE_LINE) prefetch_line(s + k);
     /* From 0: a BOM is copied too, and its octets skipped as before the line. */
     for (size_t w = 0; w < n; w += 64) {
-        if (n - w > INPUT_AHEAD) prefetch(s + w + INPUT_AHEAD);
+        if (n - w > INPUT_AHEAD) prefetch_line(s + w + INPUT_AHEAD); /* a window is a line */
         unsigned char *copy = (unsigned char *)ps->r->bytes.data + w; /* the store may have moved */
         uint64_t ends;
         uint64_t m = window_specials(s + w, n - w < 64 ? n - w : 64, copy, &ends);

@@ -416,20 +416,12 @@ done:
     *out = v;
 }
 
-/* The cache line of the machines the reference is tuned on (x86-64, most ARM). */
-#define CACHE_LINE 64
-
 /* Asks for the first `lines` cache lines of an array, only within its storage
- * (none when it has none). Always inlined: GCC finds a function of prefetches
- * alone free of effects and drops the calls to it. */
+ * (none when it has none). */
 static ALWAYS_INLINE void prefetch_lines(const vec *v, size_t elem, size_t lines) {
-#if defined(__GNUC__)
     const char *p = v->data;
     size_t bytes = v->cap * elem;
-    for (size_t k = 0; k < lines && k * CACHE_LINE < bytes; k++) __builtin_prefetch(p + CACHE_LINE * k);
-#else
-    (void)v, (void)elem, (void)lines;
-#endif
+    for (size_t k = 0; k < lines && k * CACHE_LINE < bytes; k++) prefetch_line(p + CACHE_LINE * k);
 }
 
 /* A query's first look at a rule set is cache misses, and most come in a chain,
