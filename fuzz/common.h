@@ -88,6 +88,29 @@ static inline robots_rules *parse_profile(const uint8_t *d, size_t n, robots_pro
     return r;
 }
 
+/* The rules parsed for one agent (robots_options.agents): a query for it cannot
+ * fail either. */
+static inline robots_rules *parse_for_agent(const uint8_t *d, size_t n, robots_profile_id p, size_t max_bytes,
+                                            const char *agent, size_t agent_len) {
+    robots_options o;
+    robots_options_init(&o);
+    o.profile = p;
+    o.max_bytes = max_bytes;
+    o.agents = &agent;
+    o.agent_lens = &agent_len;
+    o.agent_count = 1;
+    robots_rules *r = NULL;
+    REQUIRE(robots_parse(d, n, &o, &r, NULL) == 0 && r != NULL);
+    return r;
+}
+
+/* Do two verdicts say the same, to the deciding pattern's text? */
+static inline int same_verdict(const robots_verdict *a, const robots_verdict *b) {
+    return a->allowed == b->allowed && a->group == b->group && a->groups == b->groups && a->rule == b->rule &&
+           a->line == b->line && a->why == b->why && a->pattern_len == b->pattern_len &&
+           (a->pattern_len == 0 || memcmp(a->pattern, b->pattern, a->pattern_len) == 0);
+}
+
 /* robots_check, which cannot fail on rules robots_parse made: the answer. */
 static inline int check_rules(const robots_rules *r, const char *agent, size_t agent_len, const char *url,
                               size_t url_len, robots_verdict *v) {

@@ -1,7 +1,9 @@
 /*
  * model.c - fuzz target: "AGENT\nURL\nROBOTS", the reference against the
  * independent model of fuzz/oracles/model.c, under both profiles. Any difference
- * in the verdict, the deciding line or the kind of group aborts with both answers.
+ * in the verdict, the deciding line or the kind of group aborts with both answers;
+ * so does any difference between the rules parsed whole and parsed for the agent
+ * (robots_options.agents: unsorted, other groups' rules left out).
  */
 #include "../common.h"
 #include "../oracles/model.h"
@@ -11,8 +13,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     split_query(data, size, &q);
     for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
         robots_rules *r = parse_profile(q.robots, q.robots_len, (robots_profile_id)p, ROBOTS_DEFAULT_MAX_BYTES);
-        robots_verdict v;
+        robots_verdict v, mine;
         int ok = check_rules(r, q.agent, q.agent_len, q.url, q.url_len, &v);
+        /* Parsed for the agent alone, the same verdict to the letter. */
+        robots_rules *one = parse_for_agent(q.robots, q.robots_len, (robots_profile_id)p, ROBOTS_DEFAULT_MAX_BYTES,
+                                            q.agent, q.agent_len);
+        check_rules(one, q.agent, q.agent_len, q.url, q.url_len, &mine);
+        if (!same_verdict(&v, &mine))
+            FINDING("profile %s: parsed for the agent, line %zu (%s); parsed whole, line %zu (%s)",
+                    robots_profile_name((robots_profile_id)p), mine.line, mine.allowed ? "allowed" : "disallowed",
+                    v.line, v.allowed ? "allowed" : "disallowed");
+        robots_free(one);
         robots_free(r);
         model_answer m;
         if (model_check(p == ROBOTS_PROFILE_RFC9309, q.robots, q.robots_len, ROBOTS_DEFAULT_MAX_BYTES, q.agent,

@@ -74,6 +74,11 @@ int run_check(const cli_options *o, const char *file, const char *agent, const c
     opt.profile = o->profile;
     opt.max_bytes = o->max_bytes;
     opt.allocator = cli_allocator();
+    /* One check: the rules of only the groups that can apply to the agent, unsorted
+     * (robots_options.agents), as Google's robots_main parses for its one check. */
+    const char *for_agent[1] = {agent};
+    opt.agents = for_agent;
+    opt.agent_count = 1;
     robots_rules *rules;
     const char *error;
     if (robots_parse(body.data, body.len, &opt, &rules, &error) != 0) {
@@ -82,7 +87,8 @@ int run_check(const cli_options *o, const char *file, const char *agent, const c
         return EXIT_USAGE;
     }
     robots_verdict v;
-    robots_check(rules, agent, strlen(agent), url, strlen(url), &v, NULL); /* rules and v are set */
+    /* Rules and v are set, and the rules are for this agent: it cannot fail. */
+    robots_check(rules, agent, strlen(agent), url, strlen(url), &v, NULL);
     int allowed = v.allowed;
     printf("user-agent '%s' with URI '%s': %s\n", agent, url, allowed ? "ALLOWED" : "DISALLOWED");
     if (body.len == 0) printf("notice: robots file is empty so all user-agents are allowed\n");

@@ -123,6 +123,25 @@ typedef struct robots_options {
      * each: a switch toggled is set as the other profile sets it. 0 = the profile
      * as it is; bits past ROBOTS_SWITCH_COUNT are an error. */
     unsigned toggle;
+    /* The crawler the rule set is for, when it is parsed for a check or two (the
+     * way a crawler that re-parses for every URL uses it, and the way Google's
+     * OneAgentAllowedByRobots parses): the `agent_count` agents a query will name,
+     * as robots_check_agents takes them (`agent_lens` NULL: NUL-terminated).
+     * Parsing then keeps the rules of only the groups that can apply to them (those
+     * naming one of them, and the '*' groups) and leaves the rules unsorted, so a
+     * query reads each rule of its groups in turn instead of searching an index:
+     * a parse and one check cost about a fifth less on the real-world workload.
+     * Many checks of one file are faster without it (indexed, a query's cost does
+     * not grow with the number of rules). A query that needs the rules of a group
+     * left out (it names an agent that is not here, and a group names that agent)
+     * fails, never answers from part of the rules. The group counts, agents, lines
+     * and records are those of the whole file; robots_rule_count and the rule
+     * counts of the parse and of each group are of the rules kept
+     * (robots_group_info.rules_left_out has the others). 0 agents: every rule is
+     * kept and indexed. */
+    const char *const *agents;
+    const size_t *agent_lens;
+    size_t agent_count;
 } robots_options;
 
 void robots_options_init(robots_options *options);
@@ -131,9 +150,10 @@ typedef struct robots_rules robots_rules;
 
 /* Parses `len` bytes (NULL with len 0 is an empty file) into *out, which the caller
  * frees with robots_free. `options` may be NULL for the defaults. Fails (and sets
- * *out to NULL) for NULL out, NULL data with a length, an unknown profile, more
- * than ROBOTS_MAX_PARSED_BYTES to parse (after the max_bytes cap), or when memory
- * runs out: a failure is never an empty rule set. */
+ * *out to NULL) for NULL out, NULL data with a length, an unknown profile, NULL
+ * agents with a count (or a NULL agent with a length), more than
+ * ROBOTS_MAX_PARSED_BYTES to parse (after the max_bytes cap), or when memory runs
+ * out: a failure is never an empty rule set. */
 int robots_parse(const void *data, size_t len, const robots_options *options, robots_rules **out,
                  const char **error);
 /* Frees a rule set; NULL is ignored. */
@@ -172,7 +192,9 @@ typedef struct robots_verdict {
 /* Is `url` allowed for the crawler `agent`? Fills *verdict (verdict->allowed is
  * the answer) and returns 0. `url` is used as given: pass it %-escaped. Fails, with
  * *verdict zeroed (allowed 0), for NULL rules (robots_parse failed: there is no
- * answer, not an empty file) and NULL verdict. */
+ * answer, not an empty file) and NULL verdict, and when the rule set was parsed
+ * for other agents and left out rules of a group that applies here
+ * (robots_options.agents). */
 int robots_check(const robots_rules *rules, const char *agent, size_t agent_len,
                  const char *url, size_t url_len, robots_verdict *verdict, const char **error);
 
@@ -233,7 +255,7 @@ typedef struct robots_parse_info {
     size_t parsed_bytes;  /* bytes parsed: min(input, cap) */
     size_t lines;         /* lines seen, the last one counts even if empty */
     size_t groups;
-    size_t rules;         /* allow/disallow lines inside groups */
+    size_t rules;         /* allow/disallow lines inside groups, kept (robots_options.agents) */
 } robots_parse_info;
 
 void robots_get_parse_info(const robots_rules *rules, robots_parse_info *info);
@@ -268,7 +290,8 @@ typedef struct robots_group_info {
     size_t first_line; /* the group's first user-agent line */
     size_t agents;     /* user-agent lines of the group */
     int global;        /* one of them is '*' */
-    size_t rules;      /* allow/disallow lines of the group */
+    size_t rules;      /* allow/disallow lines of the group, kept */
+    size_t rules_left_out; /* ... and not kept (robots_options.agents) */
 } robots_group_info;
 
 typedef struct robots_agent_info {

@@ -63,3 +63,9 @@ bool starts_with_nocase(const unsigned char *s, size_t n, const char *prefix) {
 bool equals_nocase(const unsigned char *s, size_t n, const char *word) {
     return strlen(word) == n && starts_with_nocase(s, n, word);
 }
+
+bool same_nocase(const unsigned char *a, const unsigned char *b, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
+    return true;
+}

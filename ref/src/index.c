@@ -3,8 +3,9 @@
  * neither a re-parse nor a scan of every rule.
  *
  * - Per group, its matchable rules sorted by segment 0, the literal text before the
- *   first '*' (lists of DIRECT_CHECK or fewer stay as written): a query walks the
- *   path once, narrowing the range octet by octet to the rules the path starts with.
+ *   first '*' (lists of DIRECT_CHECK or fewer stay as written, and every list of a
+ *   rule set parsed for given agents): a query walks the path once, narrowing the
+ *   range octet by octet to the rules the path starts with.
  * - The named agents, sorted by token ignoring case: a binary search finds every
  *   group that names the crawler (UA-2, UA-4: all such groups merge).
  * - The list of groups that name '*'.
@@ -290,7 +291,10 @@ static void index_group(robots_rules *r, group *g, sort_item *items) {
     if (!vec_reserve(r, &r->index, sizeof(index_entry), lit + (n - wild))) return;
     tie_context tie = {r, gr};
     sort_item *spare = items + n;
-    const sort_item *sorted = lit > DIRECT_CHECK ? merge_sort(items, spare, lit, &tie, prefixes_tie) : items;
+    /* A rule set for given agents answers a check or two: sorting would cost more
+     * than the walk saves (robots_options.agents; query.c checks each entry). */
+    size_t sort_above = r->unsorted ? SIZE_MAX : DIRECT_CHECK;
+    const sort_item *sorted = lit > sort_above ? merge_sort(items, spare, lit, &tie, prefixes_tie) : items;
     g->literal_first = r->index.len;
     g->literals = lit;
     emit_entries(r, &gr, sorted, lit, false);
@@ -299,7 +303,7 @@ static void index_group(robots_rules *r, group *g, sort_item *items) {
     g->wildcards = w;
     bool clues = group_has_clues(g);
     if (clues && !vec_reserve(r, &r->clues, sizeof(entry_clue), w)) return;
-    sorted = w > DIRECT_CHECK ? merge_sort(items + wild, spare + wild, w, &tie, prefixes_tie) : items + wild;
+    sorted = w > sort_above ? merge_sort(items + wild, spare + wild, w, &tie, prefixes_tie) : items + wild;
     g->clue_first = r->clues.len;
     emit_entries(r, &gr, sorted, w, clues);
 }

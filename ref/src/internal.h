@@ -28,6 +28,7 @@
 #define normalise_copying   robots_internal_normalise_copying
 #define profile_toggled     robots_internal_profile_toggled
 #define rule_matches_from   robots_internal_rule_matches_from
+#define same_nocase         robots_internal_same_nocase
 #define segment_prepare     robots_internal_segment_prepare
 #define starts_with_nocase  robots_internal_starts_with_nocase
 #define sweep_add           robots_internal_sweep_add
@@ -108,6 +109,7 @@ typedef struct group {
     u32 literal_first, literals;   /* its literal rules in the prefix index */
     u32 wildcard_first, wildcards; /* its other rules in the prefix index */
     u32 clue_first;                /* their clues in r->clues (wildcards > CLUE_THRESHOLD) */
+    u32 left_out;                  /* its rules not kept (robots_options.agents) */
     bool global;
 } group;
 
@@ -220,6 +222,7 @@ struct robots_rules {
     vec clues;      /* entry_clue, for the groups of many wildcard rules */
     vec agent_keys; /* agent_key, sorted */
     vec globals;    /* size_t: groups that name '*' */
+    bool unsorted;  /* parsed for given agents: the lists are in file order, not indexed */
     bool failed;    /* an allocation failed */
     unsigned char *arena; /* the unused rest of the block allocated with the rule set */
     size_t arena_left;
@@ -321,7 +324,26 @@ static inline unsigned hex_value(unsigned char c) {
 }
 bool starts_with_nocase(const unsigned char *s, size_t n, const char *prefix);
 bool equals_nocase(const unsigned char *s, size_t n, const char *word);
+bool same_nocase(const unsigned char *a, const unsigned char *b, size_t n);
 size_t token_length(const unsigned char *s, size_t n);
+
+/* Agent i of a caller's list (robots_check_agents, robots_options.agents): a NULL
+ * name is "", and NULL lens means the names are NUL-terminated. */
+static inline const unsigned char *listed_agent(const char *const *names, const size_t *lens, size_t i,
+                                                size_t *len) {
+    *len = !names[i] ? 0 : lens ? lens[i] : strlen(names[i]);
+    return (const unsigned char *)(names[i] ? names[i] : "");
+}
+
+/* What of a caller's agent is compared with the product tokens of the file's
+ * user-agent lines, ignoring case: all of it (google), or its own product token
+ * (RFC-1, rfc9309), *len cut to it. False when it names no group: an empty token
+ * (rfc9309). One statement for the queries and for robots_options.agents. */
+static inline bool caller_agent_key(const profile *p, const unsigned char *agent, size_t *len) {
+    if (!p->caller_agent_token) return true;
+    *len = token_length(agent, *len);
+    return *len > 0;
+}
 
 /* ---- pattern.c ---- */
 /* Google's normalisation of a pattern: %hh -> %HH, octets >= 0x80 -> %HH, of the

@@ -19,6 +19,8 @@ typedef struct parser {
     const unsigned char *input; /* the parsed bytes: r->bytes starts with a copy */
     size_t group;     /* the group user-agent lines and rules go to, NO_GROUP before any */
     bool group_rules; /* that group has had an allow/disallow line */
+    bool keep;        /* that group's rules are kept: robots_options.agents asks for them, or is empty */
+    const robots_options *options;
 } parser;
 
 /* ---- Lines ------------------------------------------------------------------ */
@@ -261,6 +263,19 @@ static void start_group(parser *ps, size_t line) {
     g->alt_first = r->alts.len;
     ps->group = r->groups.len - 1;
     ps->group_rules = false;
+    ps->keep = ps->options->agent_count == 0;
+}
+
+/* Does the product token of a user-agent line name one of the agents the rule set
+ * is parsed for (robots_options.agents), as a query would compare them? */
+static bool names_wanted_agent(const parser *ps, const unsigned char *token, size_t n) {
+    const robots_options *o = ps->options;
+    for (size_t i = 0; i < o->agent_count; i++) {
+        size_t len;
+        const unsigned char *a = listed_agent(o->agents, o->agent_lens, i, &len);
+        if (caller_agent_key(ps->p, a, &len) && len == n && same_nocase(a, token, n)) return true;
+    }
+    return false;
 }
 
 /* GROUP-1/2/5: consecutive user-agent lines share the rules after them; a
@@ -285,6 +300,9 @@ static void handle_user_agent(parser *ps, size_t line, const unsigned char *v, s
     group *g = (group *)r->groups.data + ps->group;
     g->agents++;
     if (a->global) g->global = true;
+    /* A group that can apply to the wanted agents keeps its rules: one naming
+     * them, or '*', which applies when no group names them. */
+    if (!ps->keep && (a->global || names_wanted_agent(ps, v, tok))) ps->keep = true;
 }
 
 /* The index.html rule (Google only): an Allow whose last path segment starts with
@@ -316,6 +334,10 @@ static void handle_rule(parser *ps, robots_key key, size_t line, const unsigned 
     /* GROUP-3: rules before the first user-agent line belong to no group. */
     if (ps->group == NO_GROUP) return;
     ps->group_rules = true;
+    if (!ps->keep) { /* robots_options.agents: no query it allows reads this group */
+        ((group *)r->groups.data + ps->group)->left_out++;
+        return;
+    }
     rule *rl = vec_push(r, &r->rules, sizeof *rl);
     if (!rl) return;
     rl->kind = key == ROBOTS_KEY_ALLOW ? ROBOTS_RULE_ALLOW : ROBOTS_RULE_DISALLOW;
@@ -622,6 +644,9 @@ void robots_options_init(robots_options *o) {
     o->max_bytes = ROBOTS_DEFAULT_MAX_BYTES;
     o->allocator = NULL;
     o->toggle = 0;
+    o->agents = NULL;
+    o->agent_lens = NULL;
+    o->agent_count = 0;
 }
 
 static const char out_of_memory[] = "out of memory";
@@ -640,6 +665,11 @@ int robots_parse(const void *data, size_t len, const robots_options *options, ro
     if (options->toggle >> ROBOTS_SWITCH_COUNT)
         return fail(error, "unknown switch toggled in the options (a bit past ROBOTS_SWITCH_COUNT)");
     if (!data && len) return fail(error, "the data is NULL but its length is not 0");
+    if (!options->agents && options->agent_count)
+        return fail(error, "the options' agents are NULL but their count is not 0");
+    for (size_t i = 0; options->agent_lens && i < options->agent_count; i++)
+        if (!options->agents[i] && options->agent_lens[i])
+            return fail(error, "an agent of the options is NULL but its length is not 0");
     robots_allocator alloc = {default_realloc, default_free, NULL};
     if (options->allocator) alloc = *options->allocator;
     /* FORMAT-8: content past the cap is ignored. */
@@ -659,6 +689,7 @@ int robots_parse(const void *data, size_t len, const robots_options *options, ro
     r->profile = &r->own_profile;
     r->input_bytes = len;
     r->parsed_bytes = parsed;
+    r->unsorted = options->agent_count > 0;
     at = (unsigned char *)r + head;
     plan_layout(r, &at, parsed);
     /* The slack after the plan is the arena the other arrays start in (vec_reserve). */
@@ -667,7 +698,7 @@ int robots_parse(const void *data, size_t len, const robots_options *options, ro
     const unsigned char *input = data ? data : (const void *)"";
     /* The store starts with the input, copied there as parse_lines reads it. */
     if (vec_reserve(r, &r->bytes, 1, store_plan(parsed))) r->bytes.len = parsed;
-    parser ps = {r, r->profile, input, NO_GROUP, false};
+    parser ps = {r, r->profile, input, NO_GROUP, false, false, options};
     if (!r->failed) parse_lines(&ps, input, parsed);
     if (!r->failed) index_build(r);
     if (r->failed) {

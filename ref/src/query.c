@@ -35,6 +35,7 @@ typedef struct query {
     const index_entry *list; /* the list being walked: a group's literal or wildcard rules */
     bool literal;            /* it is the literal one */
     const entry_clue *clues; /* the clues of its entries, or NULL (too few wildcard rules) */
+    bool left_out;           /* a group that applies had rules left out (robots_options.agents) */
     bool clues_ready;        /* the two sets below are filled in */
     uint64_t octets[256 / 64];     /* octets of the path */
     uint64_t pairs[PAIR_BITS / 64]; /* hashes of adjacent octet pairs of the path */
@@ -126,10 +127,26 @@ static void consider(query *q, const index_entry *e, size_t pos) {
  * long sort first in the range: they are the candidates at this depth. All entries
  * between two sorted strings share the strings' common prefix, so the walk jumps
  * over it in one comparison and narrows by binary search only where they differ. */
+/* Checks each of the entries [lo, hi), in any order: their prefixes start with the
+ * path's first `depth` octets, which end at pos. */
+static void check_each(query *q, const index_entry *e, size_t lo, size_t hi, size_t depth, size_t pos) {
+    const unsigned char *bytes = bytes_at(q->r, 0);
+    for (size_t k = lo; k < hi; k++) {
+        size_t after;
+        if (view_match_at(q->path, pos, bytes + e[k].prefix_off + depth, e[k].prefix_len - depth, &after))
+            consider(q, &e[k], after);
+    }
+}
+
 static void walk(query *q, size_t from, size_t count) {
     if (count == 0) return;
     const index_entry *e = (const index_entry *)q->r->index.data + from;
     q->list = e;
+    /* Parsed for given agents (robots_options.agents), the lists are not sorted. */
+    if (q->r->unsorted) {
+        check_each(q, e, 0, count, 0, 0);
+        return;
+    }
     const unsigned char *bytes = bytes_at(q->r, 0); /* where the prefixes are */
     const path_view *v = q->path;
     size_t lo = 0, hi = count, depth = 0, pos = 0, end = view_end(v);
@@ -137,11 +154,7 @@ static void walk(query *q, size_t from, size_t count) {
         while (lo < hi && e[lo].prefix_len == depth) consider(q, &e[lo++], pos);
         if (lo == hi) return;
         if (hi - lo <= DIRECT_CHECK) { /* in any order: index.c sorts no range this small */
-            for (size_t k = lo; k < hi; k++) {
-                size_t after;
-                if (view_match_at(v, pos, bytes + e[k].prefix_off + depth, e[k].prefix_len - depth, &after))
-                    consider(q, &e[k], after);
-            }
+            check_each(q, e, lo, hi, depth, pos);
             return;
         }
         const unsigned char *first = bytes + e[lo].prefix_off, *last = bytes + e[hi - 1].prefix_off;
@@ -208,14 +221,10 @@ typedef struct agent_set {
  * token names no group. */
 static void lookup_agent(const robots_rules *r, const agent_set *set, size_t i, size_t *first,
                          size_t *count) {
-    const unsigned char *a = (const unsigned char *)(set->names[i] ? set->names[i] : "");
-    size_t len = !set->names[i] ? 0 : set->lens ? set->lens[i] : strlen(set->names[i]);
+    size_t len;
+    const unsigned char *a = listed_agent(set->names, set->lens, i, &len);
     *first = *count = 0;
-    if (r->profile->caller_agent_token) {
-        len = token_length(a, len);
-        if (len == 0) return;
-    }
-    agent_lookup(r, a, len, first, count);
+    if (caller_agent_key(r->profile, a, &len)) agent_lookup(r, a, len, first, count);
 }
 
 /* The range of agent i: kept, or looked up again past AGENTS_KEPT. */
@@ -266,6 +275,15 @@ static void walk_group(query *q, size_t g, int pass) {
     }
 }
 
+/* Walks group g in this pass, unless count_only; in pass 0 notes whether its rules
+ * were all kept and returns 1, to count it. */
+static size_t take_group(query *q, size_t g, int pass, bool count_only) {
+    if (!count_only) walk_group(q, g, pass);
+    if (pass != 0) return 0;
+    if (((const group *)q->r->groups.data + g)->left_out) q->left_out = true;
+    return 1;
+}
+
 /* Walks the literal rules of every group that applies, then their wildcard rules
  * (a longer literal match makes shorter wildcard rules cheap to set aside); returns
  * how many groups apply. With count_only nothing is walked. */
@@ -277,8 +295,7 @@ static size_t walk_applying(query *q, const agent_set *set, bool specific, bool 
     for (int pass = 0; pass < 2; pass++) {
         if (!specific) {
             for (size_t i = 0; i < r->globals.len; i++) {
-                groups += pass == 0;
-                if (!count_only) walk_group(q, globals[i], pass);
+                groups += take_group(q, globals[i], pass, count_only);
             }
             continue;
         }
@@ -290,8 +307,7 @@ static size_t walk_applying(query *q, const agent_set *set, bool specific, bool 
                 /* A group naming the agent on several lines is one group. */
                 if (k > first && keys[k - 1].group == g) continue;
                 if (a > 0 && named_earlier(r, set, a, g)) continue;
-                groups += pass == 0;
-                if (!count_only) walk_group(q, g, pass);
+                groups += take_group(q, g, pass, count_only);
             }
         }
     }
@@ -307,6 +323,7 @@ static void reset_query(query *q, const path_view *path, size_t budget) {
     q->sweep = NULL;
     q->clues = NULL;
     q->clues_ready = false;
+    q->left_out = false;
 }
 
 /* The wildcard rules to match were more than SWEEP_BUDGET allows for this path:
@@ -364,8 +381,12 @@ static bool names_some_group(const robots_rules *r, agent_set *set) {
     return specific;
 }
 
-static void fill_verdict(const robots_rules *r, agent_set *set, const char *url, size_t url_len,
-                         robots_verdict *out) {
+static const char left_out_rules[] =
+    "the rules were parsed for other agents (robots_options.agents) and left out those of a group that applies to this one";
+
+/* Decides the check; returns NULL, or why there is no verdict (left_out_rules). */
+static const char *fill_verdict(const robots_rules *r, agent_set *set, const char *url, size_t url_len,
+                                robots_verdict *out) {
     robots_verdict v = {1, ROBOTS_GROUP_NONE, 0, ROBOTS_RULE_NONE, 0, NULL, 0, 0};
     bool specific = names_some_group(r, set);
     if (!specific && r->globals.len == 0) goto done;
@@ -400,6 +421,7 @@ static void fill_verdict(const robots_rules *r, agent_set *set, const char *url,
     q.r = r;
     reset_query(&q, &view, SWEEP_BUDGET);
     v.groups = walk_applying(&q, set, specific, (v.why & ROBOTS_WHY_ROBOTS_TXT) != 0);
+    if (q.left_out) return left_out_rules;
     if (q.over_budget) decide_in_one_pass(&q, set, specific);
 
     size_t allow_len = q.allow ? q.allow->text_len : 0;
@@ -414,6 +436,7 @@ static void fill_verdict(const robots_rules *r, agent_set *set, const char *url,
     }
 done:
     *out = v;
+    return NULL;
 }
 
 /* Asks for the first `lines` cache lines of an array, only within its storage
@@ -470,7 +493,11 @@ int robots_check_agents(const robots_rules *r, const char *const *agents, const 
     set.names = agents;
     set.lens = lens;
     set.count = count;
-    fill_verdict(r, &set, url, url_len, out);
+    const char *why = fill_verdict(r, &set, url, url_len, out);
+    if (why) {
+        memset(out, 0, sizeof *out);
+        return fail(error, why);
+    }
     return 0;
 }
 

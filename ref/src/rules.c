@@ -69,6 +69,7 @@ int robots_get_group(const robots_rules *r, size_t i, robots_group_info *out) {
     out->agents = g->agents;
     out->global = g->global;
     out->rules = g->rule_count;
+    out->rules_left_out = g->left_out;
     return 0;
 }
 

@@ -8,7 +8,7 @@ extern const test_suite suite_lines, suite_keys, suite_groups, suite_agents, sui
     suite_precedence, suite_path, suite_encoding, suite_google_quirks, suite_rfc9309,
     suite_metadata, suite_hostile, suite_memory, suite_json, suite_cli, suite_batch, suite_idna,
     suite_url, suite_status, suite_subcommands, suite_cli_memory, suite_contracts, suite_sweep,
-    suite_switches;
+    suite_switches, suite_for_agents;
 
 static const test_suite *const suites[] = {
     &suite_lines,       &suite_keys,       &suite_groups,        &suite_agents,
@@ -17,6 +17,7 @@ static const test_suite *const suites[] = {
     &suite_memory,      &suite_json,       &suite_cli,           &suite_batch,
     &suite_idna,        &suite_url,        &suite_status,        &suite_subcommands,
     &suite_cli_memory,  &suite_contracts,   &suite_sweep,         &suite_switches,
+    &suite_for_agents,
 };
 
 static int current_failed;
