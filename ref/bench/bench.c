@@ -355,8 +355,12 @@ static void bench_corpus(const char *dir) {
  *   many segments end at every octet of a path of a's (ended by a z): the case
  *   where following every segment that ends at an octet would cost the most.
  * - random segments: a slash, a star, 60 random a's and b's, "*c", against a path
- *   "/c" then random a's and b's: nothing shared, the largest automaton. */
-enum { NEAR_MISSES, NESTED, RANDOM };
+ *   "/c" then random a's and b's: nothing shared, the largest automaton.
+ * - literal prefixes: a slash, 1 to 60 a's and a b, no star, against a path of
+ *   a's: parsed for the agent (robots_options.agents, unsorted), a query compares
+ *   every rule with the path up to its b, reading about the whole file.
+ * Rows "for the agent" parse with robots_options.agents (the query's agent). */
+enum { NEAR_MISSES, NESTED, RANDOM, LITERALS, WORST_KINDS };
 
 static text worst_file(int kind) {
     text t = {NULL, 0, 0};
@@ -368,6 +372,8 @@ static text worst_file(int kind) {
         int n;
         if (kind == NESTED) {
             n = snprintf(line, sizeof line, "disallow: /*z*%.*s\n", (int)(k % 1400 + 1), as);
+        } else if (kind == LITERALS) {
+            n = snprintf(line, sizeof line, "disallow: /%.*sb\n", (int)(k % 60 + 1), as);
         } else if (kind == RANDOM) {
             char ab[61];
             for (int i = 0; i < 60; i++) ab[i] = "ab"[rnd(2)];
@@ -410,34 +416,45 @@ static void bench_worst_case(void) {
         robots_profile_id profile;
         size_t n;
         int encoded;
+        int for_agent;
         const char *label;
     } rows[] = {
-        {NEAR_MISSES, ROBOTS_PROFILE_GOOGLE, 666, 0, "near misses, google,  path of 666 a's"},
-        {NEAR_MISSES, ROBOTS_PROFILE_RFC9309, 666, 0, "near misses, rfc9309, path of 666 a's"},
-        {NEAR_MISSES, ROBOTS_PROFILE_RFC9309, 666, 1, "near misses, rfc9309, path of 666 %61"},
-        {NEAR_MISSES, ROBOTS_PROFILE_GOOGLE, 130000, 0, "near misses, google,  130 KB path"},
-        {NEAR_MISSES, ROBOTS_PROFILE_RFC9309, 43333, 1, "near misses, rfc9309, 130 KB path of %61"},
-        {NESTED, ROBOTS_PROFILE_GOOGLE, 130000, 0, "nested,      google,  130 KB path"},
-        {NESTED, ROBOTS_PROFILE_RFC9309, 130000, 0, "nested,      rfc9309, 130 KB path"},
-        {RANDOM, ROBOTS_PROFILE_GOOGLE, 130000, 0, "random,      google,  130 KB path"},
-        {RANDOM, ROBOTS_PROFILE_RFC9309, 130000, 0, "random,      rfc9309, 130 KB path"},
+        {NEAR_MISSES, ROBOTS_PROFILE_GOOGLE, 666, 0, 0, "near misses, google,  path of 666 a's"},
+        {NEAR_MISSES, ROBOTS_PROFILE_RFC9309, 666, 0, 0, "near misses, rfc9309, path of 666 a's"},
+        {NEAR_MISSES, ROBOTS_PROFILE_RFC9309, 666, 1, 0, "near misses, rfc9309, path of 666 %61"},
+        {NEAR_MISSES, ROBOTS_PROFILE_GOOGLE, 130000, 0, 0, "near misses, google,  130 KB path"},
+        {NEAR_MISSES, ROBOTS_PROFILE_GOOGLE, 130000, 0, 1, "near misses, google,  130 KB path, for the agent"},
+        {NEAR_MISSES, ROBOTS_PROFILE_RFC9309, 43333, 1, 0, "near misses, rfc9309, 130 KB path of %61"},
+        {NESTED, ROBOTS_PROFILE_GOOGLE, 130000, 0, 0, "nested,      google,  130 KB path"},
+        {NESTED, ROBOTS_PROFILE_RFC9309, 130000, 0, 0, "nested,      rfc9309, 130 KB path"},
+        {RANDOM, ROBOTS_PROFILE_GOOGLE, 130000, 0, 0, "random,      google,  130 KB path"},
+        {RANDOM, ROBOTS_PROFILE_RFC9309, 130000, 0, 0, "random,      rfc9309, 130 KB path"},
+        {LITERALS, ROBOTS_PROFILE_GOOGLE, 130000, 0, 0, "literal prefixes, google, 130 KB path"},
+        {LITERALS, ROBOTS_PROFILE_GOOGLE, 130000, 0, 1, "literal prefixes, google, 130 KB path, for the agent"},
     };
-    text files[3] = {worst_file(NEAR_MISSES), worst_file(NESTED), worst_file(RANDOM)};
+    text files[WORST_KINDS];
+    for (int k = 0; k < WORST_KINDS; k++) files[k] = worst_file(k);
+    const char *agent[1] = {"x"}; /* the agent slowest_query_ms asks for */
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         const text *t = &files[rows[i].kind];
         robots_options o = options_for(rows[i].profile);
+        if (rows[i].for_agent) {
+            o.agents = agent;
+            o.agent_count = 1;
+        }
         double t0 = bench_now();
         robots_rules *r = bench_parse(t->data, t->len, &o);
         double parse_ms = (bench_now() - t0) * 1e3;
-        text url = rows[i].kind == NESTED ? worst_url(rows[i].n, 0, 0, "", "z")
-                   : rows[i].kind == RANDOM ? worst_url(rows[i].n, 0, 1, "c", "")
-                                           : worst_url(rows[i].n, rows[i].encoded, 0, "c", "b");
-        printf("  %-42s %5zu rules, %.0f KB: parse %.1f ms, one query %.2f ms\n", rows[i].label,
+        text url = rows[i].kind == NESTED     ? worst_url(rows[i].n, 0, 0, "", "z")
+                   : rows[i].kind == RANDOM   ? worst_url(rows[i].n, 0, 1, "c", "")
+                   : rows[i].kind == LITERALS ? worst_url(rows[i].n, 0, 0, "", "")
+                                              : worst_url(rows[i].n, rows[i].encoded, 0, "c", "b");
+        printf("  %-52s %5zu rules, %.0f KB: parse %.1f ms, one query %.2f ms\n", rows[i].label,
                robots_rule_count(r), (double)t->len / 1e3, parse_ms, slowest_query_ms(r, &url));
         free(url.data);
         robots_free(r);
     }
-    for (int k = 0; k < 3; k++) free(files[k].data);
+    for (int k = 0; k < WORST_KINDS; k++) free(files[k].data);
 }
 
 /* ---- The batch protocol -------------------------------------------------------------- */
