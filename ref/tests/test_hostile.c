@@ -1,6 +1,7 @@
 /*
  * test_hostile.c - input an attacker chooses: NUL bytes, invalid UTF-8, 10 MB, a
- * million lines, 100 KB lines, deep wildcards. Each gets a defined verdict, and the
+ * million lines, 100 KB lines, deep wildcards. Each gets a defined verdict, the same
+ * when the rules are parsed for the agent alone (robots_options.agents), and the
  * memory a rule set holds stays within a fixed multiple of the bytes parsed.
  */
 #include <stdlib.h>
@@ -22,8 +23,9 @@ typedef struct outcome {
     int verdict;     /* of (agent, url) */
 } outcome;
 
-static outcome run(robots_profile_id p, const void *data, size_t len, size_t max_bytes,
-                   const char *agent, const char *url, size_t url_len) {
+/* Parses (for the agent alone with for_agent: robots_options.agents) and checks. */
+static outcome run_parsed(robots_profile_id p, const void *data, size_t len, size_t max_bytes,
+                          const char *agent, const char *url, size_t url_len, int for_agent) {
     counting c = {0, 0, 0, 0};
     robots_allocator a = counting_allocator(&c);
     robots_options o;
@@ -31,6 +33,10 @@ static outcome run(robots_profile_id p, const void *data, size_t len, size_t max
     o.profile = p;
     o.max_bytes = max_bytes;
     o.allocator = &a;
+    if (for_agent) {
+        o.agents = &agent;
+        o.agent_count = 1;
+    }
     outcome out = {0, 0, 0, -1};
     robots_rules *r = parse_or_null(data, len, &o);
     if (!r) return out;
@@ -43,6 +49,18 @@ static outcome run(robots_profile_id p, const void *data, size_t len, size_t max
     out.peak = c.peak;
     CHECK_EQ(c.current, 0); /* everything was released */
     return out;
+}
+
+/* The outcome of the whole rule set; parsed for the agent, the verdict is the same
+ * and the memory held at most as much. */
+static outcome run(robots_profile_id p, const void *data, size_t len, size_t max_bytes,
+                   const char *agent, const char *url, size_t url_len) {
+    outcome whole = run_parsed(p, data, len, max_bytes, agent, url, url_len, 0);
+    outcome mine = run_parsed(p, data, len, max_bytes, agent, url, url_len, 1);
+    CHECK_EQ(mine.parsed, whole.parsed);
+    CHECK_EQ(mine.verdict, whole.verdict);
+    CHECK(mine.peak <= whole.peak);
+    return whole;
 }
 
 static void check_bounded(const outcome *o) {
