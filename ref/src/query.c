@@ -121,12 +121,6 @@ static void consider(query *q, const index_entry *e, size_t pos) {
     keep_best(q, rl);
 }
 
-/* Walks the path through the group's sorted prefixes. Invariant: the entries in
- * [lo, hi) are exactly those whose prefix starts with the first `depth` octets of
- * the path, and pos is where those octets end. Entries whose whole prefix is that
- * long sort first in the range: they are the candidates at this depth. All entries
- * between two sorted strings share the strings' common prefix, so the walk jumps
- * over it in one comparison and narrows by binary search only where they differ. */
 /* Checks each of the entries [lo, hi), in any order: their prefixes start with the
  * path's first `depth` octets, which end at pos. */
 static void check_each(query *q, const index_entry *e, size_t lo, size_t hi, size_t depth, size_t pos) {
@@ -138,6 +132,12 @@ static void check_each(query *q, const index_entry *e, size_t lo, size_t hi, siz
     }
 }
 
+/* Walks the path through the group's sorted prefixes. Invariant: the entries in
+ * [lo, hi) are exactly those whose prefix starts with the first `depth` octets of
+ * the path, and pos is where those octets end. Entries whose whole prefix is that
+ * long sort first in the range: they are the candidates at this depth. All entries
+ * between two sorted strings share the strings' common prefix, so the walk jumps
+ * over it in one comparison and narrows by binary search only where they differ. */
 static void walk(query *q, size_t from, size_t count) {
     if (count == 0) return;
     const index_entry *e = (const index_entry *)q->r->index.data + from;
