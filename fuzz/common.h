@@ -78,30 +78,26 @@ static inline robots_profile_id take_profile(const uint8_t **d, size_t *n) {
     return p;
 }
 
-static inline robots_rules *parse_profile(const uint8_t *d, size_t n, robots_profile_id p, size_t max_bytes) {
+/* The rules of d, parsed whole, or for the one agent when agent is not NULL
+ * (robots_options.agents): robots_parse cannot fail on them. */
+static inline robots_rules *parse_rules(const uint8_t *d, size_t n, robots_profile_id p, size_t max_bytes,
+                                        const char *agent, size_t agent_len) {
     robots_options o;
     robots_options_init(&o);
     o.profile = p;
     o.max_bytes = max_bytes;
+    if (agent) {
+        o.agents = &agent;
+        o.agent_lens = &agent_len;
+        o.agent_count = 1;
+    }
     robots_rules *r = NULL;
     REQUIRE(robots_parse(d, n, &o, &r, NULL) == 0 && r != NULL);
     return r;
 }
 
-/* The rules parsed for one agent (robots_options.agents): a query for it cannot
- * fail either. */
-static inline robots_rules *parse_for_agent(const uint8_t *d, size_t n, robots_profile_id p, size_t max_bytes,
-                                            const char *agent, size_t agent_len) {
-    robots_options o;
-    robots_options_init(&o);
-    o.profile = p;
-    o.max_bytes = max_bytes;
-    o.agents = &agent;
-    o.agent_lens = &agent_len;
-    o.agent_count = 1;
-    robots_rules *r = NULL;
-    REQUIRE(robots_parse(d, n, &o, &r, NULL) == 0 && r != NULL);
-    return r;
+static inline robots_rules *parse_profile(const uint8_t *d, size_t n, robots_profile_id p, size_t max_bytes) {
+    return parse_rules(d, n, p, max_bytes, NULL, 0);
 }
 
 /* Do two verdicts say the same, to the deciding pattern's text? */

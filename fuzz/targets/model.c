@@ -8,6 +8,12 @@
 #include "../common.h"
 #include "../oracles/model.h"
 
+static void print_query(const query_input *q) {
+    print_bytes("robots.txt", q->robots, q->robots_len);
+    print_bytes("agent", q->agent, q->agent_len);
+    print_bytes("url", q->url, q->url_len);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     query_input q;
     split_query(data, size, &q);
@@ -16,13 +22,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         robots_verdict v, mine;
         int ok = check_rules(r, q.agent, q.agent_len, q.url, q.url_len, &v);
         /* Parsed for the agent alone, the same verdict to the letter. */
-        robots_rules *one = parse_for_agent(q.robots, q.robots_len, (robots_profile_id)p, ROBOTS_DEFAULT_MAX_BYTES,
-                                            q.agent, q.agent_len);
+        robots_rules *one = parse_rules(q.robots, q.robots_len, (robots_profile_id)p, ROBOTS_DEFAULT_MAX_BYTES,
+                                        q.agent, q.agent_len);
         check_rules(one, q.agent, q.agent_len, q.url, q.url_len, &mine);
-        if (!same_verdict(&v, &mine))
+        if (!same_verdict(&v, &mine)) {
+            print_query(&q);
             FINDING("profile %s: parsed for the agent, line %zu (%s); parsed whole, line %zu (%s)",
                     robots_profile_name((robots_profile_id)p), mine.line, mine.allowed ? "allowed" : "disallowed",
                     v.line, v.allowed ? "allowed" : "disallowed");
+        }
         robots_free(one);
         robots_free(r);
         model_answer m;
@@ -30,9 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                         q.agent_len, q.url, q.url_len, &m) != 0)
             continue;
         if (m.allowed != ok || m.line != v.line || m.group != (int)v.group) {
-            print_bytes("robots.txt", q.robots, q.robots_len);
-            print_bytes("agent", q.agent, q.agent_len);
-            print_bytes("url", q.url, q.url_len);
+            print_query(&q);
             FINDING("profile %s: the reference says %s (line %zu, group %d), the model %s (line %zu, group %d)",
                     robots_profile_name((robots_profile_id)p), ok ? "allowed" : "disallowed", v.line, (int)v.group,
                     m.allowed ? "allowed" : "disallowed", m.line, m.group);
