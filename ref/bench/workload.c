@@ -308,7 +308,7 @@ void bench_workload(const char *file, const char *dir, const bench_other *other)
            median(reparse, WORKLOAD_ROUNDS), median(whole, WORKLOAD_ROUNDS));
     printf("  one parse per file:       %8.0f ns per check\n", median(once, WORKLOAD_ROUNDS));
     printf("  the query alone:          %8.0f ns per check\n", median(query, WORKLOAD_ROUNDS));
-    printf("  parsing alone, each once:  %8.0f ns per check (%.0f MB/s)\n", median(parse, WORKLOAD_ROUNDS),
+    printf("  parsing alone, each once: %8.0f ns per check (%.0f MB/s)\n", median(parse, WORKLOAD_ROUNDS),
            median(parse_mbs, WORKLOAD_ROUNDS));
     printf("  (the median of %d rounds; google profile)\n", WORKLOAD_ROUNDS);
     if (other) {
