@@ -398,10 +398,10 @@ static text worst_url(size_t n, int encoded, int random, const char *first, cons
     return u;
 }
 
-/* The slowest of a few repetitions of one query, in milliseconds. */
 /* The crawler of the worst-case queries; rows "for the agent" are parsed for it. */
 static const char *const worst_agent[1] = {"x"};
 
+/* The slowest of a few repetitions of one query, in milliseconds. */
 static double slowest_query_ms(const robots_rules *r, const text *url) {
     double worst = 0;
     for (int rep = 0; rep < 5; rep++) {
