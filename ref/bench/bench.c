@@ -502,11 +502,14 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--workload-dir") && i + 1 < argc) workload_dir = argv[++i];
         else if (!strcmp(argv[i], "--compare") && i + 1 < argc) compare = argv[++i];
         else {
-            fprintf(stderr, "usage: %s [--corpus DIR] [--robots PATH-TO-ROBOTS]\n"
-                            "       %s --workload FILE [--workload-dir DIR] [--compare MATCHER]\n"
-                            "           (lines ROBOTS-FILE<TAB>AGENT<TAB>URL; matchers: %s)\n",
+            /* --help: the usage on stdout, exit 0; anything else: on stderr, exit 2. */
+            int help = !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h");
+            fprintf(help ? stdout : stderr,
+                    "usage: %s [--corpus DIR] [--robots PATH-TO-ROBOTS]\n"
+                    "       %s --workload FILE [--workload-dir DIR] [--compare MATCHER]\n"
+                    "           (lines ROBOTS-FILE<TAB>AGENT<TAB>URL; matchers: %s)\n",
                     argv[0], argv[0], bench_other_names());
-            return 2;
+            return help ? 0 : 2;
         }
     }
     const bench_other *other = compare ? bench_other_named(compare) : NULL;
