@@ -41,6 +41,19 @@ function contains(text, want, what) {
   check(text.includes(want), what, `the rendered text does not contain ${JSON.stringify(want)}`);
 }
 
+// The URL once the navigation an action started has ended. A key press or a click
+// only queues a navigation (a fragment change included), so reading page.url()
+// straight after it can see the page before: wait, up to a bound, for the URL the
+// check wants; when it never comes, the check reports the URL found instead.
+async function urlAfter(page, wanted) {
+  try {
+    await page.waitForURL(wanted, { timeout: 10000 });
+  } catch (e) {
+    if (e.name !== 'TimeoutError') throw e;
+  }
+  return page.url();
+}
+
 async function shot(page, name) {
   await page.screenshot({ path: path.join(shots, name), fullPage: false });
 }
@@ -79,7 +92,8 @@ async function main() {
     let focused = await page.evaluate(() => document.activeElement.textContent);
     check(focused === 'Skip to the content', 'keyboard: the first Tab reaches the skip link', `focused ${focused}`);
     await page.keyboard.press('Enter');
-    check(page.url().endsWith('#main'), 'keyboard: the skip link moves to the content', page.url());
+    const skipped = await urlAfter(page, (u) => u.hash === '#main');
+    check(skipped.endsWith('#main'), 'keyboard: the skip link moves to the content', skipped);
     await page.goto(url('index.html'));
     const order = [];
     for (let i = 0; i < 5; i++) {
@@ -91,7 +105,8 @@ async function main() {
 
     // ---- From the index to a case: the area link, then the case.
     await page.click('table.areas a:text-is("match")');
-    check(page.url().endsWith('area-match.html'), 'index -> the match area page', page.url());
+    const area = await urlAfter(page, (u) => u.pathname.endsWith('/area-match.html'));
+    check(area.endsWith('area-match.html'), 'index -> the match area page', area);
     await page.click('nav[aria-label="Cases of this area"] a[href="#MATCH-3"]');
     const line2 = await page.innerText('#MATCH-3-L2');
     check(/^2\s+disallow: \/fish\s+.*checks 1, 2, 3, 4, 5, 6 \(google, rfc9309\)/.test(line2),
@@ -110,7 +125,8 @@ async function main() {
     }
     // Following the deciding line highlights it.
     await page.click('#MATCH-3-c1 a[href="#MATCH-3-L2"] >> nth=0');
-    check(page.url().endsWith('#MATCH-3-L2'), 'MATCH-3: the deciding line is a link to the line', page.url());
+    const line = await urlAfter(page, (u) => u.hash === '#MATCH-3-L2');
+    check(line.endsWith('#MATCH-3-L2'), 'MATCH-3: the deciding line is a link to the line', line);
     const outline = await page.$eval('#MATCH-3-L2 td', (td) => getComputedStyle(td).outlineStyle);
     check(outline === 'solid', 'MATCH-3: the line followed to is highlighted', `outline ${outline}`);
     await shot(page, 'case-MATCH-3.png');
@@ -118,6 +134,7 @@ async function main() {
     // ---- The differences page, grouped by switch; from it to a case with bytes
     // one cannot see.
     await page.click('header nav a:text-is("Where Google and RFC 9309 differ")');
+    await urlAfter(page, (u) => u.pathname.endsWith('/differences.html'));
     text = await page.innerText('main');
     for (const cause of ['percent-decode', 'index-html', 'nul-ends-line', 'fetch policy', 'left open by RFC 9309'])
       contains(text, cause, `differences: a section for ${cause}`);
@@ -127,7 +144,8 @@ async function main() {
       'differences: says which profile turns the switch on');
     await shot(page, 'differences.png');
     await page.click('#cause-nul-ends-line a:text-is("NUL-1")');
-    check(/area-[a-z]+\.html#NUL-1$/.test(page.url()), 'differences -> NUL-1', page.url());
+    const nulPage = await urlAfter(page, (u) => u.hash === '#NUL-1');
+    check(/area-[a-z]+\.html#NUL-1$/.test(nulPage), 'differences -> NUL-1', nulPage);
     const nul = await page.innerText('#NUL-1 table.robots');
     contains(nul, 'NUL', 'NUL-1: the NUL byte is shown by name');
     const badge = await page.$eval('#NUL-1 table.robots abbr.byte', (a) => a.title);
@@ -147,6 +165,7 @@ async function main() {
     check(summaryRows >= 2, 'scorecard: a row per implementation', `${summaryRows} rows`);
     await shot(page, 'scorecard.png');
     await page.click('a[href="scorecard-google.html"]');
+    await urlAfter(page, (u) => u.pathname.endsWith('/scorecard-google.html'));
     const failed = await page.$('table.matrix td.r-FAIL a');
     check(failed !== null, 'matrix: a failed result is marked');
     if (failed) {
@@ -155,8 +174,9 @@ async function main() {
         JSON.stringify(mark));
       const href = await failed.getAttribute('href');
       await failed.click();
-      check(/area-[a-z]+\.html#[A-Za-z0-9_.-]+-c\d+$/.test(page.url()) && page.url().endsWith(href),
-        'matrix: a cell links to its check', page.url());
+      const cell = await urlAfter(page, (u) => u.href.endsWith(href));
+      check(/area-[a-z]+\.html#[A-Za-z0-9_.-]+-c\d+$/.test(cell) && cell.endsWith(href),
+        'matrix: a cell links to its check', cell);
       const id = href.split('#')[1];
       const row = await page.$eval('#' + id.replace(/\./g, '\\.'), (tr) => tr.tagName);
       check(row === 'TR', 'matrix: the linked check exists on its case page', row);
@@ -167,7 +187,8 @@ async function main() {
     // ---- Sources: a case's source leads to its document.
     await page.goto(url('area-match.html#MATCH-3'));
     await page.click('#MATCH-3 ul.sources a >> nth=0');
-    check(/sources\.html#doc-\d+(-s\d+)?$/.test(page.url()), 'MATCH-3: a source leads to the sources page', page.url());
+    const source = await urlAfter(page, (u) => u.pathname.endsWith('/sources.html'));
+    check(/sources\.html#doc-\d+(-s\d+)?$/.test(source), 'MATCH-3: a source leads to the sources page', source);
     const target = await page.evaluate(() => document.querySelector(':target') && document.querySelector(':target').innerText);
     check(target !== null && target.includes('URL matching based on path values'),
       'sources: the section is there, with its gloss', JSON.stringify(target));
