@@ -57,6 +57,8 @@ typedef struct profile {
     bool percent_decode;        /* %HH and the octet HH compare equal */
     bool robots_txt_allowed;    /* /robots.txt is always allowed */
     bool escape_other_values;   /* unknown keys' values are %-normalised like patterns */
+    /* The fetch policy (status.c), not a parse switch: */
+    bool rate_limit_unreachable; /* a 429 answer counts as a server error, not a 4xx */
 } profile;
 
 /* The profile with the switches of `toggle` (robots_options.toggle) set the other

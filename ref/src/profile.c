@@ -31,6 +31,8 @@ static const profile profiles[ROBOTS_PROFILE_COUNT] = {
         .robots_txt_allowed = false,
         /* Google escapes the value of every key but user-agent and sitemap. */
         .escape_other_values = true,
+        /* STATUS-4: Google's documentation since 2023 treats 429 like a 5xx. */
+        .rate_limit_unreachable = true,
     },
     [ROBOTS_PROFILE_RFC9309] = {
         .name = "rfc9309",
@@ -52,6 +54,8 @@ static const profile profiles[ROBOTS_PROFILE_COUNT] = {
         /* Section 2.2.2: "/robots.txt" is implicitly allowed (RFC-6). */
         .robots_txt_allowed = true,
         .escape_other_values = false,
+        /* Section 2.3.1.3: every 4xx, 429 included, is "unavailable". */
+        .rate_limit_unreachable = false,
     },
 };
 

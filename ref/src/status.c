@@ -5,14 +5,15 @@
  * Both profiles reach the same decisions; each states them in its own terms: the
  * google profile as Google's documentation does (full allow, full disallow,
  * conditional allow), the rfc9309 profile as RFC 9309 section 2.3.1 does
- * (unavailable, unreachable).
+ * (unavailable, unreachable). Where they differ (429), the profile's data says
+ * which way (profile.c).
  */
 #include <limits.h>
 
 #include "internal.h"
 
 typedef struct wording {
-    const char *success, *redirect, *too_many_redirects, *client_error, *server_error,
+    const char *success, *redirect, *too_many_redirects, *client_error, *rate_limited, *server_error,
         *network_error, *informational, *cached, *no_cache;
 } wording;
 
@@ -20,7 +21,9 @@ static const wording google_words = {
     "2xx: the rules of the file decide (conditional allow)",
     "3xx: follow the redirect (at most five hops); the rules of the file it leads to decide",
     "3xx after five redirects: Google stops following and treats the file as a 404: full allow",
-    "4xx (401 and 403 included): there is no valid robots.txt: full allow",
+    "4xx other than 429 (401 and 403 included): there is no valid robots.txt: full allow",
+    "429 (too many requests): since 2023 Google treats it as a server error: full disallow, "
+    "and the request is retried",
     "5xx: a temporary server error: full disallow, and the request is retried",
     "a failed request (DNS, timeout, reset or hung connection, invalid response) counts as a "
     "server error: full disallow",
@@ -36,6 +39,7 @@ static const wording rfc_words = {
     "more than five consecutive redirects: the crawler may assume the robots.txt is unavailable "
     "and access any resource (2.3.1.2)",
     "unavailable (4xx): the crawler may access any resource (2.3.1.3)",
+    "unavailable (4xx, 429 included): the crawler may access any resource (2.3.1.3)",
     "unreachable (5xx): the crawler must assume complete disallow (2.3.1.4)",
     "unreachable (network error): the crawler must assume complete disallow (2.3.1.4)",
     "unreachable (1xx is not a final status): the crawler must assume complete disallow (2.3.1.4)",
@@ -67,14 +71,22 @@ int robots_fetch_policy(robots_profile_id id, const robots_fetch *f, robots_fetc
             return decide(out, why, w->too_many_redirects, ROBOTS_FETCH_FULL_ALLOW);
         return decide(out, why, w->redirect, ROBOTS_FETCH_CONDITIONAL);
     }
-    if (klass == 4) return decide(out, why, w->client_error, ROBOTS_FETCH_FULL_ALLOW);
-    /* 5xx, network failures and invalid responses: unreachable (STATUS-5, STATUS-8). */
+    profile p;
+    profile_toggled(id, 0, &p);
+    bool rate_limited = f->status == 429 && !f->network_error;
+    if (klass == 4 && !(rate_limited && p.rate_limit_unreachable))
+        return decide(out, why, rate_limited ? w->rate_limited : w->client_error, ROBOTS_FETCH_FULL_ALLOW);
+    /* 5xx, network failures, invalid responses and, where the profile says so, 429:
+     * unreachable (STATUS-4, STATUS-5, STATUS-8). */
     if (f->unreachable_days > ROBOTS_UNREACHABLE_DAYS) {
         /* STATUS-6 */
         if (f->cached) return decide(out, why, w->cached, ROBOTS_FETCH_USE_CACHED);
         return decide(out, why, w->no_cache, ROBOTS_FETCH_FULL_ALLOW);
     }
-    const char *text = klass == 5 ? w->server_error : klass == 1 ? w->informational : w->network_error;
+    const char *text = klass == 5 ? w->server_error
+                     : klass == 4 ? w->rate_limited
+                     : klass == 1 ? w->informational
+                                  : w->network_error;
     return decide(out, why, text, ROBOTS_FETCH_FULL_DISALLOW);
 }
 

@@ -71,12 +71,17 @@ static void status_command(void) {
     expect(ARGS("status", "301", "--redirects", "5"), 0, "full-allow\n");
     expect(ARGS("status", "403"), 0, "full-allow\n");
     expect(ARGS("status", "503"), 0, "full-disallow\n");
+    expect(ARGS("status", "429"), 0, "full-disallow\n");
+    expect(ARGS("status", "429", "--profile", "rfc9309"), 0, "full-allow\n");
+    expect(ARGS("status", "429", "--explain"), 0,
+           "full-disallow\nexplain: why: 429 (too many requests): since 2023 Google treats it as a server error: "
+           "full disallow, and the request is retried\n");
     expect(ARGS("status", "network-error"), 0, "full-disallow\n");
     expect(ARGS("status", "503", "--unreachable-days", "31", "--cached"), 0, "use-cached\n");
     expect(ARGS("status", "network-error", "--unreachable-days=31"), 0, "full-allow\n");
     expect(ARGS("status", "--profile", "rfc9309", "500", "--unreachable-days", "30"), 0, "full-disallow\n");
     expect(ARGS("status", "404", "--explain"), 0,
-           "full-allow\nexplain: why: 4xx (401 and 403 included): there is no valid robots.txt: full allow\n");
+           "full-allow\nexplain: why: 4xx other than 429 (401 and 403 included): there is no valid robots.txt: full allow\n");
     expect(ARGS("status", "404", "--explain", "--profile=rfc9309"), 0,
            "full-allow\nexplain: why: unavailable (4xx): the crawler may access any resource (2.3.1.3)\n");
     expect_error(ARGS("status", "600"), "invalid status '600': an HTTP status is a number from 100 to 599");
