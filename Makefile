@@ -6,9 +6,12 @@
 #   make site            the atlas as a website: build/site/index.html (static, file://)
 #   make scorecard       score the third-party parsers (scripts/install-scorecard-deps;
 #                        GOOGLE_ROBOTSTXT=DIR adds Google's): conformance/SCORECARD.md
+#   make crawl           real crawlers through a web on loopback made from the tables, in a
+#                        network namespace (as root): CRAWLERS=wget,wget2 AREA=status narrow it
 #   make test            every test: unit, CLI, batch, hostile input, the conformance
 #                        runner's self-test, the atlas, the website in headless Chromium,
-#                        the fuzz corpora and regressions;
+#                        the fuzz corpora and regressions; the crawl harness (its server,
+#                        the reference and deliberately wrong crawlers, wget on one area);
 #                        again under ASan+UBSan; a short fuzzing run of every target
 #                        (libFuzzer and AFL++) and the OSS-Fuzz build (fuzz/fuzz.mk);
 #                        the coverage thresholds and both coverage reports
@@ -67,8 +70,8 @@ BENCH := $(O)/bin/robots-bench
 DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
-.PHONY: all lib cli conformance atlas site example scorecard test check test-unit test-symbols test-conform test-atlas \
-        test-scorecard test-site test-bench-workload \
+.PHONY: all lib cli conformance atlas site example scorecard crawl test check test-unit test-symbols test-conform \
+        test-atlas test-scorecard test-site test-crawl test-bench-workload \
         test-asan test-install \
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google install uninstall clean
 .DEFAULT_GOAL := all
@@ -187,6 +190,22 @@ test-site: site $(SITE_MODULES)/playwright-core/package.json
 	rm -rf $(O)/site-screenshots
 	node conformance/site-test/browser-test.cjs --site $(SITE) --shots $(O)/site-screenshots --modules $(SITE_MODULES)
 
+# ---- Crawlers -----------------------------------------------------------------------
+
+# robots-crawl (conformance/crawl/): every installed crawler of conformance/crawl/
+# crawlers.json, or CRAWLERS=a,b, over every observable check, or AREA=... / IDS=...
+CRAWL := conformance/crawl/robots-crawl
+comma := ,
+crawl: $(CONFORM) $(ROBOTS)
+	$(CRAWL) --conform $(CONFORM) --robots $(ROBOTS) $(foreach c,$(subst $(comma), ,$(CRAWLERS)),--crawler $(c)) \
+	    $(if $(AREA),--area $(AREA)) $(if $(IDS),--id $(IDS))
+
+# In make test: the world server against hostile clients, the reference crawler and
+# the deliberately wrong ones over every observable check, hostile crawlers, and
+# wget on the status area.
+test-crawl: $(CONFORM) $(ROBOTS)
+	/usr/bin/python3 conformance/crawl/tests/run.py --conform $(CONFORM) --robots $(ROBOTS)
+
 # ---- Example -----------------------------------------------------------------------
 
 EXAMPLE_CHECKS := \
@@ -257,8 +276,8 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 # target fuzzes a few seconds without a finding, and the OSS-Fuzz build works.
 test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check
 
-test: test-unit test-symbols test-conform test-atlas test-site test-scorecard test-bench-workload test-asan test-install test-fuzz \
-      test-coverage
+test: test-unit test-symbols test-conform test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
+      test-install test-fuzz test-coverage
 	@echo "make test: all test suites passed"
 
 # The fast loop (about a minute): the unit tests, the conformance suite, the

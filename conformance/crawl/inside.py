@@ -1,0 +1,60 @@
+"""inside.py - the part of a run that happens inside the crawlers' network namespace.
+
+Started by isolate.py under `unshare` with one argument, the run's plan (JSON):
+brings loopback up, puts the world's hosts file over /etc/hosts and an empty
+resolv.conf over /etc/resolv.conf (in this mount namespace only), starts the world
+server, runs each crawl of the plan (the world, then its control: every robots.txt
+404), and writes what the server saw to the plan's result file. The namespace has
+loopback and nothing else: no crawler traffic can leave it.
+"""
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import processes  # noqa: E402
+import server  # noqa: E402
+
+
+def setup(plan):
+    subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
+    for target, source in (("/etc/hosts", plan["hosts_file"]), ("/etc/resolv.conf", plan["resolv_file"])):
+        subprocess.run(["mount", "--bind", source, target], check=True)
+
+
+def crawl(world, job, mode):
+    world.recorder.take()
+    world.recorder.control = mode == "control"
+    directory = os.path.join(job["dir"], mode)
+    os.makedirs(os.path.join(directory, "out"), exist_ok=True)
+    os.makedirs(os.path.join(directory, "home"), exist_ok=True)
+    argv = [word.replace("%out%", os.path.join(directory, "out")) for word in job["argv"]]
+    env = dict(job["env"], HOME=os.path.join(directory, "home"))
+    outcome = processes.run(argv, job["time_limit"], directory, env, os.path.join(directory, "crawler.log"))
+    outcome["requests"] = world.recorder.take()
+    return outcome
+
+
+def main():
+    with open(sys.argv[1]) as f:
+        plan = json.load(f)
+    setup(plan)
+    with open(plan["server_config"]) as f:
+        config = json.load(f)
+    world = server.WorldServer(config, plan["certificate"], plan["key"])
+    world.start()
+    results = []
+    try:
+        for job in plan["jobs"]:
+            results.append({"name": job["name"], "world": crawl(world, job, "world"),
+                            "control": crawl(world, job, "control")})
+    finally:
+        world.stop()
+    with open(plan["result_file"], "w") as f:
+        json.dump(results, f)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+"""isolate.py - runs inside.py in a network namespace that has only loopback.
+
+As root: `unshare --net --mount --pid`: inside.py is the first process of a new
+process namespace, so when it ends, however it ends, the kernel ends every process
+left in it (a crawler's stray helpers too). Otherwise an unprivileged user namespace
+(`unshare --user --map-root-user --net --mount`) where the kernel allows it. When
+neither works the run stops with an error: a crawler is never run where it could
+reach another address.
+"""
+import os
+import subprocess
+import sys
+
+INSIDE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "inside.py")
+PYTHON = "/usr/bin/python3"
+
+
+class IsolationError(Exception):
+    pass
+
+
+def _prefix():
+    base = ["unshare", "--net", "--mount", "--pid", "--fork", "--kill-child"]
+    candidates = [base] if os.geteuid() == 0 else [["unshare", "--user", "--map-root-user"] + base[1:]]
+    for prefix in candidates:
+        probe = subprocess.run(prefix + ["ip", "link", "set", "lo", "up"], capture_output=True, timeout=30)
+        if probe.returncode == 0:
+            return prefix
+        why = probe.stderr.decode("utf-8", "replace").strip()
+    raise IsolationError("cannot make a network namespace for the crawlers (%s): run as root, or enable "
+                         "unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1); no crawler "
+                         "runs outside one" % why)
+
+
+def run(plan_path, time_limit):
+    """Runs the plan in fresh namespaces; they and everything in them end with
+    inside.py (unshare --kill-child, and the process namespace's first process),
+    at the latest at time_limit seconds."""
+    command = _prefix() + [PYTHON, INSIDE, plan_path]
+    try:
+        done = subprocess.run(command, capture_output=True, timeout=time_limit, start_new_session=True)
+    except subprocess.TimeoutExpired:
+        raise IsolationError("the crawls did not end within %d s" % time_limit)
+    if done.returncode != 0:
+        sys.stderr.write(done.stderr.decode("utf-8", "replace")[-4000:])
+        raise IsolationError("the namespace's run failed (exit %d)" % done.returncode)

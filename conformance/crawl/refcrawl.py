@@ -1,0 +1,176 @@
+"""refcrawl.py - a crawler built from the reference: a fetch loop around the robots command.
+
+    python3 refcrawl.py --robots BIN --token TOKEN --ca FILE [--flaw NAME] START_URL
+
+Fetches START_URL, then each URL it links to, once, in order (depth 1), each only
+when the reference says so: `robots url` finds the governing robots.txt, which is
+fetched once per robots.txt URL, redirects followed by hand; `robots status` turns
+the response into full allow, full disallow or conditional; `robots FILE TOKEN URL`
+decides a conditional one. It is the crawler that passes every observable check,
+and, with one --flaw, a deliberately wrong crawler that the harness must catch:
+
+  ignore-robots      never asks for robots.txt
+  5xx-allows         reads a 5xx (and a failed request) as full allow
+  no-redirects       follows no redirect of robots.txt: a 3xx reads as full allow
+  start-host-only    reads robots.txt only on the start URL's host; elsewhere
+                     everything is allowed
+
+Every request has a 5-second timeout; at most 5,000 links are followed.
+"""
+import argparse
+import html.parser
+import http.client
+import os
+import ssl
+import subprocess
+import sys
+import tempfile
+import urllib.parse
+
+FLAWS = ("ignore-robots", "5xx-allows", "no-redirects", "start-host-only")
+MAX_LINKS = 5000
+TIMEOUT = 5
+SAFE = "/?#[]@!$&'()*+,;=:%~-._"
+
+
+class Links(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.found = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "a":
+            for name, value in attrs:
+                if name == "href" and value:
+                    self.found.append(value)
+
+
+class Crawler:
+    def __init__(self, args):
+        self.robots, self.token, self.flaw = args.robots, args.token, args.flaw
+        self.tls = ssl.create_default_context(cafile=args.ca)
+        self.decisions = {}
+
+    def reference(self, *argv, stdin=None):
+        done = subprocess.run([self.robots, *argv], capture_output=True, input=stdin, timeout=30)
+        return done.returncode, done.stdout.decode("utf-8", "replace").strip()
+
+    def get(self, url):
+        """(status, headers, body) or None for a failed request; url is ASCII."""
+        parts = urllib.parse.urlsplit(url)
+        kind = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
+        extra = {"context": self.tls} if parts.scheme == "https" else {}
+        after = url.split("://", 1)[1]
+        cut = min([after.find(c) for c in "/?" if c in after] or [len(after)])
+        target = after[cut:] if after[cut:].startswith("/") else "/" + after[cut:]
+        try:
+            connection = kind(parts.hostname, parts.port, timeout=TIMEOUT, **extra)
+            connection.request("GET", target, headers={"User-Agent": self.token + "/1.0 (refcrawl)"})
+            response = connection.getresponse()
+            body = response.read(4 << 20)
+            connection.close()
+            return response.status, response, body
+        except (OSError, http.client.HTTPException, ValueError):
+            return None
+
+    def policy(self, status, redirects):
+        code, decision = self.reference("status", status, "--redirects", str(redirects))
+        return decision if code in (0, 1) else "full-disallow"
+
+    def robots_decision(self, robots_url):
+        """(decision, body) for one robots.txt URL, fetched once."""
+        if robots_url in self.decisions:
+            return self.decisions[robots_url]
+        url, redirects, found = robots_url, 0, ("full-allow", None)
+        while True:
+            answer = self.get(url)
+            if answer is None:
+                found = ("full-allow", None) if self.flaw == "5xx-allows" else (self.policy("network-error", 0), None)
+                break
+            status, response, body = answer
+            if 300 <= status < 400 and self.flaw == "no-redirects":
+                found = ("full-allow", None)
+                break
+            if 500 <= status and self.flaw == "5xx-allows":
+                found = ("full-allow", None)
+                break
+            decision = self.policy(str(status), redirects)
+            location = response.getheader("Location")
+            if 300 <= status < 400 and decision == "conditional" and location:
+                url, redirects = urllib.parse.urljoin(url, location), redirects + 1
+                continue
+            if 300 <= status < 400 and decision == "conditional":
+                decision = "full-allow"  # a redirect to nowhere: no file
+            found = (decision, body)
+            break
+        self.decisions[robots_url] = found
+        return found
+
+    def allowed(self, link, start_host):
+        if self.flaw == "ignore-robots":
+            return True
+        code, robots_url = self.reference("url", link)
+        if code != 0:
+            return False
+        if self.flaw == "start-host-only" and urllib.parse.urlsplit(robots_url).hostname != start_host:
+            return True
+        decision, body = self.robots_decision(robots_url)
+        if decision != "conditional":
+            return decision == "full-allow"
+        with tempfile.NamedTemporaryFile(prefix="refcrawl-", suffix=".txt") as f:
+            f.write(body or b"")
+            f.flush()
+            code, _ = self.reference(f.name, self.token, link)
+        return code == 0
+
+    def fetchable(self, link):
+        """link in ASCII: the host in its A-label form, other bytes %-escaped."""
+        code, robots_url = self.reference("url", link)
+        if code != 0:
+            return None
+        origin = robots_url[:-len("/robots.txt")]
+        # The path and query exactly as written (urlsplit would drop an empty "?"),
+        # without the fragment, escaped where HTTP needs it.
+        after = link.split("://", 1)[1]
+        cut = min([after.find(c) for c in "/?#" if c in after] or [len(after)])
+        rest = after[cut:].split("#", 1)[0]
+        target = urllib.parse.quote(rest if rest.startswith("/") else "/" + rest, safe=SAFE)
+        return origin + target
+
+    def crawl(self, start):
+        answer = self.get(start)
+        if answer is None:
+            print("refcrawl: cannot fetch %s" % start, file=sys.stderr)
+            return 1
+        start_host = urllib.parse.urlsplit(start).hostname
+        parser = Links()
+        parser.feed(answer[2].decode("utf-8", "replace"))
+        seen = set()
+        for href in parser.found[:MAX_LINKS]:
+            # An absolute link is taken as written: urljoin would rewrite //x and /a/../b.
+            link = href if "://" in href else urllib.parse.urljoin(start, href)
+            if link in seen or urllib.parse.urlsplit(link).scheme not in ("http", "https"):
+                continue
+            seen.add(link)
+            if self.allowed(link, start_host):
+                ascii_link = self.fetchable(link)
+                if ascii_link:
+                    self.get(ascii_link)
+        return 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description="A crawler built from the reference (see the module's text).")
+    parser.add_argument("--robots", required=True, help="the robots command")
+    parser.add_argument("--token", required=True, help="the product token to match groups by")
+    parser.add_argument("--ca", required=True, help="the certificate authority to trust")
+    parser.add_argument("--flaw", choices=FLAWS, help="crawl with this deliberate flaw")
+    parser.add_argument("start", help="the start URL")
+    args = parser.parse_args()
+    if not os.path.exists(args.robots):
+        parser.error("no robots command at %s" % args.robots)
+    return Crawler(args).crawl(args.start)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

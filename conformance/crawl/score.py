@@ -1,0 +1,150 @@
+"""score.py - a crawl's requests, read as answers to the checks.
+
+Each scenario is read twice: in the control crawl (every robots.txt 404) and in the
+world. What the crawler does not fetch even in the control (a link it does not
+follow, a host it does not span, a port or scheme it does not use) is "not
+observed": never a pass or a failure. Otherwise the world's requests give the
+crawler's answer, judged against each profile's expectation:
+
+  result      meaning
+  pass        the crawl did what the profile expects
+  fail        it did otherwise (a finding about the crawler, with its requests)
+  undefined   the profile leaves the check open: reported, not judged
+  not-observed      the control crawl did not reach the scenario
+  not-observable    no crawl can show it (the reason is given)
+
+URLs are compared as requests: the same origin, and the same request target once
+percent-escapes of characters that need none are decoded and the rest written in
+upper case (urls.canonical: /%7Ea and /~a are one request; world.py puts URLs that
+are one request on hosts of their own).
+"""
+import urls
+
+PROFILES = ("google", "rfc9309")
+class Requests:
+    """One crawl's requests by origin, for looking URLs up."""
+
+    def __init__(self, requests, hosts):
+        self.hosts = hosts
+        self.by_origin = {}
+        for r in requests:
+            raw = r["target"].encode("latin-1", "replace")
+            self.by_origin.setdefault((r["scheme"], r["host"], r["port"]), []).append(raw)
+
+    def origin_of(self, url):
+        return (url.scheme, self.hosts.get(url.host.lower(), url.host).lower(), url.effective_port)
+
+    def fetched(self, url):
+        want = urls.canonical(url.path_and_query.encode("utf-8"))
+        return any(urls.canonical(raw) == want for raw in self.by_origin.get(self.origin_of(url), []))
+
+    def asked_robots(self, url):
+        """Words saying whether the crawler asked for the robots.txt of url's origin."""
+        asked = b"/robots.txt" in self.by_origin.get(self.origin_of(url), [])
+        return "robots.txt requested" if asked else "robots.txt never requested"
+
+    def robots_urls(self, host):
+        """The robots.txt URLs requested on host (an A-label name or an address)."""
+        found = set()
+        for (scheme, h, port), targets in self.by_origin.items():
+            if h == host and b"/robots.txt" in targets:
+                default = urls.DEFAULT_PORTS[scheme] == port
+                found.add("%s://%s%s/robots.txt" % (scheme, h, "" if default else ":%d" % port))
+        return found
+
+
+def _fetch_set(status_decision, html):
+    return {"full-allow": {"open", "blocked"}, "full-disallow": set(),
+            "conditional": {"open", "blocked"} if html else {"open"}}.get(status_decision)
+
+
+def _status_name(fetched, html):
+    if fetched == {"open", "blocked"}:
+        return "conditional (the page's own content has no rules)" if html else "full-allow"
+    if fetched == {"open"}:
+        return "conditional"
+    if not fetched:
+        return "full-disallow"
+    return "inconsistent: fetched /blocked but not /open"
+
+
+def _robots_url_text(url, hosts):
+    host = hosts.get(url.host.lower(), url.host).lower()
+    default = url.port is None or urls.DEFAULT_PORTS[url.scheme] == url.port
+    return "%s://%s%s/robots.txt" % (url.scheme, host, "" if default else ":%d" % url.port)
+
+
+def read(world, scenario, seen, control, expectations):
+    """[(profile, result, expected, got, detail)] for one scenario."""
+    s, kind = scenario, scenario.kind
+    def both(expected_of, got, detail):
+        out = []
+        for p in PROFILES:
+            want = expected_of(p)
+            if want in (None, "undefined", "use-cached"):
+                out.append((p, "undefined", want or "undefined", got, detail))
+            else:
+                out.append((p, "pass" if want == got else "fail", want, got, detail))
+        return out
+    if kind == "allow":
+        page = s.urls["page"]
+        if not control.fetched(page):
+            return "the crawler did not fetch %s even with no robots.txt" % page.text()
+        got = "allowed" if seen.fetched(page) else "disallowed"
+        return both(lambda p: expectations.get((s.check.key, p)), got, "%s %s; %s" % (
+            page.text(), "fetched" if got == "allowed" else "not fetched", seen.asked_robots(page)))
+    if kind == "status":
+        html = s.urls["html"]
+        if not control.fetched(s.urls["open"]):
+            return "the crawler did not fetch %s even with no robots.txt" % s.urls["open"].text()
+        fetched = {name for name in ("open", "blocked") if seen.fetched(s.urls[name])}
+        got = _status_name(fetched, html)
+        def expected(p):
+            want = s.check.expect.get(p)
+            return want if _fetch_set(want, html) is None else _status_name(_fetch_set(want, html), html)
+        return both(expected, got, "/open %s, /blocked %s; %s" % (
+            "fetched" if "open" in fetched else "not fetched", "fetched" if "blocked" in fetched else "not fetched",
+            seen.asked_robots(s.urls["open"])))
+    if kind == "scope":
+        page = s.urls["page"]
+        if not control.fetched(page):
+            return "the crawler did not fetch %s even with no robots.txt" % page.text()
+        got = "does-not-apply" if seen.fetched(page) else "applies"
+        return both(lambda p: s.check.expect.get(p), got, "%s disallows everything; %s %s" % (
+            _robots_url_text(s.urls["robots"], world.hosts), page.text(),
+            "fetched" if got == "does-not-apply" else "not fetched"))
+    if kind == "robots-url":
+        page = s.urls["page"]
+        if not control.fetched(page):
+            return "the crawler did not fetch %s even with no robots.txt" % page.text()
+        host = world.hosts.get(page.host.lower(), page.host).lower()
+        asked = sorted(seen.robots_urls(host))
+        got = asked[0] if len(asked) == 1 else ("none requested" if not asked else " and ".join(asked))
+        wanted = _robots_url_text(s.urls["robots"], world.hosts)
+        return both(lambda p: wanted if s.check.expect.get(p) not in (None, "undefined") else "undefined", got,
+                    "robots.txt requested for %s: %s" % (page.text(), got))
+    raise ValueError("unknown scenario kind %s" % kind)
+
+
+def score(world, crawl, expectations):
+    """Every check's results for one crawler: a list of dicts."""
+    seen = Requests(crawl["world"]["requests"], world.hosts)
+    control = Requests(crawl["control"]["requests"], world.hosts)
+    results = []
+    for s in world.scenarios:
+        outcome = read(world, s, seen, control, expectations)
+        for p in PROFILES:
+            base = {"id": s.check.id, "check": s.check.number, "area": s.check.area, "kind": s.check.kind,
+                    "profile": p, "basis": s.check.basis.get(p, []), "description": s.check.description}
+            if isinstance(outcome, str):
+                results.append(dict(base, status="not-observed", reason=outcome))
+                continue
+            for profile, result, expected, got, detail in outcome:
+                if profile == p:
+                    results.append(dict(base, status=result, expected=expected, got=got, detail=detail))
+    for check, reason in world.not_observable:
+        for p in PROFILES:
+            results.append({"id": check.id, "check": check.number, "area": check.area, "kind": check.kind,
+                            "profile": p, "basis": check.basis.get(p, []), "description": check.description,
+                            "status": "not-observable", "reason": reason})
+    return results

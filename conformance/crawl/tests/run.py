@@ -1,0 +1,36 @@
+#!/usr/bin/python3
+"""run.py - the crawl harness's tests (make test-crawl).
+
+    conformance/crawl/tests/run.py --conform BIN --robots BIN [--only server|crawlers]
+
+Prints one line per check and closes with "N passed, M failed".
+"""
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import crawler_tests  # noqa: E402
+import harness  # noqa: E402
+import server_tests  # noqa: E402
+
+
+def main():
+    p = argparse.ArgumentParser(description="The crawl harness's tests.")
+    p.add_argument("--conform", required=True)
+    p.add_argument("--robots", required=True)
+    p.add_argument("--only", choices=("server", "crawlers"))
+    args = p.parse_args()
+    ctx = {"conform": os.path.abspath(args.conform), "robots": os.path.abspath(args.robots)}
+    t = harness.Run()
+    tests = []
+    if args.only in (None, "server"):
+        tests.append(lambda t, ctx: server_tests.run(t))
+    if args.only in (None, "crawlers"):
+        tests.append(crawler_tests.run)
+    return t.run(tests, ctx)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

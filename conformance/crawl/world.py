@@ -1,0 +1,248 @@
+"""world.py - the small web a crawler is let loose in, made from the case tables.
+
+Every check a crawl can observe becomes a scenario with hosts of its own under
+crawl.test, so that scenarios never share a robots.txt:
+
+- allow: the case's robots.txt on every origin its URLs use (the hosts renamed
+  h1-<case>.crawl.test, h2-..., scheme, port, path and query kept); the hub links
+  to each URL. Fetched means allowed.
+- status: one host per check whose robots.txt answers with that redirect chain,
+  then that status (or a dropped connection for network-error); the body, when
+  the rules are read, disallows /blocked. The hub links to /open and /blocked.
+- scope: robots_url's origin disallows everything, the URL's own origin (when it
+  is another) has no robots.txt; the hub links to a page of robots_url's origin
+  first (so the crawler has read that file), then to the URL. The hosts keep their
+  written form with .<check>.crawl.test appended (so www.example.com stays a
+  subdomain of example.com and an IDN host keeps its Unicode form); an IPv4 address
+  becomes a loopback address of its own.
+- robots-url: the expected robots.txt URL disallows everything; the hub links to
+  the URL; the robots.txt the crawler asks for is the observation.
+
+Checks a crawl cannot show (days unreachable, a cached copy, cache lifetime,
+sitemaps, several tokens at once, URLs a crawl cannot follow) are listed with the
+reason, never guessed.
+"""
+import json
+import subprocess
+
+import urls
+
+DOMAIN = "crawl.test"
+HUB = "hub." + DOMAIN
+RULES = b"User-agent: *\nDisallow: /blocked\n"
+DISALLOW_ALL = b"User-agent: *\nDisallow: /\n"
+# STATUS-3: a 2xx page that redirects by HTML; its own content (no rules) decides.
+LOGICAL_REDIRECT = (b"<!doctype html><meta http-equiv=\"refresh\" content=\"0; url=/moved-robots.txt\">"
+                    b"<p>robots.txt moved to <a href=\"/moved-robots.txt\">/moved-robots.txt</a></p>\n")
+
+
+class Origin:
+    """What one (scheme, host, port) serves: its robots.txt answer; every other path
+    is a small page (the hub's / is the list of links)."""
+
+    def __init__(self):
+        self.robots = {"type": "missing"}
+
+    def to_json(self):
+        out = dict(self.robots)
+        if "body" in out:
+            out["body"] = out["body"].decode("latin-1")
+        return out
+
+
+class Scenario:
+    """One check's part of the world and how to read the crawl: `links` are the URLs
+    the hub links to, in order; `urls` names the world URLs the scoring looks at."""
+
+    def __init__(self, kind, check, links, **urls_by_role):
+        self.kind, self.check, self.links, self.urls = kind, check, links, urls_by_role
+
+
+class World:
+    def __init__(self):
+        self.origins = {}
+        self.hosts = {}       # host as written in links, lower-cased -> its A-label form
+        self.addresses = {}   # IPv4 literal as written -> loopback address
+        self.scenarios = []
+        self.not_observable = []  # (check, reason)
+
+    def origin(self, url):
+        return self.origins.setdefault(url.origin(), Origin())
+
+    def place(self, url, host):
+        """The URL moved to host (a name, or a written IPv4 address given a loopback
+        address of its own), its origin registered."""
+        if urls.is_ipv4(url.host):
+            address = self.addresses.setdefault(url.host, "127.1.%d.%d" % divmod(len(self.addresses) + 1, 250))
+            moved = url.with_host(address)
+        else:
+            moved = url.with_host(host)
+            self.hosts[host.lower()] = None
+        self.origin(moved)
+        return moved
+
+    def ports(self):
+        return sorted({o[2] for o in self.origins})
+
+    def hub_links(self):
+        return [link for s in self.scenarios for link in s.links]
+
+
+def _not_observable(world, check, reason):
+    world.not_observable.append((check, reason))
+
+
+def _allow(world, checks, slug):
+    """Each written host gets a world host; two URLs that are one request on the wire
+    (/über and /%C3%BCber) get two, so that each fetch answers one check."""
+    hosts = {}     # (written host, variant) -> world host
+    requests = {}  # (written host, variant) -> {canonical target: path as written}
+    for check in checks:
+        url, why = urls.split(check.fields["url"])
+        if url is None:
+            _not_observable(world, check, why)
+            continue
+        if url.path_and_query == "/robots.txt":
+            _not_observable(world, check, "the URL is /robots.txt, which a crawler fetches for its own sake")
+            continue
+        target = urls.canonical(url.path_and_query.encode("utf-8"))
+        variant = 0
+        while requests.get((url.host.lower(), variant), {}).get(target, url.path_and_query) != url.path_and_query:
+            variant += 1
+        key = (url.host.lower(), variant)
+        requests.setdefault(key, {})[target] = url.path_and_query
+        host = hosts.setdefault(key, "h%d-%s.%s" % (len(hosts) + 1, slug, DOMAIN))
+        moved = world.place(url, host)
+        world.origin(moved).robots = {"type": "file", "body": check.robots}
+        world.scenarios.append(Scenario("allow", check, [moved.text()], page=moved))
+
+
+def _status(world, check, slug):
+    f = check.fields
+    if f.get("unreachable_days", 0) or f.get("cached", False):
+        _not_observable(world, check, "days unreachable and a cached copy are history a single crawl cannot have")
+        return
+    base, _ = urls.split("http://%s-%d.%s/" % (slug, check.number, DOMAIN))
+    moved = world.place(base, base.host)
+    html = check.id == "STATUS-3"
+    world.origin(moved).robots = {"type": "status", "status": f["status"], "redirects": f.get("redirects", 0),
+                                  "body": LOGICAL_REDIRECT if html else RULES}
+    open_url, blocked = moved.with_host(moved.host), moved.with_host(moved.host)
+    open_url.rest, blocked.rest = "/open", "/blocked"
+    world.scenarios.append(Scenario("status", check, [open_url.text(), blocked.text()], open=open_url,
+                                    blocked=blocked, html=html))
+
+
+def _suffixed(url, suffix):
+    return url.with_host(url.host + "." + suffix)
+
+
+def _scope(world, check, slug):
+    f = check.fields
+    expect = set(check.expect.values())
+    if not expect <= {"applies", "does-not-apply"}:
+        _not_observable(world, check, "expects %s: nothing a crawler requests shows it" % "/".join(sorted(expect)))
+        return
+    robots, why = urls.split(f["robots_url"])
+    url, why_url = urls.split(f["url"]) if robots else (None, None)
+    if robots is None or url is None:
+        _not_observable(world, check, why or why_url)
+        return
+    suffix = "%s-%d.%s" % (slug, check.number, DOMAIN)
+    robots_w = world.place(robots, robots.host + "." + suffix)
+    url_w = world.place(url, url.host + "." + suffix)
+    world.origin(robots_w).robots = {"type": "file", "body": DISALLOW_ALL}
+    first = robots_w.with_host(robots_w.host)
+    first.rest = "/first"
+    world.scenarios.append(Scenario("scope", check, [first.text(), url_w.text()], robots=robots_w, page=url_w))
+
+
+def _robots_url(world, check, slug):
+    expect = set(check.expect.values())
+    if expect == {"none"}:
+        _not_observable(world, check, "no robots.txt governs the URL: nothing a crawler requests shows it")
+        return
+    url, why = urls.split(check.fields["url"])
+    wanted, why_wanted = urls.split(next(iter(expect))) if len(expect) == 1 else (None, "the profiles differ")
+    if url is None or wanted is None:
+        _not_observable(world, check, why or why_wanted)
+        return
+    suffix = "%s-%d.%s" % (slug, check.number, DOMAIN)
+    url_w = world.place(url, url.host + "." + suffix)
+    wanted_w = world.place(wanted, wanted.host + "." + suffix)
+    world.origin(wanted_w).robots = {"type": "file", "body": DISALLOW_ALL}
+    world.scenarios.append(Scenario("robots-url", check, [url_w.text()], page=url_w, robots=wanted_w))
+
+
+UNOBSERVABLE_KINDS = {
+    "cache-lifetime": "how long a crawler keeps the file shows only over a day",
+    "sitemaps": "the crawlers under test do not fetch sitemaps named in robots.txt",
+    "allow-agents": "a crawler has one set of tokens; several at once are a parser's question",
+}
+
+
+def build(checks):
+    """The world of these checks."""
+    world = World()
+    by_case = {}
+    for check in checks:
+        by_case.setdefault(check.id, []).append(check)
+    for case_id, case_checks in by_case.items():
+        slug = urls.label(case_id)
+        allow = [c for c in case_checks if c.kind == "allow"]
+        if allow:
+            _allow(world, allow, slug)
+        for check in case_checks:
+            if check.kind == "status":
+                _status(world, check, slug)
+            elif check.kind == "scope":
+                _scope(world, check, slug)
+            elif check.kind == "robots-url":
+                _robots_url(world, check, slug)
+            elif check.kind in UNOBSERVABLE_KINDS:
+                _not_observable(world, check, UNOBSERVABLE_KINDS[check.kind])
+    hub, _ = urls.split("http://%s/" % HUB)
+    world.place(hub, HUB)
+    return world
+
+
+def resolve_hosts(world, robots):
+    """Each written host name's A-label form, as the reference finds it (`robots
+    --batch`, robots-url requests): the names the world's resolver answers."""
+    names = sorted(world.hosts)
+    lines = "".join(json.dumps({"id": i, "profile": "google", "kind": "robots-url", "url": "http://%s/" % n}) + "\n"
+                    for i, n in enumerate(names))
+    done = subprocess.run([robots, "--batch"], input=lines.encode("utf-8"), capture_output=True, timeout=120)
+    for line in done.stdout.decode("utf-8").splitlines():
+        reply = json.loads(line)
+        found = reply.get("robots_url")
+        if found:
+            world.hosts[names[reply["id"]]] = found[len("http://"):-len("/robots.txt")]
+    missing = [n for n in names if world.hosts[n] is None]
+    if missing:
+        raise ValueError("the reference finds no A-label form for %s" % ", ".join(missing[:5]))
+
+
+def server_config(world):
+    """What the world server needs: the origins by (scheme, A-label host, port),
+    the addresses and ports to listen on, the hub's links."""
+    def alabel(host):
+        return world.hosts.get(host, host).lower()
+    origins = {}
+    for (scheme, host, port), origin in world.origins.items():
+        # www.müller.eu and www.xn--mller-kva.eu are one origin (SCOPE-4): the
+        # robots.txt a scenario set on either is the one it serves.
+        key = "%s://%s:%d" % (scheme, alabel(host), port)
+        if key not in origins or origins[key]["type"] == "missing":
+            origins[key] = origin.to_json()
+        elif origin.robots["type"] != "missing" and origin.to_json() != origins[key]:
+            raise ValueError("two scenarios set different robots.txt files on %s" % key)
+    return {"origins": origins, "ports": world.ports(),
+            "addresses": ["127.0.0.1"] + sorted(set(world.addresses.values())),
+            "hub": [link for link in world.hub_links()]}
+
+
+def hosts_file(world):
+    """/etc/hosts for the crawler's mount namespace: every name on 127.0.0.1."""
+    names = sorted({a.lower() for a in world.hosts.values()})
+    return "127.0.0.1 localhost\n::1 localhost\n" + "".join("127.0.0.1 %s\n" % n for n in names)
