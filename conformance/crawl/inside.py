@@ -3,8 +3,9 @@
 Started by isolate.py under `unshare` with one argument, the run's plan (JSON):
 brings loopback up, puts the world's hosts file over /etc/hosts and an empty
 resolv.conf over /etc/resolv.conf (in this mount namespace only), starts the world
-server, runs each crawl of the plan (the world, then its control: every robots.txt
-404), and writes what the server saw to the plan's result file. The namespace has
+server, runs each crawl of the plan in the modes it names (the world, or its
+control: every robots.txt 404), and writes what the server saw to the plan's
+result file. The namespace has
 loopback and nothing else: no crawler traffic can leave it.
 """
 import json
@@ -30,8 +31,10 @@ def crawl(world, job, mode):
     directory = os.path.join(job["dir"], mode)
     os.makedirs(os.path.join(directory, "out"), exist_ok=True)
     os.makedirs(os.path.join(directory, "home"), exist_ok=True)
-    argv = [word.replace("%out%", os.path.join(directory, "out")) for word in job["argv"]]
-    env = dict(job["env"], HOME=os.path.join(directory, "home"))
+    out = os.path.join(directory, "out")
+    argv = [word.replace("%out%", out) for word in job["argv"]]
+    env = {name: value.replace("%out%", out) for name, value in job["env"].items()}
+    env["HOME"] = os.path.join(directory, "home")
     outcome = processes.run(argv, job["time_limit"], directory, env, os.path.join(directory, "crawler.log"))
     outcome["requests"] = world.recorder.take()
     return outcome
@@ -48,8 +51,7 @@ def main():
     results = []
     try:
         for job in plan["jobs"]:
-            results.append({"name": job["name"], "world": crawl(world, job, "world"),
-                            "control": crawl(world, job, "control")})
+            results.append(dict({mode: crawl(world, job, mode) for mode in job["modes"]}, name=job["name"]))
     finally:
         world.stop()
     with open(plan["result_file"], "w") as f:

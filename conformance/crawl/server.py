@@ -5,15 +5,20 @@ names, and records every request. Each port speaks both HTTP and HTTPS: the firs
 byte of a connection tells them apart (a TLS record starts with 0x16), so that
 http://example.com:443/ and https://example.com:80/ can both be scenarios.
 
-Bounds, whatever a client does: at most MAX_CONNECTIONS connections at once (more
-are closed at once), SOCKET_TIMEOUT seconds of silence closes a connection, the
-request line and headers are http.server's (64 KiB, 100 headers), and at most
-MAX_LOG requests are recorded (the rest are counted).
+Every response closes its connection (Connection: close): a crawler's idle
+keep-alive connections never hold the server, and one request is one connection.
+
+Bounds, whatever a client does: at most MAX_CONNECTIONS connections are served at
+once (a connection past them waits for a free one up to the idle limit, then is
+closed), SOCKET_TIMEOUT seconds of silence closes a connection, the request line
+and headers are http.server's (64 KiB, 100 headers), and at most MAX_LOG requests
+are recorded (the rest are counted).
 """
 import html
 import socket
 import ssl
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 MAX_CONNECTIONS = 64
@@ -117,7 +122,7 @@ class Handler(BaseHTTPRequestHandler):
         # guard against open redirects), which would hide WILD-1's //xy.
         words = self.requestline.split(" ")
         path = words[1] if len(words) == 3 else self.path
-        world.recorder.add({"scheme": scheme, "host": host, "port": port, "target": path,
+        world.recorder.add({"time": round(time.monotonic(), 3), "scheme": scheme, "host": host, "port": port, "target": path,
                             "method": self.command, "agent": self.headers.get("User-Agent", "")})
         origin = world.origins.get("%s://%s:%d" % (scheme, host, port))
         if origin is None:
@@ -143,6 +148,8 @@ class Handler(BaseHTTPRequestHandler):
         for name, value in headers.items():
             self.send_header(name, value)
         self.send_header("Content-Length", str(len(body)))
+        self.send_header("Connection", "close")
+        self.close_connection = True
         self.end_headers()
         if with_body:
             self.wfile.write(body)
@@ -158,7 +165,7 @@ class Listener(ThreadingHTTPServer):
         super().__init__(address, Handler)
 
     def process_request(self, request, client_address):
-        if not self.world.slots.acquire(blocking=False):
+        if not self.world.slots.acquire(timeout=self.world.socket_timeout):
             self.shutdown_request(request)
             return
         try:

@@ -29,4 +29,7 @@ def make(directory, names, addresses):
     _openssl("req", *ec, "-keyout", "host.key", "-out", "host.csr", "-config", "host.cnf", cwd=directory)
     _openssl("x509", "-req", "-in", "host.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
              "-out", "host.pem", "-days", "2", "-extfile", "host.cnf", "-extensions", "ext", cwd=directory)
+    for name in ("ca.key", "host.key"):
+        os.chmod(os.path.join(directory, name), 0o600)
+    os.chmod(os.path.join(directory, "ca.pem"), 0o644)
     return tuple(os.path.join(directory, n) for n in ("ca.pem", "host.pem", "host.key"))
