@@ -20,6 +20,7 @@
 #   make coverage        gcov/lcov coverage of ref/ (build/coverage/html), its summary, the
 #                        per-area report coverage/areas.md; fails below coverage/thresholds
 #   make coverage-fuzz   clang source-based coverage of ref/src by the fuzz corpora
+#   make bench-crawl     scenarios per second of each installed crawler (CRAWLERS=...)
 #   make bench           parse and query benchmarks (BENCH_CORPUS=DIR adds real files;
 #                        BENCH_WORKLOAD=FILE: your own checks, see scripts/make-workload)
 #   make bench-google    GOOGLE_ROBOTSTXT=DIR BENCH_WORKLOAD=FILE: Google's parser timed
@@ -70,7 +71,7 @@ BENCH := $(O)/bin/robots-bench
 DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
-.PHONY: all lib cli conformance atlas site example scorecard crawl test check test-unit test-symbols test-conform \
+.PHONY: all lib cli conformance atlas site example scorecard libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-conform \
         test-atlas test-scorecard test-site test-crawl test-bench-workload \
         test-asan test-install \
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google install uninstall clean
@@ -200,6 +201,16 @@ crawl: $(CONFORM) $(ROBOTS)
 	$(CRAWL) --conform $(CONFORM) --robots $(ROBOTS) $(foreach c,$(subst $(comma), ,$(CRAWLERS)),--crawler $(c)) \
 	    $(if $(AREA),--area $(AREA)) $(if $(IDS),--id $(IDS))
 
+# A longer fuzz campaign against the world server's request handling:
+# FUZZ_ROUNDS mutated requests (default 200000) from FUZZ_SEED.
+fuzz-world: $(CONFORM) $(ROBOTS)
+	/usr/bin/python3 conformance/crawl/tests/run.py --conform $(CONFORM) --robots $(ROBOTS) --only server \
+	    --fuzz-rounds $(or $(FUZZ_ROUNDS),200000) $(if $(FUZZ_SEED),--fuzz-seed $(FUZZ_SEED))
+
+# Scenarios per second of each installed crawler's world crawl.
+bench-crawl: $(CONFORM) $(ROBOTS)
+	$(CRAWL) --conform $(CONFORM) --robots $(ROBOTS) --bench $(foreach c,$(subst $(comma), ,$(CRAWLERS)),--crawler $(c))
+
 # In make test: the world server against hostile clients, the reference crawler and
 # the deliberately wrong ones over every observable check, hostile crawlers, and
 # wget on the status area.
@@ -310,8 +321,16 @@ test-coverage:
 # GOOGLE_ROBOTSTXT=DIR (a checkout of google/robotstxt), Google's robots_main, and a
 # robots-diff campaign against each adapter: writes conformance/scorecard.json,
 # SCORECARD.md and the matrices.
-scorecard: $(CONFORM) $(ROBOTS) $(DIFF)
+LIBWGET_ADAPTER := $(O)/adapters/libwget-adapter
+scorecard: $(CONFORM) $(ROBOTS) $(DIFF) $(LIBWGET_ADAPTER)
 	scripts/scorecard run --conform $(CONFORM)
+
+# libwget's robots.txt parser (Debian wget2-dev, which scripts/install-scorecard-deps
+# installs) through the batch protocol: a scorecard target.
+libwget-adapter: $(LIBWGET_ADAPTER)
+$(LIBWGET_ADAPTER): conformance/adapters/libwget_adapter.c $(COMMON_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Iref/include -Icommon $$(pkg-config --cflags libwget) $^ -o $@ $$(pkg-config --libs libwget) -lcjson
 
 # In make test: the committed scorecard agrees with the tables and with itself
 # (no third-party parser needed).

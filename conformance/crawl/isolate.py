@@ -8,8 +8,10 @@ neither works the run stops with an error: a crawler is never run where it could
 reach another address.
 """
 import os
+import signal
 import subprocess
 import sys
+import threading
 
 INSIDE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "inside.py")
 PYTHON = "/usr/bin/python3"
@@ -32,15 +34,44 @@ def _prefix():
                          "runs outside one" % why)
 
 
+_running = set()
+_lock = threading.Lock()
+_stopping = False
+
+
+def stop_all():
+    """Ends every namespace still running (on an interrupt): killing unshare's
+    process group ends inside.py, and with it every process of its namespace."""
+    global _stopping
+    with _lock:
+        _stopping = True
+        for child in list(_running):
+            try:
+                os.killpg(child.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+
 def run(plan_path, time_limit):
     """Runs the plan in fresh namespaces; they and everything in them end with
     inside.py (unshare --kill-child, and the process namespace's first process),
     at the latest at time_limit seconds."""
     command = _prefix() + [PYTHON, INSIDE, plan_path]
+    with _lock:
+        if _stopping:
+            raise IsolationError("stopped")
+        child = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.PIPE, start_new_session=True)
+        _running.add(child)
     try:
-        done = subprocess.run(command, capture_output=True, timeout=time_limit, start_new_session=True)
+        _, err = child.communicate(timeout=time_limit)
     except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGKILL)
+        child.communicate()
         raise IsolationError("the crawls did not end within %d s" % time_limit)
-    if done.returncode != 0:
-        sys.stderr.write(done.stderr.decode("utf-8", "replace")[-4000:])
-        raise IsolationError("the namespace's run failed (exit %d)" % done.returncode)
+    finally:
+        with _lock:
+            _running.discard(child)
+    if child.returncode != 0:
+        sys.stderr.write(err.decode("utf-8", "replace")[-4000:])
+        raise IsolationError("the namespace's run failed (exit %d)" % child.returncode)

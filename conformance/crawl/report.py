@@ -67,3 +67,16 @@ def as_text(crawls, verbose=False):
     lines.append("all crawlers: %d passed, %d failed, %d not observed, %d not observable (a failure is a finding "
                  "about a crawler)" % (n["pass"], n["fail"], n["not-observed"], n["not-observable"]))
     return "\n".join(lines) + "\n"
+
+
+def as_bench(crawls, scenarios):
+    """One line per crawler: the world crawl's scenarios per second (its shards run
+    at once, so the time is the slowest shard's)."""
+    lines = []
+    for c in crawls:
+        world = c["crawl"]["world"]
+        seconds = max(world["seconds"], 0.001)
+        lines.append("%-20s %5d scenarios in %7.1f s: %8.1f scenarios/s (%d shard%s, %d requests)" % (
+            c["name"], scenarios, seconds, scenarios / seconds, c.get("shards", 1), "" if c.get("shards", 1) == 1
+            else "s", world["requests"]))
+    return "\n".join(lines) + "\n"

@@ -60,8 +60,14 @@ def cause_of(r, f):
             return "reads a failed robots.txt request (dropped connection, no final answer) as %s" % got
         if status == 429:
             return "reads 429 as %s; Google has treated it as a server error (full disallow) since 2023" % got
+        if want.startswith("conditional (the page"):
+            return "follows an HTML redirect (meta refresh) of robots.txt, which Google does not follow"
         if 500 <= status:
             return "reads a 5xx answer to robots.txt as %s instead of full disallow" % got
+        if 400 <= status and got == "conditional":
+            return "obeys the rules in the body of a 4xx answer, which means no robots.txt (full allow)"
+        if 400 <= status:
+            return "reads a 4xx answer other than 429 as %s instead of full allow" % got
         if hops >= 5 and want == "full-allow":
             return "follows more than five redirects of robots.txt"
         if hops or 300 <= status < 400:

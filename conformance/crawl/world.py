@@ -137,24 +137,33 @@ def _suffixed(url, suffix):
     return url.with_host(url.host + "." + suffix)
 
 
-def _scope(world, check, slug):
-    f = check.fields
-    expect = set(check.expect.values())
-    if not expect <= {"applies", "does-not-apply"}:
-        _not_observable(world, check, "expects %s: nothing a crawler requests shows it" % "/".join(sorted(expect)))
-        return
-    robots, why = urls.split(f["robots_url"])
-    url, why_url = urls.split(f["url"]) if robots else (None, None)
+def _disallowing(world, check, slug, robots_text, url_text):
+    """robots_text's origin, disallowing everything, and url_text, both moved to the
+    check's own hosts; None (the check marked not observable) when a crawl cannot
+    follow either."""
+    robots, why = urls.split(robots_text)
+    url, why_url = urls.split(url_text) if robots else (None, None)
     if robots is None or url is None:
         _not_observable(world, check, why or why_url)
-        return
+        return None
     suffix = "%s-%d.%s" % (slug, check.number, DOMAIN)
     robots_w = world.place(robots, robots.host + "." + suffix)
     url_w = world.place(url, url.host + "." + suffix)
     world.origin(robots_w).robots = {"type": "file", "body": DISALLOW_ALL}
-    first = robots_w.with_host(robots_w.host)
-    first.rest = "/first"
-    world.scenarios.append(Scenario("scope", check, [first.text(), url_w.text()], robots=robots_w, page=url_w))
+    return robots_w, url_w
+
+
+def _scope(world, check, slug):
+    expect = set(check.expect.values())
+    if not expect <= {"applies", "does-not-apply"}:
+        _not_observable(world, check, "expects %s: nothing a crawler requests shows it" % "/".join(sorted(expect)))
+        return
+    placed = _disallowing(world, check, slug, check.fields["robots_url"], check.fields["url"])
+    if placed:
+        robots_w, url_w = placed
+        first = robots_w.with_host(robots_w.host)
+        first.rest = "/first"
+        world.scenarios.append(Scenario("scope", check, [first.text(), url_w.text()], robots=robots_w, page=url_w))
 
 
 def _robots_url(world, check, slug):
@@ -162,16 +171,13 @@ def _robots_url(world, check, slug):
     if expect == {"none"}:
         _not_observable(world, check, "no robots.txt governs the URL: nothing a crawler requests shows it")
         return
-    url, why = urls.split(check.fields["url"])
-    wanted, why_wanted = urls.split(next(iter(expect))) if len(expect) == 1 else (None, "the profiles differ")
-    if url is None or wanted is None:
-        _not_observable(world, check, why or why_wanted)
+    if len(expect) != 1:
+        _not_observable(world, check, "the profiles expect different robots.txt URLs")
         return
-    suffix = "%s-%d.%s" % (slug, check.number, DOMAIN)
-    url_w = world.place(url, url.host + "." + suffix)
-    wanted_w = world.place(wanted, wanted.host + "." + suffix)
-    world.origin(wanted_w).robots = {"type": "file", "body": DISALLOW_ALL}
-    world.scenarios.append(Scenario("robots-url", check, [url_w.text()], page=url_w, robots=wanted_w))
+    placed = _disallowing(world, check, slug, next(iter(expect)), check.fields["url"])
+    if placed:
+        wanted_w, url_w = placed
+        world.scenarios.append(Scenario("robots-url", check, [url_w.text()], page=url_w, robots=wanted_w))
 
 
 UNOBSERVABLE_KINDS = {

@@ -123,6 +123,10 @@ async function main() {
       contains(cell, 'line 2: disallow: /fish', `MATCH-3 check 1 (${profile}): the deciding line`);
       contains(cell, "the '*' group (line 1)", `MATCH-3 check 1 (${profile}): the group that applied`);
     }
+    // The case says which parsers and crawlers pass it.
+    const who = await page.innerText('#MATCH-3 div.who');
+    contains(who, 'Parsers, google profile: passed by', 'MATCH-3: the parsers that pass it');
+    contains(who, 'Crawlers, google profile: passed by', 'MATCH-3: the crawlers that pass it');
     // Following the deciding line highlights it.
     await page.click('#MATCH-3-c1 a[href="#MATCH-3-L2"] >> nth=0');
     const line = await urlAfter(page, (u) => u.hash === '#MATCH-3-L2');

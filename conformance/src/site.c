@@ -132,7 +132,7 @@ static void source_link(FILE *f, const suite *s, const lesson_source *src) {
     fprintf(f, "</a>");
 }
 
-static void case_html(FILE *f, const suite *s, const lesson *l) {
+static void case_html(FILE *f, const suite *s, const scorecard *sc, const lesson *l) {
     const tcase *c = l->c;
     fprintf(f, "<section id=\"");
     html_id(f, c->id);
@@ -205,7 +205,9 @@ static void case_html(FILE *f, const suite *s, const lesson *l) {
         }
         fprintf(f, "</li>\n");
     }
-    fprintf(f, "</ul>\n</section>\n");
+    fprintf(f, "</ul>\n");
+    site_scorecard_case(f, sc, l->c->id);
+    fprintf(f, "</section>\n");
 }
 
 /* ---- Pages ---------------------------------------------------------------------------- */
@@ -213,6 +215,7 @@ static void case_html(FILE *f, const suite *s, const lesson *l) {
 typedef struct site {
     const char *dir;
     const suite *s;
+    const scorecard *sc;
     lesson *all;
     size_t n;
     char *error;
@@ -264,7 +267,7 @@ static int area_pages(site *w) {
             fprintf(f, "</li>\n");
         }
         fprintf(f, "</ul>\n</nav>\n");
-        for (size_t i = 0; i < tb->ncases; i++) case_html(f, w->s, &w->all[at++]);
+        for (size_t i = 0; i < tb->ncases; i++) case_html(f, w->s, w->sc, &w->all[at++]);
         if (page_close(f, w->dir, name, w->error, w->cap)) return -1;
     }
     return 0;
@@ -544,6 +547,7 @@ static const char style[] =
     "td.r-pass{background:#e6f4ea}td.r-FAIL{background:#fce8e6;font-weight:bold}"
     "td.r-skip{color:var(--muted)}td.r-undefined{background:#f3f3f3}\n"
     ".vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}\n"
+    "div.who{font-size:.9em;color:var(--muted)}div.who ul{margin-top:0}\n"
     "footer{border-top:1px solid var(--line);margin-top:3rem;color:var(--muted);font-size:.9em}\n";
 
 static int write_style(site *w) {
@@ -586,10 +590,17 @@ static int make_dir(const char *dir, char *error, size_t cap) {
     return 0;
 }
 
-int site_write(const char *dir, const suite *s, lesson_refs *refs, const char *scorecard, char *error, size_t cap) {
-    if (make_dir(dir, error, cap)) return -1;
-    site w = {dir, s, NULL, 0, error, cap};
+int site_write(const char *dir, const suite *s, lesson_refs *refs, const char *scorecard_file, char *error,
+               size_t cap) {
+    scorecard *sc = NULL;
+    if (site_scorecard_load(scorecard_file, s, &sc, error, cap)) return -1;
+    if (make_dir(dir, error, cap)) {
+        site_scorecard_free(sc);
+        return -1;
+    }
+    site w = {dir, s, sc, NULL, 0, error, cap};
     if (lessons_make_all(s, refs, &w.all, &w.n)) {
+        site_scorecard_free(sc);
         snprintf(error, cap, "out of memory");
         return -1;
     }
@@ -598,7 +609,8 @@ int site_write(const char *dir, const suite *s, lesson_refs *refs, const char *s
     if (!rc) rc = area_pages(&w);
     if (!rc) rc = differences_page(&w);
     if (!rc) rc = sources_page(&w);
-    if (!rc) rc = site_scorecard(dir, s, scorecard, error, cap);
+    if (!rc) rc = site_scorecard(dir, sc, error, cap);
     lessons_free_all(w.all, w.n);
+    site_scorecard_free(sc);
     return rc;
 }

@@ -3,7 +3,8 @@
  * index.html (what robots.txt is, how to read a case and a score, the areas),
  * a page per area with every case as a lesson (lesson.h), differences.html (the
  * cases where the profiles differ, by the switch behind each difference),
- * scorecard.html with a matrix page per profile, and sources.html (the documents
+ * scorecard.html with a matrix page per profile (each case also says which
+ * parsers and crawlers pass it), and sources.html (the documents
  * of the specification's index). Plain HTML and one stylesheet: no scripts, no
  * external assets, readable from file://.
  */
@@ -11,6 +12,7 @@
 #define ROBOTS_CONFORM_SITE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "lesson.h"
 
@@ -19,7 +21,21 @@
  * none). Returns 0, or -1 with error set ("FILE: what is wrong"). */
 int site_write(const char *dir, const suite *s, lesson_refs *refs, const char *scorecard, char *error, size_t cap);
 
-/* The scorecard's pages (site_scorecard.c): 0, or -1 with error set. */
-int site_scorecard(const char *dir, const suite *s, const char *scorecard, char *error, size_t cap);
+/* The scorecard (site_scorecard.c), read once: the parsers' results and, when
+ * make scorecard ran the crawlers, theirs. */
+typedef struct scorecard scorecard;
+
+/* Reads and checks FILE against the tables: 0 with *out set (NULL when file is
+ * NULL), or -1 with error set ("FILE: checks[3]: what is wrong"). */
+int site_scorecard_load(const char *file, const suite *s, scorecard **out, char *error, size_t cap);
+void site_scorecard_free(scorecard *sc);
+
+/* On a case's page: which parsers and crawlers pass its checks, per profile;
+ * nothing when sc is NULL. */
+void site_scorecard_case(FILE *f, const scorecard *sc, const char *case_id);
+
+/* The scorecard's pages: 0, or -1 with error set. sc may be NULL (the page then
+ * says there is none). */
+int site_scorecard(const char *dir, const scorecard *sc, char *error, size_t cap);
 
 #endif

@@ -6,6 +6,7 @@
  * (scripts/scorecard writes it); a file that is not a scorecard of these tables is
  * rejected with the place that is wrong.
  */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,13 +16,15 @@
 
 #define SCORECARD_IMPLEMENTATIONS_MAX 64
 
-typedef struct scorecard {
+struct scorecard {
     const char *file;
     cJSON *root;
     const cJSON *impls[SCORECARD_IMPLEMENTATIONS_MAX];
     size_t nimpls;
+    const char *crawlers[SCORECARD_IMPLEMENTATIONS_MAX]; /* names of crawl.crawlers, when make scorecard crawled */
+    size_t ncrawlers;
     const cJSON *checks;
-} scorecard;
+};
 
 static const char *string_of(const cJSON *parent, const char *name) {
     return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(parent, name));
@@ -37,6 +40,33 @@ static int result_index(const char *r) {
     return -1;
 }
 
+/* A crawler's mark (conformance/crawl/scorecard_crawlers.py): its results, then
+ * n/o (the control crawl did not reach the scenario) and - (no crawl can show it). */
+static const char *const crawl_marks[] = {"pass", "FAIL", "undefined", "n/o", "-"};
+
+static int crawl_mark_index(const char *r) {
+    for (int i = 0; i < 5; i++)
+        if (r && !strcmp(r, crawl_marks[i])) return i;
+    return -1;
+}
+
+/* crawl.crawlers[].name, when the scorecard has them. */
+static int read_crawlers(scorecard *sc, char *error, size_t cap) {
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(sc->root, "crawl"),
+                                                         "crawlers");
+    if (!list) return 0;
+    const cJSON *c;
+    cJSON_ArrayForEach(c, list) {
+        if (sc->ncrawlers == SCORECARD_IMPLEMENTATIONS_MAX || !string_of(c, "name")) {
+            snprintf(error, cap, "%s: crawl.crawlers[%zu]: %s", sc->file, sc->ncrawlers,
+                     sc->ncrawlers == SCORECARD_IMPLEMENTATIONS_MAX ? "too many crawlers" : "no name");
+            return -1;
+        }
+        sc->crawlers[sc->ncrawlers++] = string_of(c, "name");
+    }
+    return 0;
+}
+
 static const tcase *find_case(const suite *s, const char *id) {
     for (size_t t = 0; t < s->ntables; t++)
         for (size_t i = 0; i < s->tables[t].ncases; i++)
@@ -48,6 +78,7 @@ static const tcase *find_case(const suite *s, const char *id) {
  * naming a case of the tables, a check number and profile, and a known result for
  * every implementation. */
 static int validate(scorecard *sc, const suite *s, char *error, size_t cap) {
+    if (read_crawlers(sc, error, cap)) return -1;
     const cJSON *impls = cJSON_GetObjectItemCaseSensitive(sc->root, "implementations");
     sc->checks = cJSON_GetObjectItemCaseSensitive(sc->root, "checks");
     if (!cJSON_IsArray(impls) || !cJSON_IsArray(sc->checks)) {
@@ -94,6 +125,10 @@ static int validate(scorecard *sc, const suite *s, char *error, size_t cap) {
         for (size_t i = 0; !wrong && i < sc->nimpls; i++)
             if (result_index(string_of(res, string_of(sc->impls[i], "name"))) < 0)
                 wrong = "an implementation has no result, or one other than pass, FAIL, skip, undefined";
+        const cJSON *crawled = cJSON_GetObjectItemCaseSensitive(c, "crawlers");
+        for (size_t i = 0; !wrong && i < sc->ncrawlers; i++)
+            if (crawl_mark_index(string_of(crawled, sc->crawlers[i])) < 0)
+                wrong = "a crawler has no mark, or one other than pass, FAIL, undefined, n/o, -";
         if (wrong) {
             snprintf(error, cap, "%s: checks[%zu]: %s", sc->file, n, wrong);
             return -1;
@@ -235,13 +270,106 @@ static int matrix_page(const char *dir, const scorecard *sc, robots_profile_id p
     return page_close(f, dir, name, error, cap);
 }
 
-int site_scorecard(const char *dir, const suite *s, const char *file, char *error, size_t cap) {
-    if (!file) return summary_page(dir, NULL, error, cap);
-    scorecard sc = {file, NULL, {NULL}, 0, NULL};
-    if (json_file_read(file, &sc.root, error, cap)) return -1;
-    int rc = validate(&sc, s, error, cap);
-    if (!rc) rc = summary_page(dir, &sc, error, cap);
-    for (int p = 0; !rc && p < ROBOTS_PROFILE_COUNT; p++) rc = matrix_page(dir, &sc, (robots_profile_id)p, error, cap);
-    cJSON_Delete(sc.root);
+int site_scorecard_load(const char *file, const suite *s, scorecard **out, char *error, size_t cap) {
+    *out = NULL;
+    if (!file) return 0;
+    scorecard *sc = calloc(1, sizeof *sc);
+    if (!sc) {
+        snprintf(error, cap, "%s: out of memory", file);
+        return -1;
+    }
+    sc->file = file;
+    if (json_file_read(file, &sc->root, error, cap) || validate(sc, s, error, cap)) {
+        site_scorecard_free(sc);
+        return -1;
+    }
+    *out = sc;
+    return 0;
+}
+
+void site_scorecard_free(scorecard *sc) {
+    if (!sc) return;
+    cJSON_Delete(sc->root);
+    free(sc);
+}
+
+/* One implementation's results on one case under one profile: a list of who
+ * passed every judged check, who failed some (with their numbers), in words. */
+typedef struct case_tally {
+    char failed[256]; /* "1, 3" */
+    int passed, judged_not;
+} case_tally;
+
+static void tally_add(case_tally *t, const char *mark, int number) {
+    if (mark && !strcmp(mark, "FAIL")) {
+        size_t used = strlen(t->failed);
+        snprintf(t->failed + used, sizeof t->failed - used, "%s%d", used ? ", " : "", number);
+    } else if (mark && !strcmp(mark, "pass")) {
+        t->passed++;
+    } else {
+        t->judged_not++;
+    }
+}
+
+/* "passed by a, b; failed by c (checks 1, 3); not judged for d" for names[0..n). */
+static void tally_line(FILE *f, const char *what, const char *const *names, const case_tally *t, size_t n) {
+    fprintf(f, "<li>%s: ", what);
+    static const char *const heads[] = {"passed by ", "failed by ", "not judged for "};
+    bool any = false;
+    for (int group = 0; group < 3; group++) {
+        bool first = true;
+        for (size_t i = 0; i < n; i++) {
+            int g = t[i].failed[0] ? 1 : t[i].passed ? 0 : 2;
+            if (g != group) continue;
+            fprintf(f, "%s", first ? (any ? "; " : "") : ", ");
+            if (first) fprintf(f, "%s", heads[group]);
+            first = false;
+            any = true;
+            html_text(f, names[i]);
+            if (group == 1) {
+                fprintf(f, " (checks ");
+                html_text(f, t[i].failed);
+                fprintf(f, ")");
+            }
+        }
+    }
+    fprintf(f, "%s</li>\n", any ? "." : "none.");
+}
+
+void site_scorecard_case(FILE *f, const scorecard *sc, const char *case_id) {
+    if (!sc) return;
+    const char *names[SCORECARD_IMPLEMENTATIONS_MAX];
+    for (size_t i = 0; i < sc->nimpls; i++) names[i] = string_of(sc->impls[i], "name");
+    fprintf(f, "<div class=\"who\"><p>Who passes it (<a href=\"scorecard.html\">the scorecard</a>; not judged: "
+               "skipped, undefined, or not observed by a crawl):</p>\n<ul>\n");
+    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+        const char *profile = robots_profile_name((robots_profile_id)p);
+        case_tally parsers[SCORECARD_IMPLEMENTATIONS_MAX] = {{{0}, 0, 0}};
+        case_tally crawlers[SCORECARD_IMPLEMENTATIONS_MAX] = {{{0}, 0, 0}};
+        const cJSON *c;
+        cJSON_ArrayForEach(c, sc->checks) {
+            if (strcmp(string_of(c, "id"), case_id) || strcmp(string_of(c, "profile"), profile)) continue;
+            int number = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(c, "check"));
+            const cJSON *res = cJSON_GetObjectItemCaseSensitive(c, "results");
+            const cJSON *crawled = cJSON_GetObjectItemCaseSensitive(c, "crawlers");
+            for (size_t i = 0; i < sc->nimpls; i++) tally_add(&parsers[i], string_of(res, names[i]), number);
+            for (size_t i = 0; i < sc->ncrawlers; i++)
+                tally_add(&crawlers[i], string_of(crawled, sc->crawlers[i]), number);
+        }
+        char what[64];
+        snprintf(what, sizeof what, "Parsers, %s profile", profile);
+        tally_line(f, what, names, parsers, sc->nimpls);
+        if (sc->ncrawlers) {
+            snprintf(what, sizeof what, "Crawlers, %s profile", profile);
+            tally_line(f, what, sc->crawlers, crawlers, sc->ncrawlers);
+        }
+    }
+    fprintf(f, "</ul></div>\n");
+}
+
+int site_scorecard(const char *dir, const scorecard *sc, char *error, size_t cap) {
+    int rc = summary_page(dir, sc, error, cap);
+    for (int p = 0; sc && !rc && p < ROBOTS_PROFILE_COUNT; p++)
+        rc = matrix_page(dir, sc, (robots_profile_id)p, error, cap);
     return rc;
 }

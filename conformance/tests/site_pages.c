@@ -87,6 +87,11 @@ void site_pages_are_written(void) {
     CHECK(strstr(match, "checks 1, 2, 3, 4, 5, 6 (google, rfc9309)"));
     CHECK(strstr(match, "<a href=\"#MATCH-3-L2\">line 2: disallow: <code>/fish</code></a>"));
     CHECK(strstr(match, "the '*' group (line 1)"));
+    /* Each case says who passes it: the parsers and the crawlers of the scorecard. */
+    CHECK(strstr(match, "<div class=\"who\"><p>Who passes it"));
+    CHECK(strstr(match, "<li>Parsers, google profile: passed by "));
+    CHECK(strstr(match, "<li>Crawlers, google profile: passed by "));
+    CHECK(strstr(match, "reference-crawler"));
     free(match);
 
     /* Invisible bytes made visible: NUL-1's NUL, by name. */
@@ -160,6 +165,11 @@ void site_rejects_what_it_cannot_use(void) {
          "\"undefined\": 0}}}}], \"checks\": [{\"id\": \"MATCH-3\", \"check\": 1, \"profile\": \"google\", "
          "\"area\": \"match\", \"results\": {\"p\": \"maybe\"}}]}",
          "checks[0]: an implementation has no result, or one other than pass, FAIL, skip, undefined"},
+        {"{\"crawl\": {\"crawlers\": [{}]}, \"implementations\": [], \"checks\": []}", "crawl.crawlers[0]: no name"},
+        {"{\"crawl\": {\"crawlers\": [{\"name\": \"c\"}]}, \"implementations\": [], \"checks\": [{\"id\": "
+         "\"MATCH-3\", \"check\": 1, \"profile\": \"google\", \"area\": \"match\", \"results\": {}, "
+         "\"crawlers\": {\"c\": \"maybe\"}}]}",
+         "checks[0]: a crawler has no mark, or one other than pass, FAIL, undefined, n/o, -"},
     };
     snprintf(score, sizeof score, "%s/scorecard.json", scratch);
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

@@ -8,7 +8,9 @@
 - Hostile crawlers (one never ends, one floods the server with connections, one
   kills itself mid-crawl and leaves a helper behind): the run ends within its
   bounds, no process of theirs is left, no temporary file remains.
-- One real crawler (wget) on the status area, when it is installed.
+- robots-crawl stopped by TERM mid-crawl ends at once, with every crawl, and
+  leaves no temporary file.
+- One real crawler (wget) on the status area.
 - Bad adapters and options are refused with the reason (exit 2).
 """
 import json
@@ -148,6 +150,36 @@ def test_hostile_crawlers(t, ctx):
         t.check(os.listdir(scratch) == [], "hostile: no temporary file remains", os.listdir(scratch))
 
 
+def test_interrupted(t, ctx):
+    """robots-crawl stopped by TERM mid-crawl: it ends at once, with every crawl."""
+    with tempfile.TemporaryDirectory(prefix="crawl-test-") as d:
+        scratch = os.path.join(d, "tmp")
+        os.mkdir(scratch)
+        adapters = adapters_file(d, [{"name": "slow-%d" % i, "token": "x", "time_limit": 120,
+                                      "command": ["/bin/sh", "-c", "sleep 1003; : %start%"]} for i in range(3)])
+        command = [TOOL, "--crawlers", adapters, "--conform", ctx["conform"], "--robots", ctx["robots"],
+                   "--id", "STATUS-1", "--jobs", "2"]
+        child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 env=dict(os.environ, TMPDIR=scratch))
+        deadline = time.monotonic() + 30
+        while not stray("sleep 1003") and time.monotonic() < deadline:
+            time.sleep(0.2)
+        t.check(bool(stray("sleep 1003")), "interrupt: the crawls have started")
+        started = time.monotonic()
+        child.terminate()
+        try:
+            _, err = child.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            _, err = child.communicate()
+        took = time.monotonic() - started
+        t.check(child.returncode == 130 and b"interrupted" in err,
+                "interrupt: robots-crawl says so and exits 130 (%.1f s)" % took, (child.returncode, err[-500:]))
+        time.sleep(0.5)
+        t.check(not stray("sleep 1003"), "interrupt: no crawler is left running", stray("sleep 1003"))
+        t.check(os.listdir(scratch) == [], "interrupt: no temporary file remains", os.listdir(scratch))
+
+
 def test_real_crawler(t, ctx):
     if not subprocess.run(["sh", "-c", "command -v wget"], capture_output=True).stdout:
         t.check(False, "real: wget is installed (scripts/install-deps installs it)")
@@ -193,7 +225,8 @@ def test_usage(t, ctx):
 
 
 def run(t, ctx):
-    for test in (test_usage, test_reference_and_wrong_crawlers, test_hostile_crawlers, test_real_crawler):
+    for test in (test_usage, test_reference_and_wrong_crawlers, test_hostile_crawlers, test_interrupted,
+                 test_real_crawler):
         try:
             test(t, ctx)
         except Exception as e:  # one test's crash is its failure; the others still run

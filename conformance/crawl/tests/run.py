@@ -2,6 +2,7 @@
 """run.py - the crawl harness's tests (make test-crawl).
 
     conformance/crawl/tests/run.py --conform BIN --robots BIN [--only server|crawlers]
+                                   [--fuzz-rounds N] [--fuzz-seed N]
 
 Prints one line per check and closes with "N passed, M failed".
 """
@@ -21,12 +22,15 @@ def main():
     p.add_argument("--conform", required=True)
     p.add_argument("--robots", required=True)
     p.add_argument("--only", choices=("server", "crawlers"))
+    p.add_argument("--fuzz-rounds", type=int, default=3000, metavar="N",
+                   help="mutated requests the server's fuzz loop sends (default 3000)")
+    p.add_argument("--fuzz-seed", type=int, default=20261125, metavar="N")
     args = p.parse_args()
     ctx = {"conform": os.path.abspath(args.conform), "robots": os.path.abspath(args.robots)}
     t = harness.Run()
     tests = []
     if args.only in (None, "server"):
-        tests.append(lambda t, ctx: server_tests.run(t))
+        tests.append(lambda t, ctx: server_tests.run(t, args.fuzz_rounds, args.fuzz_seed))
     if args.only in (None, "crawlers"):
         tests.append(crawler_tests.run)
     return t.run(tests, ctx)
