@@ -44,7 +44,8 @@ def run(conform, robots, fail):
             mark = MARKS[r["status"]]
             out["marks"].setdefault((r["id"], r["check"], r["profile"]), {})[c["name"]] = mark
             s = summary[r["profile"]]
-            for bucket in (s["total"], s["kinds"].setdefault(r["kind"], empty()), s["areas"].setdefault(r["area"], empty())):
+            kind, area = s["kinds"].setdefault(r["kind"], empty()), s["areas"].setdefault(r["area"], empty())
+            for bucket in (s["total"], kind, area):
                 bucket[COUNTED[mark]] += 1
         out["crawlers"].append({"name": c["name"], "version": c["version"], "token": c["token"], "profiles": summary})
         out["causes"][c["name"]] = causes([r for r in c["results"] if r["profile"] == "google"], fields)

@@ -60,12 +60,15 @@ def robots_answer(robots, path, control):
     if path == "/robots.txt" and (control or kind == "missing"):
         return 404, {}, b"no robots.txt here\n"
     if kind == "file":
-        return (200, {"Content-Type": "text/plain"}, robots["body"].encode("latin-1")) if path == "/robots.txt" else None
+        if path != "/robots.txt":
+            return None
+        return 200, {"Content-Type": "text/plain"}, robots["body"].encode("latin-1")
     if kind != "status":
         return None
     body = robots["body"].encode("latin-1")
     if path in ("/robots-rules.txt", "/moved-robots.txt"):
-        return 200, {"Content-Type": "text/plain"}, b"User-agent: *\nDisallow: /blocked\n"
+        # Where the last redirect and STATUS-3's HTML redirect lead: the rules.
+        return 200, {"Content-Type": "text/plain"}, robots["rules"].encode("latin-1")
     hops = robots["redirects"]
     for k in range(hops + 1):
         if path != hop_path(k):
@@ -122,8 +125,8 @@ class Handler(BaseHTTPRequestHandler):
         # guard against open redirects), which would hide WILD-1's //xy.
         words = self.requestline.split(" ")
         path = words[1] if len(words) == 3 else self.path
-        world.recorder.add({"time": round(time.monotonic(), 3), "scheme": scheme, "host": host, "port": port, "target": path,
-                            "method": self.command, "agent": self.headers.get("User-Agent", "")})
+        world.recorder.add({"time": round(time.monotonic(), 3), "scheme": scheme, "host": host, "port": port,
+                            "target": path, "method": self.command, "agent": self.headers.get("User-Agent", "")})
         origin = world.origins.get("%s://%s:%d" % (scheme, host, port))
         if origin is None:
             return self.reply(404, {}, b"no such site in this world\n", with_body)

@@ -45,8 +45,9 @@ class Origin:
 
     def to_json(self):
         out = dict(self.robots)
-        if "body" in out:
-            out["body"] = out["body"].decode("latin-1")
+        for field in ("body", "rules"):
+            if field in out:
+                out[field] = out[field].decode("latin-1")
         return out
 
 
@@ -113,7 +114,7 @@ def _allow(world, checks, slug):
         requests.setdefault(key, {})[target] = url.path_and_query
         host = hosts.setdefault(key, "h%d-%s.%s" % (len(hosts) + 1, slug, DOMAIN))
         moved = world.place(url, host)
-        world.origin(moved).robots = {"type": "file", "body": check.robots}
+        world.origin(moved).robots = {"type": "file", "body": check.robots or b""}
         world.scenarios.append(Scenario("allow", check, [moved.text()], page=moved))
 
 
@@ -126,7 +127,7 @@ def _status(world, check, slug):
     moved = world.place(base, base.host)
     html = check.id == "STATUS-3"
     world.origin(moved).robots = {"type": "status", "status": f["status"], "redirects": f.get("redirects", 0),
-                                  "body": LOGICAL_REDIRECT if html else RULES}
+                                  "body": LOGICAL_REDIRECT if html else RULES, "rules": RULES}
     open_url, blocked = moved.with_host(moved.host), moved.with_host(moved.host)
     open_url.rest, blocked.rest = "/open", "/blocked"
     world.scenarios.append(Scenario("status", check, [open_url.text(), blocked.text()], open=open_url,

@@ -39,7 +39,8 @@ class Served:
         config = {"origins": {
             "http://a.crawl.test:%d" % self.port: {"type": "file", "body": "User-agent: *\nDisallow: /x\n"},
             "https://a.crawl.test:%d" % self.port: {"type": "status", "status": 503, "redirects": 2,
-                                                   "body": "User-agent: *\nDisallow: /blocked\n"}},
+                                                   "body": "User-agent: *\nDisallow: /blocked\n",
+                                                   "rules": "User-agent: *\nDisallow: /blocked\n"}},
             "ports": [self.port], "addresses": ["127.0.0.1"], "hub": ["http://a.crawl.test/y"]}
         self.world = server.WorldServer(config, cert, key, socket_timeout=TIMEOUT)
         self.world.start()
