@@ -6,7 +6,8 @@ Fetches START_URL, then each URL it links to, once, in order (depth 1), each onl
 when the reference says so: `robots url` finds the governing robots.txt, which is
 fetched once per robots.txt URL, redirects followed by hand; `robots status` turns
 the response into full allow, full disallow or conditional; `robots FILE TOKEN URL`
-decides a conditional one. It is the crawler that passes every observable check,
+decides a conditional one; the sitemaps a file names (as the reference lists them)
+are fetched once it is read. It is the crawler that passes every observable check,
 and, with one --flaw, a deliberately wrong crawler that the harness must catch:
 
   ignore-robots      never asks for robots.txt
@@ -18,8 +19,10 @@ and, with one --flaw, a deliberately wrong crawler that the harness must catch:
 Every request has a 5-second timeout; at most 5,000 links are followed.
 """
 import argparse
+import base64
 import html.parser
 import http.client
+import json
 import os
 import ssl
 import subprocess
@@ -104,7 +107,26 @@ class Crawler:
             found = (decision, body)
             break
         self.decisions[robots_url] = found
+        if found[0] == "conditional" and self.flaw != "ignore-robots":
+            self.fetch_sitemaps(robots_url, found[1] or b"")
         return found
+
+    def fetch_sitemaps(self, robots_url, body):
+        """Fetches each sitemap the file names (the reference lists them; a relative
+        one is taken relative to the robots.txt URL)."""
+        request = {"id": 1, "profile": "google", "kind": "sitemaps",
+                   "robots_base64": base64.b64encode(body).decode("ascii")}
+        done = subprocess.run([self.robots, "--batch"], input=(json.dumps(request) + "\n").encode(),
+                              capture_output=True, timeout=30)
+        try:
+            sitemaps = json.loads(done.stdout.decode("utf-8").splitlines()[0]).get("sitemaps") or []
+        except (ValueError, IndexError):
+            sitemaps = []
+        for sitemap in sitemaps[:MAX_LINKS]:
+            link = sitemap if "://" in sitemap else urllib.parse.urljoin(robots_url, sitemap)
+            ascii_link = self.fetchable(link)
+            if ascii_link:
+                self.get(ascii_link)
 
     def allowed(self, link, start_host):
         if self.flaw == "ignore-robots":

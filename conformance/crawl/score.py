@@ -19,6 +19,7 @@ upper case (urls.canonical: /%7Ea and /~a are one request; world.py puts URLs th
 are one request on hosts of their own).
 """
 import urls
+import world as world_module
 
 PROFILES = ("google", "rfc9309")
 class Requests:
@@ -123,16 +124,33 @@ def read(world, scenario, seen, control, expectations):
         wanted = _robots_url_text(s.urls["robots"], world.hosts)
         return both(lambda p: wanted if s.check.expect.get(p) not in (None, "undefined") else "undefined", got,
                     "robots.txt requested for %s: %s" % (page.text(), got))
+    if kind == "sitemaps":
+        if not control.fetched(s.urls["control"]):
+            return "the crawler does not fetch the sitemaps robots.txt names (not even %s)" % s.urls["control"].text()
+        got = " ".join(text for text, url in s.urls["candidates"] if seen.fetched(url)) or "no sitemap"
+        def expected(p):
+            want = world_module.table_expect(s.check, p)
+            if not isinstance(want, list):
+                return want
+            return " ".join(text for text, _ in s.urls["candidates"] if text in want) or "no sitemap"
+        return both(expected, got, "sitemaps requested: %s; %s" % (got, seen.asked_robots(s.urls["page"])))
     raise ValueError("unknown scenario kind %s" % kind)
 
 
-def score(world, crawl, expectations):
-    """Every check's results for one crawler: a list of dicts."""
+def score(world, crawl, expectations, isolated=None):
+    """Every check's results for one crawler: a list of dicts. isolated holds the
+    crawls of the scenarios that ran in namespaces of their own, by their place in
+    world.scenarios."""
     seen = Requests(crawl["world"]["requests"], world.hosts)
     control = Requests(crawl["control"]["requests"], world.hosts)
     results = []
-    for s in world.scenarios:
-        outcome = read(world, s, seen, control, expectations)
+    for i, s in enumerate(world.scenarios):
+        if s.urls.get("isolated"):
+            own = (isolated or {}).get(i, {})
+            outcome = read(world, s, Requests(own.get("world", {}).get("requests", []), world.hosts),
+                           Requests(own.get("control", {}).get("requests", []), world.hosts), expectations)
+        else:
+            outcome = read(world, s, seen, control, expectations)
         for p in PROFILES:
             base = {"id": s.check.id, "check": s.check.number, "area": s.check.area, "kind": s.check.kind,
                     "profile": p, "basis": s.check.basis.get(p, []), "description": s.check.description}

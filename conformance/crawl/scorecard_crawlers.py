@@ -18,7 +18,7 @@ TOOL = os.path.join(HERE, "robots-crawl")
 PROFILES = ("google", "rfc9309")
 MARKS = {"pass": "pass", "fail": "FAIL", "undefined": "undefined", "not-observed": "n/o", "not-observable": "-"}
 COUNTED = {"pass": "passed", "FAIL": "failed", "undefined": "undefined", "n/o": "not_observed", "-": "not_observable"}
-KINDS = ("allow", "robots-url", "scope", "status")
+KINDS = ("allow", "robots-url", "scope", "status", "sitemaps")
 
 
 def empty():
@@ -84,6 +84,12 @@ def cause_of(r, f):
         if want == "applies":
             return "does not apply the robots.txt of the URL's own origin"
         return "applies one origin's robots.txt to another (the scheme, host or port ignored)"
+    if kind == "sitemaps":
+        if got == "no sitemap":
+            return "fetches none of the sitemaps the file names (it reads them elsewhere)"
+        if want == "no sitemap":
+            return "fetches a sitemap from a line that names none"
+        return "fetches other sitemaps than the file names"
     if kind == "robots-url":
         if got == "none requested":
             return "asks for no robots.txt before fetching a URL"

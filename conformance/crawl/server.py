@@ -55,8 +55,12 @@ def hop_path(k):
 
 def robots_answer(robots, path, control):
     """What an origin answers for path when path is one of its robots.txt paths:
-    (status, headers, body), "drop" or "interim"; None for any other path."""
+    (status, headers, body), "drop" or "interim"; None for any other path. In the
+    control, robots.txt is 404, or the origin's control_body when it has one (a
+    sitemaps scenario's plain Sitemap line)."""
     kind = robots["type"]
+    if path == "/robots.txt" and control and "control_body" in robots:
+        return 200, {"Content-Type": "text/plain"}, robots["control_body"].encode("latin-1")
     if path == "/robots.txt" and (control or kind == "missing"):
         return 404, {}, b"no robots.txt here\n"
     if kind == "file":

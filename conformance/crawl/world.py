@@ -17,10 +17,12 @@ crawl.test, so that scenarios never share a robots.txt:
   becomes a loopback address of its own.
 - robots-url: the expected robots.txt URL disallows everything; the hub links to
   the URL; the robots.txt the crawler asks for is the observation.
+- sitemaps: the case's robots.txt on a host of its own, in namespaces of its own;
+  the sitemaps the crawler asks for are the observation.
 
 Checks a crawl cannot show (days unreachable, a cached copy, cache lifetime,
-sitemaps, several tokens at once, URLs a crawl cannot follow) are listed with the
-reason, never guessed.
+several tokens at once, URLs a crawl cannot follow) are listed with the reason,
+never guessed.
 """
 import json
 import subprocess
@@ -45,7 +47,7 @@ class Origin:
 
     def to_json(self):
         out = dict(self.robots)
-        for field in ("body", "rules"):
+        for field in ("body", "rules", "control_body"):
             if field in out:
                 out[field] = out[field].decode("latin-1")
         return out
@@ -85,8 +87,12 @@ class World:
     def ports(self):
         return sorted({o[2] for o in self.origins})
 
-    def hub_links(self):
-        return [link for s in self.scenarios for link in s.links]
+    def shared(self):
+        """The scenarios that share namespaces (all but the isolated ones)."""
+        return [s for s in self.scenarios if not s.urls.get("isolated")]
+
+    def isolated(self):
+        return [s for s in self.scenarios if s.urls.get("isolated")]
 
 
 def _not_observable(world, check, reason):
@@ -181,9 +187,47 @@ def _robots_url(world, check, slug):
         world.scenarios.append(Scenario("robots-url", check, [url_w.text()], page=url_w, robots=wanted_w))
 
 
+def table_expect(check, profile):
+    """The check's expectation for profile as the table writes it (a list of
+    sitemaps stays a list; the runner's listing words it)."""
+    raw = check.fields.get("expect")
+    return raw.get(profile) if isinstance(raw, dict) else raw
+
+
+def _sitemaps(world, check, slug):
+    """The case's robots.txt, as it is, on a host of its own; what the crawler asks
+    for of the sitemap URLs either profile expects is the observation. The file
+    names them as they are (example.com, not a renamed host), so the scenario runs
+    in namespaces of its own (isolated), whose resolver knows those hosts too. Its
+    control names one plain sitemap: a crawler that does not fetch it reads no
+    sitemaps from robots.txt."""
+    lists = [v for v in (table_expect(check, p) for p in check.expect) if isinstance(v, list)]
+    base, _ = urls.split("http://sm-%s-%d.%s/" % (slug, check.number, DOMAIN))
+    base = world.place(base, base.host)
+    candidates = []  # (as the table writes it, the URL a crawler would ask for)
+    for text in sorted({u for v in lists for u in v}):
+        if text.startswith("/") and not text.startswith("//"):
+            url, why = base.with_host(base.host), None  # relative: on the robots.txt's own origin
+            url.rest = text
+        else:
+            url, why = urls.split(text)
+        if url is None or urls.is_ipv4(url.host):
+            _not_observable(world, check, "a sitemap URL a crawl cannot follow (%s): %s" % (
+                why or "an IPv4 address the world cannot take", text))
+            return
+        candidates.append((text, url))
+    control = base.with_host(base.host)
+    control.rest = "/control-sitemap.xml"
+    world.origin(base).robots = {"type": "file", "body": check.robots or b"",
+                                 "control_body": b"User-agent: *\nAllow: /\nSitemap: " + control.text().encode() + b"\n"}
+    for _, url in candidates:
+        world.place(url, url.host)
+    world.scenarios.append(Scenario("sitemaps", check, [base.text()], page=base, control=control,
+                                    candidates=candidates, isolated=True))
+
+
 UNOBSERVABLE_KINDS = {
     "cache-lifetime": "how long a crawler keeps the file shows only over a day",
-    "sitemaps": "the crawlers under test do not fetch sitemaps named in robots.txt",
     "allow-agents": "a crawler has one set of tokens; several at once are a parser's question",
 }
 
@@ -206,6 +250,8 @@ def build(checks):
                 _scope(world, check, slug)
             elif check.kind == "robots-url":
                 _robots_url(world, check, slug)
+            elif check.kind == "sitemaps":
+                _sitemaps(world, check, slug)
             elif check.kind in UNOBSERVABLE_KINDS:
                 _not_observable(world, check, UNOBSERVABLE_KINDS[check.kind])
     hub, _ = urls.split("http://%s/" % HUB)
@@ -246,7 +292,7 @@ def server_config(world):
             raise ValueError("two scenarios set different robots.txt files on %s" % key)
     return {"origins": origins, "ports": world.ports(),
             "addresses": ["127.0.0.1"] + sorted(set(world.addresses.values())),
-            "hub": [link for link in world.hub_links()]}
+            "hub": [link for s in world.shared() for link in s.links]}
 
 
 def hosts_file(world):

@@ -92,7 +92,8 @@ def test_reference_and_wrong_crawlers(t, ctx):
     t.check(not unobserved, "crawl: the reference crawler reaches every scenario",
             [(r["id"], r["check"], r["reason"]) for r in unobserved][:10])
     kinds = {r["kind"] for r in observed}
-    t.check(kinds == {"allow", "status", "scope", "robots-url"}, "crawl: every observable kind is observed", kinds)
+    t.check(kinds == {"allow", "status", "scope", "robots-url", "sitemaps"}, "crawl: every observable kind is observed",
+            kinds)
     for flaw in FLAWS:
         results = report["wrong-" + flaw]["results"]
         judged = [r for r in results if r["status"] in ("pass", "fail")]
