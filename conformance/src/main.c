@@ -445,7 +445,7 @@ int main(int argc, char **argv) {
             failed_write = printed ? ENOMEM : output_errno(); /* the format is known: memory ran out */
             for (size_t k = 0; k < n; k++) {
                 if (runs[k].info.notes)
-                    fprintf(stderr, "%s: note on %s: %s\n", prog, runs[k].info.name, runs[k].info.notes);
+                    fprintf(stderr, "%s: note on %s: %s\n", prog, run_name(&runs[k]), runs[k].info.notes);
                 for (size_t i = 0; i < runs[k].r.n; i++)
                     if (runs[k].r.items[i].status == RESULT_FAIL) rc = 1;
             }

@@ -14,6 +14,8 @@ static void tally(const results *r, const char *area, int cls, size_t out[4]) { 
 
 static const char *or_dash(const char *s) { return s && *s ? s : "-"; }
 
+const char *run_name(const target_run *run) { return run->info.name ? run->info.name : run->info.target; }
+
 /* "passed/judged" (judged: passed or failed), or "-" when nothing was judged. */
 static void cell(const size_t n[4], char *out, size_t cap) {
     size_t judged = n[RESULT_PASS] + n[RESULT_FAIL];
@@ -27,13 +29,13 @@ static void matrix(FILE *f, const suite *s, const target_run *runs, size_t n, bo
     const char *corner = classes ? "basis" : "area";
     if (markdown) {
         fprintf(f, "\n| %s |", corner);
-        for (size_t k = 0; k < n; k++) fprintf(f, " %s |", runs[k].info.name);
+        for (size_t k = 0; k < n; k++) fprintf(f, " %s |", run_name(&runs[k]));
         fprintf(f, "\n| --- |");
         for (size_t k = 0; k < n; k++) fprintf(f, " ---: |");
         fprintf(f, "\n");
     } else {
         fprintf(f, "\n  %-16s", corner);
-        for (size_t k = 0; k < n; k++) fprintf(f, " %18.18s", runs[k].info.name);
+        for (size_t k = 0; k < n; k++) fprintf(f, " %18.18s", run_name(&runs[k]));
         fprintf(f, "\n");
     }
     for (size_t row = 0; row < rows; row++) {
@@ -71,7 +73,7 @@ static void summary(FILE *f, const target_run *runs, size_t n, bool markdown) {
 
 static void notes(FILE *f, const target_run *runs, size_t n) {
     for (size_t k = 0; k < n; k++)
-        if (runs[k].info.notes) fprintf(f, "\nNote on %s: %s\n", runs[k].info.name, runs[k].info.notes);
+        if (runs[k].info.notes) fprintf(f, "\nNote on %s: %s\n", run_name(&runs[k]), runs[k].info.notes);
 }
 
 static void text(FILE *f, const suite *s, const target_run *runs, size_t n) {
@@ -103,7 +105,7 @@ static void csv(FILE *f, const target_run *runs, size_t n) {
     fprintf(f, "id,check,profile,kind,basis,expected");
     for (size_t k = 0; k < n; k++) {
         fputc(',', f);
-        csv_field(f, runs[k].info.name);
+        csv_field(f, run_name(&runs[k]));
     }
     fprintf(f, "\r\n");
     for (size_t i = 0; i < runs[0].r.n; i++) {
@@ -126,7 +128,7 @@ static void markdown(FILE *f, const suite *s, const target_run *runs, size_t n) 
     matrix(f, s, runs, n, true, true);
     notes(f, runs, n);
     fprintf(f, "\n## Every check\n\n| case | check | profile | expected |");
-    for (size_t k = 0; k < n; k++) fprintf(f, " %s |", runs[k].info.name);
+    for (size_t k = 0; k < n; k++) fprintf(f, " %s |", run_name(&runs[k]));
     fprintf(f, "\n| --- | ---: | --- | --- |");
     for (size_t k = 0; k < n; k++) fprintf(f, " --- |");
     fprintf(f, "\n");
@@ -207,7 +209,7 @@ static int scorecard(FILE *f, const suite *s, const target_run *runs, size_t n, 
         cJSON *by = cJSON_AddObjectToObject(o, "results");
         for (size_t k = 0; k < n; k++) {
             const result *y = i < runs[k].r.n ? &runs[k].r.items[i] : NULL;
-            cJSON_AddStringToObject(by, runs[k].info.name ? runs[k].info.name : runs[k].info.target,
+            cJSON_AddStringToObject(by, run_name(&runs[k]),
                                     y ? marks[y->status] : "");
         }
         cJSON_AddItemToArray(checks, o);

@@ -21,4 +21,8 @@ typedef struct target_run {
  * printed). */
 int report_many(FILE *f, const char *format, const suite *s, const target_run *runs, size_t n, unsigned profiles);
 
+/* What the reports call a run: its --target name, or, for the one target of a run
+ * without names (the reference, --batch-cmd, --command), what it is in words. */
+const char *run_name(const target_run *run);
+
 #endif

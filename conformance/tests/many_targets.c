@@ -110,3 +110,37 @@ void several_targets_in_one_run(void) {
     CHECK(r.status == 2 && r.out.len == 0 && r.err.data && strstr(r.err.data, "target b: --batch-cmd: cannot run"));
     proc_result_free(&r);
 }
+
+/* Every output format with every kind of target gives a report (exit 0 or 1, with
+ * output) or a usage error (exit 2, with a message), never a signal. The csv
+ * format once crashed (SIGSEGV) for any run without --target names: the reference
+ * alone, one batch adapter, one command. */
+void every_format_with_every_target(void) {
+    char batch[PATH_MAX + 16], command[PATH_MAX + 64], named[PATH_MAX + 32];
+    snprintf(batch, sizeof batch, "%s --batch", robots);
+    snprintf(command, sizeof command, "%s %%robots%% %%user-agent%% %%url%%", robots);
+    snprintf(named, sizeof named, "ref=%s --batch", robots);
+    static const char *const formats[] = {"text", "tap", "junit", "json", "markdown", "csv", "scorecard"};
+    for (size_t f = 0; f < sizeof formats / sizeof formats[0]; f++) {
+        const char *const *const targets[] = {
+            ARGS("--id", "MATCH-3", "--format", formats[f]),
+            ARGS("--id", "MATCH-3", "--format", formats[f], "--batch-cmd", batch),
+            ARGS("--id", "MATCH-3", "--format", formats[f], "--command", command),
+            ARGS("--id", "MATCH-3", "--format", formats[f], "--target", named, "--target", "none=builtin:always-allowed"),
+        };
+        for (size_t t = 0; t < sizeof targets / sizeof targets[0]; t++) {
+            proc_result r = conform_run(targets[t], 60);
+            bool report = (r.status == 0 || r.status == 1) && r.out.data && r.out.len > 20;
+            bool usage = r.status == 2 && r.err.data && strstr(r.err.data, formats[f]) && strstr(r.err.data, "Try");
+            if (!report && !usage)
+                printf("  --format %s, target kind %zu: status %d, stderr %s\n", formats[f], t, r.status,
+                       r.err.data ? r.err.data : "(nothing)");
+            CHECK(report || usage);
+            /* A run of one target is one column named for what it is. */
+            if (!strcmp(formats[f], "csv") && t < 3)
+                CHECK(report && !strncmp(r.out.data, "id,check,profile,kind,basis,expected,", 37) &&
+                      strstr(r.out.data, "\r\nMATCH-3,1,"));
+            proc_result_free(&r);
+        }
+    }
+}

@@ -76,7 +76,10 @@ const char *example_adapter(const char *name, char *out, size_t cap);
 
 /* many_targets.c */
 void several_targets_in_one_run(void);
-#define MANY_TARGET_TESTS {"several targets in one run, side by side", several_targets_in_one_run}
+void every_format_with_every_target(void);
+#define MANY_TARGET_TESTS                                                     \
+    {"several targets in one run, side by side", several_targets_in_one_run}, \
+    {"every format with every kind of target: a report or a usage error", every_format_with_every_target}
 
 /* diff_campaigns.c */
 void campaigns_find_and_minimise_flaws(void);
