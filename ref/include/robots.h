@@ -413,7 +413,9 @@ typedef struct robots_fetch {
 } robots_fetch;
 
 /* STATUS-1..8 and RFC-7 under the profile: sets *out to the decision and *why to a
- * sentence in the profile's own terms saying why. Fails (with *why saying so) for a
+ * sentence in the profile's own terms saying why. The profiles differ on 429 alone:
+ * a server error under google (Google's documentation since 2023), a 4xx like any
+ * other under rfc9309. Fails (with *why saying so) for a
  * status outside 100-599, an unknown profile, or NULL fetch or out. */
 int robots_fetch_policy(robots_profile_id profile, const robots_fetch *fetch,
                         robots_fetch_decision *out, const char **why);

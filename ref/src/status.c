@@ -2,11 +2,11 @@
  * status.c - what a crawler does with the response to its robots.txt request
  * (STATUS-1..9, RFC-7), and how long it may keep the file.
  *
- * Both profiles reach the same decisions; each states them in its own terms: the
- * google profile as Google's documentation does (full allow, full disallow,
- * conditional allow), the rfc9309 profile as RFC 9309 section 2.3.1 does
- * (unavailable, unreachable). Where they differ (429), the profile's data says
- * which way (profile.c).
+ * The profiles reach the same decisions but for 429, and each states them in its
+ * own terms: the google profile as Google's documentation does (full allow, full
+ * disallow, conditional allow), the rfc9309 profile as RFC 9309 section 2.3.1 does
+ * (unavailable, unreachable). For 429 the profile's data says which way
+ * (profile.c: rate_limit_unreachable, STATUS-4).
  */
 #include <limits.h>
 
