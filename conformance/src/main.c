@@ -58,8 +58,10 @@ static void usage(FILE *f, const char *prog) {
             "  --profile google|rfc9309   judge by this profile's expectations (repeatable;\n"
             "                             default: every profile for the reference, google\n"
             "                             for other targets)\n"
-            "  --area LIST                only these areas (comma-separated: match,group,...)\n"
-            "  --id LIST                  only these cases; MATCH-3 also selects MATCH-3.2\n"
+            "  --area LIST                only these areas (comma-separated: match,group,...);\n"
+            "                             -AREA drops an area\n"
+            "  --id LIST                  only these cases; MATCH-3 also selects MATCH-3.2;\n"
+            "                             -ID drops a case (-RFC-5.2 one variant)\n"
             "  --basis LIST               only checks whose verdict rests on one of these classes;\n"
             "                             -CLASS drops those resting on CLASS (spec, rfc,\n"
             "                             google-parser, fetcher, url-input; README: Classes)\n"
@@ -101,12 +103,14 @@ static int usage_error(const char *prog, const char *what, const char *arg) {
 }
 
 /* Every item of a comma-separated --area or --id list names something in the
- * tables (an --id item may be an id prefix: MATCH-3 names MATCH-3.2). Returns the
- * first item that names nothing, or NULL. */
+ * tables (an --id item may be an id prefix: MATCH-3 names MATCH-3.2; "-X" drops X,
+ * which must exist too). Returns the first item that names nothing, or NULL. */
 static const char *unknown_item(const suite *s, const char *list, bool ids, char *item, size_t cap) {
     for (const char *p = list; p && *p;) {
         size_t len = strcspn(p, ",");
-        snprintf(item, cap, "%.*s", (int)len, p);
+        bool drop = *p == '-';
+        snprintf(item, cap, "%.*s", (int)(len - drop), p + drop);
+        len -= drop;
         bool found = false;
         for (size_t t = 0; t < s->ntables && !found; t++) {
             if (!ids) {
@@ -119,10 +123,19 @@ static const char *unknown_item(const suite *s, const char *list, bool ids, char
             }
         }
         if (!found) return item;
-        p += len;
+        p += len + drop;
         if (*p == ',') p++;
     }
     return NULL;
+}
+
+/* "scope, status, ..." : the areas of the tables, for a usage error. */
+static void area_list(const suite *s, char *out, size_t cap) {
+    out[0] = '\0';
+    for (size_t t = 0; t < s->ntables; t++) {
+        size_t used = strlen(out);
+        snprintf(out + used, cap - used, "%s%s", t ? ", " : "", s->tables[t].area);
+    }
 }
 
 /* --basis LIST: "spec,rfc" keeps checks resting on spec or rfc; "-fetcher" drops
@@ -307,7 +320,15 @@ int main(int argc, char **argv) {
         } else if (!strcmp(a, "--basis")) {
             VALUE();
             const char *bad;
-            if (parse_basis(v, &sel, &bad)) return usage_error(prog, "--basis: unknown class at", bad);
+            if (parse_basis(v, &sel, &bad)) {
+                char classes[128] = "";
+                for (int c = 0; c < CLASS_COUNT; c++)
+                    snprintf(classes + strlen(classes), sizeof classes - strlen(classes), "%s%s", c ? ", " : "",
+                             class_name((basis_class)c));
+                fprintf(stderr, "%s: --basis: unknown class at '%s' (classes: %s; -CLASS drops one)\nTry '%s --help'.\n",
+                        prog, bad, classes, prog);
+                return 2;
+            }
         } else if (!strcmp(a, "--fetch-limit")) {
             VALUE();
             char *end;
@@ -396,13 +417,20 @@ int main(int argc, char **argv) {
         return 2;
     }
     /* A misspelt area or id is a usage error, not an empty run. */
-    char unknown[256];
+    char unknown[256], valid[1024];
     const char *what = NULL;
-    if (unknown_item(&s, sel.areas, false, unknown, sizeof unknown)) what = "--area: no table has the area";
-    else if (unknown_item(&s, sel.ids, true, unknown, sizeof unknown)) what = "--id: no case has the id";
+    if (unknown_item(&s, sel.areas, false, unknown, sizeof unknown)) {
+        what = "--area: no table has the area";
+        snprintf(valid, sizeof valid, "areas: ");
+        area_list(&s, valid + strlen(valid), sizeof valid - strlen(valid));
+    } else if (unknown_item(&s, sel.ids, true, unknown, sizeof unknown)) {
+        what = "--id: no case has the id";
+        snprintf(valid, sizeof valid, "--list shows every case");
+    }
     if (what) {
         suite_free(&s);
-        return usage_error(prog, what, unknown);
+        fprintf(stderr, "%s: %s '%s' (%s)\nTry '%s --help'.\n", prog, what, unknown, valid, prog);
+        return 2;
     }
 
     /* The site shows the committed scorecard, unless told otherwise or given other tables. */

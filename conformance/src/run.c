@@ -10,19 +10,32 @@
  * NULL for nothing. */
 static char *kept(const char *s) { return s[0] ? clean_copy(s, strlen(s)) : NULL; }
 
-/* Is `item` in the comma-separated list? With prefix set, "MATCH-3" also selects
- * "MATCH-3.2" (but not "MATCH-30"). */
+/* Does one list entry (without its '-') name item? With prefix set, "MATCH-3" also
+ * names "MATCH-3.2" (but not "MATCH-30"). */
+static bool names(const char *entry, size_t len, const char *item, size_t n, bool prefix) {
+    if (len == n && !strncmp(entry, item, n)) return true;
+    return prefix && len < n && !strncmp(entry, item, len) && item[len] == '.';
+}
+
+/* Is `item` selected by the comma-separated list? An entry "-X" drops what X
+ * names, as --basis -CLASS drops a class; the others keep what they name, and a
+ * list of drops alone keeps everything else. */
 static bool listed(const char *list, const char *item, bool prefix) {
     if (!list) return true;
     size_t n = strlen(item);
+    bool kept = false, any_kept = false;
     for (const char *p = list; *p;) {
         size_t len = strcspn(p, ",");
-        if (len == n && !strncmp(p, item, n)) return true;
-        if (prefix && len < n && !strncmp(p, item, len) && item[len] == '.') return true;
+        bool drop = *p == '-';
+        if (drop && names(p + 1, len - 1, item, n, prefix)) return false;
+        if (!drop) {
+            any_kept = true;
+            kept |= names(p, len, item, n, prefix);
+        }
         p += len;
         if (*p == ',') p++;
     }
-    return false;
+    return kept || !any_kept;
 }
 
 bool case_selected(const selection *sel, const tcase *c) {

@@ -520,6 +520,45 @@ static void command_line(void) {
     r = conform_run(ARGS("--atlas"), 60);
     CHECK(r.status == 0 && r.out.data && !strncmp(r.out.data, "# Atlas of robots.txt edge cases", 32));
     proc_result_free(&r);
+    /* A misspelt area, class or id is refused with what would have been valid. */
+    const struct {
+        const char *const *args;
+        const char *says;
+    } helped[] = {
+        {ARGS("--area", "matching"), "--area: no table has the area 'matching' (areas: scope, status, format,"},
+        {ARGS("--basis", "google"), "(classes: spec, rfc, google-parser, fetcher, url-input; -CLASS drops one)"},
+        {ARGS("--id", "-NO-SUCH-1"), "--id: no case has the id 'NO-SUCH-1' (--list shows every case)"},
+    };
+    for (size_t i = 0; i < sizeof helped / sizeof helped[0]; i++) {
+        r = conform_run(helped[i].args, 60);
+        CHECK(r.status == 2 && r.err.data && strstr(r.err.data, helped[i].says));
+        proc_result_free(&r);
+    }
+}
+
+/* --id -ID drops a case and --area -AREA an area, as --basis -CLASS drops a class. */
+static void lists_drop_items(void) {
+    run all = json_run(ARGS("--format", "json"), 120);
+    run less = json_run(ARGS("--format", "json", "--id", "-EMPTY-1,-MATCH-3"), 120);
+    CHECK(result_of(&all, "EMPTY-1", 1, "google") && result_of(&all, "MATCH-3", 1, "google"));
+    CHECK(!result_of(&less, "EMPTY-1", 1, "google") && !result_of(&less, "MATCH-3", 1, "google"));
+    CHECK(result_of(&less, "MATCH-1", 1, "google") != NULL);
+    int dropped = 0;
+    for (int n = 1; n < 100; n++)
+        for (int p = 0; p < 2; p++)
+            dropped += (result_of(&all, "EMPTY-1", n, p ? "rfc9309" : "google") != NULL) +
+                       (result_of(&all, "MATCH-3", n, p ? "rfc9309" : "google") != NULL);
+    CHECK(dropped > 10 && less.passed + less.undefined + dropped == all.passed + all.undefined);
+    cJSON_Delete(all.json);
+    cJSON_Delete(less.json);
+    /* Dropping all a list keeps selects nothing: a usage error, not an empty run. */
+    proc_result r = conform_run(ARGS("--area", "match,-match"), 60);
+    CHECK(r.status == 2 && r.err.data && strstr(r.err.data, "no check was selected"));
+    proc_result_free(&r);
+    run areas = json_run(ARGS("--format", "json", "--area", "-status,-scope", "--id", "-MATCH-3"), 120);
+    CHECK(areas.status == 0 && !result_of(&areas, "STATUS-1", 1, "google") && !result_of(&areas, "SCOPE-1", 1, "google"));
+    CHECK(!result_of(&areas, "MATCH-3", 1, "google") && result_of(&areas, "MATCH-1", 1, "google"));
+    cJSON_Delete(areas.json);
 }
 
 /* ---- Classes: what each verdict rests on ---------------------------------------- */
@@ -735,6 +774,7 @@ int main(int argc, char **argv) {
         {"the fetcher's size cap is the runner's, not the parser's", fetcher_cap_is_the_runners},
         {"a malformed index is rejected with file and JSON path", malformed_index_is_rejected},
         {"the command line", command_line},
+        {"--id -ID and --area -AREA drop what they name", lists_drop_items},
         {"command templates split without a shell", templates_split_without_a_shell},
         HOSTILE_TARGET_TESTS,
         HOSTILE_TABLE_TESTS,
