@@ -7,6 +7,7 @@
  * output. No shell is involved; the temporary file is always removed, also when a
  * signal ends the run (process.c kills the child and calls remove_temp_at_signal).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <regex.h>
 #include <signal.h>
@@ -69,9 +70,54 @@ static int write_temp(const robots_body *b, size_t len, char *why, size_t cap) {
     return 0;
 }
 
+static const char *const placeholders[] = {"%robots%", "%user-agent%", "%url%"};
+
+/* The edit distance between two short words (case-insensitive), capped at 9. */
+static size_t distance(const char *a, size_t na, const char *b, size_t nb) {
+    if (na > 31 || nb > 31) return 9;
+    size_t row[32];
+    for (size_t j = 0; j <= nb; j++) row[j] = j;
+    for (size_t i = 1; i <= na; i++) {
+        size_t diagonal = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= nb; j++) {
+            size_t above = row[j];
+            size_t change = diagonal + (tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]));
+            row[j] = change < above + 1 ? change : above + 1;
+            if (row[j - 1] + 1 < row[j]) row[j] = row[j - 1] + 1;
+            diagonal = above;
+        }
+    }
+    return row[nb] < 9 ? row[nb] : 9;
+}
+
+/* The first word of the form %name% that is not a placeholder but looks like one
+ * (within three edits of one: %useragent%, %URL%, %robot%), copied into out with
+ * the placeholder it resembles; false when there is none. Such a word would reach
+ * the parser as itself, the agent "%useragent%". Other %words% (date +%Y%m%d) are
+ * left alone. */
+static bool misspelt_placeholder(const char *arg, char *out, size_t cap, const char **meant) {
+    for (const char *p = strchr(arg, '%'); p; p = strchr(p + 1, '%')) {
+        size_t n = 1;
+        while (isalnum((unsigned char)p[n]) || p[n] == '-' || p[n] == '_') n++;
+        if (p[n] != '%' || n == 1) continue;
+        for (int i = 0; i < 3; i++) {
+            const char *name = placeholders[i];
+            if (strlen(name) == n + 1 && !strncmp(p, name, n + 1)) break;
+            if (n - 1 >= 3 && distance(p + 1, n - 1, name + 1, strlen(name) - 2) <= 3) {
+                snprintf(out, cap, "%.*s", (int)(n + 1), p);
+                *meant = name;
+                return true;
+            }
+        }
+        p += n - 1;
+    }
+    return false;
+}
+
 /* Replaces every placeholder in one template argument. */
 static char *substitute(const char *arg, const check *k) {
-    static const char *const names[] = {"%robots%", "%user-agent%", "%url%"};
+    const char *const *names = placeholders;
     const char *values[] = {temp_path, k->agent, k->url};
     buf out = {NULL, 0, 0};
     for (const char *p = arg; *p;) {
@@ -177,13 +223,28 @@ target *target_command(const command_options *o, char *error, size_t cap) {
         return NULL;
     }
     bool uses_robots = false;
-    for (int i = 0; i < argc; i++) uses_robots = uses_robots || strstr(argv[i], "%robots%");
+    char unknown[64];
+    const char *meant;
+    for (int i = 0; i < argc; i++) {
+        uses_robots = uses_robots || strstr(argv[i], "%robots%");
+        if (misspelt_placeholder(argv[i], unknown, sizeof unknown, &meant)) {
+            snprintf(error, cap, "--command: unknown placeholder '%s': did you mean %s? (the placeholders: "
+                                 "%%robots%%, %%user-agent%%, %%url%%)", unknown, meant);
+            free_argv(argv);
+            return NULL;
+        }
+    }
     if (!uses_robots) {
         snprintf(error, cap, "--command: the template must contain %%robots%% (the robots.txt file)");
         free_argv(argv);
         return NULL;
     }
     command *cm = calloc(1, sizeof *cm);
+    if (!cm) {
+        snprintf(error, cap, "out of memory");
+        free_argv(argv);
+        return NULL;
+    }
     cm->o = *o;
     cm->argv = argv;
     cm->argc = argc;

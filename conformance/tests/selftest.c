@@ -528,12 +528,25 @@ static void command_line(void) {
         {ARGS("--area", "matching"), "--area: no table has the area 'matching' (areas: scope, status, format,"},
         {ARGS("--basis", "google"), "(classes: spec, rfc, google-parser, fetcher, url-input; -CLASS drops one)"},
         {ARGS("--id", "-NO-SUCH-1"), "--id: no case has the id 'NO-SUCH-1' (--list shows every case)"},
+        {ARGS("--command", "parser %robots% %useragent% %url%"),
+         "--command: unknown placeholder '%useragent%': did you mean %user-agent%? (the placeholders: %robots%, "
+         "%user-agent%, %url%)"},
+        {ARGS("--command", "parser %robots% %user-agent% %URL%"), "'%URL%': did you mean %url%?"},
     };
     for (size_t i = 0; i < sizeof helped / sizeof helped[0]; i++) {
         r = conform_run(helped[i].args, 60);
         CHECK(r.status == 2 && r.err.data && strstr(r.err.data, helped[i].says));
         proc_result_free(&r);
     }
+}
+
+/* A template's other %words% (a date format, a percentage) are no placeholders. */
+static void templates_keep_other_words(void) {
+    proc_result r = conform_run(ARGS("--command", "sh -c 'date +%Y%m%d% >/dev/null; echo 50%done%' %robots%", "--id",
+                                     "MATCH-3", "--profile", "google"),
+                                60);
+    CHECK(r.status == 1 && r.out.data && strstr(r.out.data, " passed, "));
+    proc_result_free(&r);
 }
 
 /* --id -ID drops a case and --area -AREA an area, as --basis -CLASS drops a class. */
@@ -775,6 +788,7 @@ int main(int argc, char **argv) {
         {"a malformed index is rejected with file and JSON path", malformed_index_is_rejected},
         {"the command line", command_line},
         {"--id -ID and --area -AREA drop what they name", lists_drop_items},
+        {"a template's other %words% are no placeholders", templates_keep_other_words},
         {"command templates split without a shell", templates_split_without_a_shell},
         HOSTILE_TARGET_TESTS,
         HOSTILE_TABLE_TESTS,
