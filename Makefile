@@ -267,9 +267,12 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 	    -L$(INSTALL_TEST)/opt/robots/lib -lrobots -o $(INSTALL_TEST)/use_installed
 	$(INSTALL_TEST)/use_installed
 	$(INSTALL_TEST)/opt/robots/bin/robots --version
-	# The installed runner, run from elsewhere, finds its tables and passes.
+	# The installed runner, run from elsewhere, finds its tables and passes; its
+	# --help names the tables it really reads.
 	cd / && $(abspath $(INSTALL_TEST))/opt/robots/bin/robots-conform --id MATCH-3 \
 	    | grep -q '^18 passed, 0 failed$$'
+	cd / && $(abspath $(INSTALL_TEST))/opt/robots/bin/robots-conform --help \
+	    | grep -q 'the case tables (default .*/opt/robots/share/robots-conform/cases)$$'
 	# A copy without its tables says where it looked.
 	mkdir -p $(INSTALL_TEST)/a/b/c
 	cp $(INSTALL_TEST)/opt/robots/bin/robots-conform $(INSTALL_TEST)/a/b/c/copied-runner

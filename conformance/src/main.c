@@ -26,7 +26,13 @@
 #include "target.h"
 #include "targets.h"
 
+/* Where the default of NAME is found (paths.c), or words saying none was. */
+static const char *found(char *room, const char *name) {
+    return default_path(name, room, PATH_MAX) ? room : "none found: give it";
+}
+
 static void usage(FILE *f, const char *prog) {
+    char cases[PATH_MAX], schema[PATH_MAX], index[PATH_MAX];
     fprintf(f,
             "Usage: %s [OPTIONS]\n"
             "\n"
@@ -80,11 +86,11 @@ static void usage(FILE *f, const char *prog) {
             "  --scorecard FILE           the scorecard the site shows (default: scorecard.json\n"
             "                             beside the cases directory, when there is one)\n"
             "\n"
-            "Tables:\n"
-            "  --cases DIR                the case tables (default conformance/cases)\n"
-            "  --schema FILE              their schema (default conformance/case-table.schema.json)\n"
+            "Tables (the defaults: where this %s finds them, from here):\n"
+            "  --cases DIR                the case tables (default %s)\n"
+            "  --schema FILE              their schema (default %s)\n"
             "  --index FILE               the specification's index that sources name\n"
-            "                             (default conformance/spec-examples.json)\n"
+            "                             (default %s)\n"
             "\n"
             "Exit status: 0 when nothing failed, 1 when something failed, 2 on a usage error\n"
             "or a malformed table.\n"
@@ -93,7 +99,8 @@ static void usage(FILE *f, const char *prog) {
             "  %s\n"
             "  %s --batch-cmd \"build/bin/robots --batch\" --profile google\n"
             "  %s --command \"./my-parser %%robots%% %%user-agent%% %%url%%\"\n",
-            prog, prog, prog, prog);
+            prog, prog, found(cases, "cases"), found(schema, "case-table.schema.json"),
+            found(index, "spec-examples.json"), prog, prog, prog);
 }
 
 static int usage_error(const char *prog, const char *what, const char *arg) {

@@ -21,11 +21,24 @@ const char *default_path(const char *name, char *out, size_t cap) {
     } else {
         exe[0] = '\0';
     }
-    /* Relative to the working directory, then to the program's directory. */
-    static const char *const places[] = {"conformance", "/../../conformance", "/../share/robots-conform"};
+    /* Relative to the working directory, then to the program's directory, up so
+     * many levels (written without "..", so that --help shows a plain path). */
+    static const struct {
+        int up;
+        const char *dir;
+    } places[] = {{-1, "conformance"}, {2, "conformance"}, {1, "share/robots-conform"}};
     for (size_t i = 0; i < sizeof places / sizeof places[0]; i++) {
-        if (i > 0 && !exe[0]) break;
-        int len = snprintf(out, cap, "%s%s/%s", i ? exe : "", places[i], name);
+        char base[PATH_MAX] = "";
+        if (places[i].up >= 0) {
+            if (!exe[0]) break;
+            snprintf(base, sizeof base, "%s", exe);
+            for (int k = 0; k < places[i].up; k++) {
+                char *slash = strrchr(base, '/');
+                if (slash) *slash = '\0';
+            }
+            strcat(base, "/");
+        }
+        int len = snprintf(out, cap, "%s%s/%s", base, places[i].dir, name);
         if (len > 0 && (size_t)len < cap && access(out, R_OK) == 0) return out;
     }
     return NULL;
