@@ -2,6 +2,7 @@
 #include "clean_text.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,4 +44,22 @@ void utf8_trim_end(char *s) {
          * byte is plain ASCII. */
         if ((unsigned char)s[start] >= 0x80) s[start] = '\0';
     }
+}
+
+void escape_controls(const char *s, char *out, size_t cap) {
+    size_t n = 0;
+    if (!cap) return;
+    for (; *s && n + 1 < cap; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c >= 0x20 && c != 0x7F) {
+            out[n++] = (char)c;
+        } else if (n + 4 < cap) {
+            snprintf(out + n, cap - n, "\\x%02X", c);
+            n += 4;
+        } else {
+            break;
+        }
+    }
+    out[n] = '\0';
+    utf8_trim_end(out);
 }

@@ -18,4 +18,9 @@ char *clean_copy(const char *s, size_t len);
  * sequence (after a cut at a byte count). */
 void utf8_trim_end(char *s);
 
+/* Copies s into out (cap bytes, NUL-terminated, cut at a character) with every
+ * control character (0x00-0x1F, 0x7F) written as \xHH, so that a TAB or a line
+ * break inside a URL or an agent shows in a report line instead of breaking it. */
+void escape_controls(const char *s, char *out, size_t cap);
+
 #endif

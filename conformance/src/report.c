@@ -12,7 +12,12 @@
 #include "clean_text.h"
 #include "json_file.h"
 
-void describe_check(const check *k, char *out, size_t cap) {
+/* The check in words, as every report line shows it: control characters of its
+ * URL or agent are escaped (\x09), so that a TAB or a line break cannot split or
+ * forge a line of the report. */
+void describe_check(const check *k, char *out_escaped, size_t cap_escaped) {
+    char out[2400];
+    size_t cap = sizeof out;
     switch (k->kind) {
     case KIND_ALLOW:
         snprintf(out, cap, "%s %s", k->agent, k->url);
@@ -46,6 +51,7 @@ void describe_check(const check *k, char *out, size_t cap) {
         break;
     }
     utf8_trim_end(out); /* a long URL may have been cut inside a character */
+    escape_controls(out, out_escaped, cap_escaped);
 }
 
 static const char *status_word(result_status s) {

@@ -493,6 +493,14 @@ static void formats(void) {
     CHECK(r.out.data && strstr(r.out.data, "MATCH-3 check 1 [google] FooBot http://example.com/fish  (basis: spec, rfc)\n      expected disallowed, got allowed"));
     CHECK(r.out.data && strstr(r.out.data, "3 passed, 6 failed, 6 skipped\n"));
     proc_result_free(&r);
+    /* A control character of a URL is escaped in every human-readable format: PATH-2's
+     * TAB neither splits a text line nor a TAP or Markdown row. */
+    static const char *const human[] = {"text", "tap", "markdown", "junit"};
+    for (size_t i = 0; i < sizeof human / sizeof human[0]; i++) {
+        r = conform_run(ARGS("--batch-cmd", wrong_cmd, "--id", "PATH-2", "--format", human[i]), 60);
+        CHECK(r.out.data && strstr(r.out.data, "http://example.com/tab\\x09here") && !strstr(r.out.data, "tab\there"));
+        proc_result_free(&r);
+    }
 }
 
 static void command_line(void) {
