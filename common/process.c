@@ -17,6 +17,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -424,17 +425,45 @@ const char *proc_describe(const proc_result *res, double timeout, char *text, si
     return text;
 }
 
+/* Does the line (n bytes) name an error? */
+static bool error_line(const char *line, size_t n) {
+    static const char *const marks[] = {"Error", "Exception", "error:", "Traceback", "panic:", "fatal"};
+    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++) {
+        size_t m = strlen(marks[i]);
+        for (size_t k = 0; k + m <= n; k++)
+            if (!memcmp(line + k, marks[i], m)) return true;
+    }
+    return false;
+}
+
 void proc_tail(const char *text, size_t len, int lines, char *out, size_t cap) {
+    if (!cap) return;
+    out[0] = '\0';
     while (len && (text[len - 1] == '\n' || text[len - 1] == '\r')) len--;
     size_t start = len;
     for (int seen = 0; start > 0; start--) {
         if (text[start - 1] == '\n' && ++seen == lines) break;
         if (len - start + 1 >= cap) break;
     }
+    /* The first error line above the tail, when there is one and room for it. */
+    size_t used = 0;
+    for (size_t at = 0; at < start;) {
+        const char *nl = memchr(text + at, '\n', start - at);
+        size_t n = (nl ? (size_t)(nl - text) : start) - at;
+        if (error_line(text + at, n)) {
+            if (n + 5 < cap / 2) {
+                memcpy(out, text + at, n);
+                memcpy(out + n, "\n...\n", 5);
+                used = n + 5;
+            }
+            break;
+        }
+        at += n + 1;
+    }
     size_t n = len - start;
-    if (n >= cap) n = cap - 1;
-    memcpy(out, text + len - n, n);
-    out[n] = '\0';
+    if (n >= cap - used) n = cap - used - 1;
+    memcpy(out + used, text + len - n, n);
+    out[used + n] = '\0';
 }
 
 /* ---- Sessions: a long-lived child, one reply line per request line ---------- */

@@ -63,7 +63,10 @@ void proc_release_signals(const sigset_t *saved);
 int proc_findable(const char *argv0);
 
 /* The last `lines` lines (at most `cap` - 1 bytes) of text, for showing what a
- * program said before it failed. */
+ * program said before it failed. When the first line that names an error (a word
+ * ending in "Error" or "Exception", "error:", "Traceback", "panic:", "fatal")
+ * comes before them, it is kept too, first, then "...": Node's "TypeError: ..."
+ * stands above a dozen stack frames. */
 void proc_tail(const char *text, size_t len, int lines, char *out, size_t cap);
 
 /* Seconds on a monotonic clock. */

@@ -419,5 +419,18 @@ void stderr_explains_failures(void) {
     err = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(first, "stderr"));
     CHECK(r.status == 1 && err && !strcmp(err, "parser: cannot open config"));
     cJSON_Delete(r.json);
+    /* Node's way: the error line, then more stack frames than the excerpt keeps. The
+     * excerpt keeps the error line first, then the last frames. */
+    const char *node = script("node", "echo '/adapter.js:3' >&2\necho '  parser.isAllowed(url)' >&2\n"
+                                      "echo 'TypeError: parser.isAllowed is not a function' >&2\n"
+                                      "for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do\n"
+                                      "  echo \"    at frame$i (node:internal/x.js:$i:1)\" >&2\ndone\nexit 1");
+    r = json_run(ARGS("--batch-cmd", node, "--id", "MATCH-1", "--format", "json"), 120);
+    first = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(r.json, "results"), 0);
+    err = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(first, "stderr"));
+    static const char error_first[] = "TypeError: parser.isAllowed is not a function\n...\n";
+    CHECK(err && !strncmp(err, error_first, sizeof error_first - 1));
+    CHECK(err && strstr(err, "at frame20 (node:internal/x.js:20:1)") && !strstr(err, "at frame2 "));
+    cJSON_Delete(r.json);
     remove_tree(scratch);
 }
