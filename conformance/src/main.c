@@ -17,6 +17,7 @@
 
 #include "clean_text.h"
 #include "lesson.h"
+#include "distance.h"
 #include "paths.h"
 #include "process.h"
 #include "report.h"
@@ -101,6 +102,28 @@ static void usage(FILE *f, const char *prog) {
             "  %s --command \"./my-parser %%robots%% %%user-agent%% %%url%%\"\n",
             prog, prog, found(cases, "cases"), found(schema, "case-table.schema.json"),
             found(index, "spec-examples.json"), prog, prog, prog);
+}
+
+/* An option the runner does not know, with the nearest one it does (two edits at
+ * most: --batchcmd is --batch-cmd). */
+static int unknown_option(const char *prog, const char *arg) {
+    static const char *const options[] = {
+        "--allowed-exit", "--allowed-pattern", "--area", "--atlas", "--basis", "--batch-cmd", "--cases",
+        "--command", "--disallowed-exit", "--disallowed-pattern", "--explain", "--fetch-limit", "--format", "--help",
+        "--id", "--index", "--list", "--profile", "--schema", "--scorecard", "--site", "--target", "--targets",
+        "--timeout", "--version"};
+    const char *nearest = NULL;
+    size_t best = 3, n = strcspn(arg, "=");
+    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
+        size_t d = word_distance(arg, n, options[i], strlen(options[i]));
+        if (d < best) {
+            best = d;
+            nearest = options[i];
+        }
+    }
+    if (nearest) fprintf(stderr, "%s: unknown option '%s': did you mean %s?\nTry '%s --help'.\n", prog, arg, nearest, prog);
+    else fprintf(stderr, "%s: unknown option '%s'\nTry '%s --help'.\n", prog, arg, prog);
+    return 2;
 }
 
 static int usage_error(const char *prog, const char *what, const char *arg) {
@@ -391,7 +414,7 @@ int main(int argc, char **argv) {
             if (parse_number(v, &timeout) || timeout <= 0) return usage_error(prog, "--timeout needs seconds, not", v);
             cmd.timeout = timeout;
         } else {
-            return usage_error(prog, "unknown option", a);
+            return unknown_option(prog, a);
         }
 #undef VALUE
     }

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "distance.h"
 #include "process.h"
 #include "target.h"
 
@@ -72,25 +73,6 @@ static int write_temp(const robots_body *b, size_t len, char *why, size_t cap) {
 
 static const char *const placeholders[] = {"%robots%", "%user-agent%", "%url%"};
 
-/* The edit distance between two short words (case-insensitive), capped at 9. */
-static size_t distance(const char *a, size_t na, const char *b, size_t nb) {
-    if (na > 31 || nb > 31) return 9;
-    size_t row[32];
-    for (size_t j = 0; j <= nb; j++) row[j] = j;
-    for (size_t i = 1; i <= na; i++) {
-        size_t diagonal = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= nb; j++) {
-            size_t above = row[j];
-            size_t change = diagonal + (tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]));
-            row[j] = change < above + 1 ? change : above + 1;
-            if (row[j - 1] + 1 < row[j]) row[j] = row[j - 1] + 1;
-            diagonal = above;
-        }
-    }
-    return row[nb] < 9 ? row[nb] : 9;
-}
-
 /* The first word of the form %name% that is not a placeholder but looks like one
  * (within three edits of one: %useragent%, %URL%, %robot%), copied into out with
  * the placeholder it resembles; false when there is none. Such a word would reach
@@ -104,7 +86,7 @@ static bool misspelt_placeholder(const char *arg, char *out, size_t cap, const c
         for (int i = 0; i < 3; i++) {
             const char *name = placeholders[i];
             if (strlen(name) == n + 1 && !strncmp(p, name, n + 1)) break;
-            if (n - 1 >= 3 && distance(p + 1, n - 1, name + 1, strlen(name) - 2) <= 3) {
+            if (n - 1 >= 3 && word_distance(p + 1, n - 1, name + 1, strlen(name) - 2) <= 3) {
                 snprintf(out, cap, "%.*s", (int)(n + 1), p);
                 *meant = name;
                 return true;

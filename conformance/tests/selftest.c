@@ -540,6 +540,8 @@ static void command_line(void) {
          "--command: unknown placeholder '%useragent%': did you mean %user-agent%? (the placeholders: %robots%, "
          "%user-agent%, %url%)"},
         {ARGS("--command", "parser %robots% %user-agent% %URL%"), "'%URL%': did you mean %url%?"},
+        {ARGS("--batchcmd", "x"), "unknown option '--batchcmd': did you mean --batch-cmd?"},
+        {ARGS("--formt=json"), "unknown option '--formt=json': did you mean --format?"},
     };
     for (size_t i = 0; i < sizeof helped / sizeof helped[0]; i++) {
         r = conform_run(helped[i].args, 60);
