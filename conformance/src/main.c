@@ -17,6 +17,7 @@
 
 #include "clean_text.h"
 #include "lesson.h"
+#include "compare.h"
 #include "distance.h"
 #include "paths.h"
 #include "process.h"
@@ -81,12 +82,17 @@ static void usage(FILE *f, const char *prog) {
             "  --list                     list the cases instead of running them (with --format\n"
             "                             json: every check, its kind, basis and expectations)\n"
             "  --explain ID               print one case as a lesson, with the reference's answers\n"
+            "  --compare OLD.json NEW.json  two --format json reports of one target: the checks\n"
+            "                             failing now and not before, fixed, answered otherwise;\n"
+            "                             exit 1 when one fails now that did not\n"
             "  --atlas                    print the atlas of every case as Markdown\n"
             "  --site DIR                 write the atlas as a website into DIR (index.html,\n"
             "                             a page per area, the differences, the scorecard)\n"
             "  --scorecard FILE           the scorecard the site shows (default: scorecard.json\n"
             "                             beside the cases directory, when there is one)\n"
-            "\n"
+            "\n",
+            prog);
+    fprintf(f,
             "Tables (the defaults: where this %s finds them, from here):\n"
             "  --cases DIR                the case tables (default %s)\n"
             "  --schema FILE              their schema (default %s)\n"
@@ -100,7 +106,7 @@ static void usage(FILE *f, const char *prog) {
             "  %s\n"
             "  %s --batch-cmd \"build/bin/robots --batch\" --profile google\n"
             "  %s --command \"./my-parser %%robots%% %%user-agent%% %%url%%\"\n",
-            prog, prog, found(cases, "cases"), found(schema, "case-table.schema.json"),
+            prog, found(cases, "cases"), found(schema, "case-table.schema.json"),
             found(index, "spec-examples.json"), prog, prog, prog);
 }
 
@@ -109,7 +115,7 @@ static void usage(FILE *f, const char *prog) {
 static int unknown_option(const char *prog, const char *arg) {
     static const char *const options[] = {
         "--allowed-exit", "--allowed-pattern", "--area", "--atlas", "--basis", "--batch-cmd", "--cases",
-        "--command", "--disallowed-exit", "--disallowed-pattern", "--explain", "--fetch-limit", "--format", "--help",
+        "--command", "--compare", "--disallowed-exit", "--disallowed-pattern", "--explain", "--fetch-limit", "--format", "--help",
         "--id", "--index", "--list", "--profile", "--schema", "--scorecard", "--site", "--target", "--targets",
         "--timeout", "--version"};
     const char *nearest = NULL;
@@ -303,6 +309,7 @@ static void run_free(target_run *run) {
 int main(int argc, char **argv) {
     const char *prog = argc > 0 ? argv[0] : "robots-conform";
     const char *cases_dir = NULL, *schema = NULL, *index = NULL, *format = "text", *explain_id = NULL;
+    const char *compare_old = NULL, *compare_new = NULL;
     const char *batch_cmd = NULL, *site_dir = NULL, *scorecard_file = NULL;
     target_list named = {NULL, 0}; /* --target, --targets */
     char error[2048];
@@ -335,6 +342,11 @@ int main(int argc, char **argv) {
         } else if (!strcmp(a, "--scorecard")) {
             VALUE();
             scorecard_file = v;
+        } else if (!strcmp(a, "--compare")) {
+            VALUE();
+            compare_old = v;
+            if (++i >= argc) return usage_error(prog, "--compare needs two reports: OLD.json NEW.json", NULL);
+            compare_new = argv[i];
         } else if (!strcmp(a, "--explain")) {
             VALUE();
             explain_id = v;
@@ -417,6 +429,17 @@ int main(int argc, char **argv) {
             return unknown_option(prog, a);
         }
 #undef VALUE
+    }
+    /* Two reports compared: nothing is run. */
+    if (compare_old) {
+        targets_free(&named);
+        char why[1024];
+        int found = compare_reports(compare_old, compare_new, stdout, why, sizeof why);
+        if (found < 0) {
+            fprintf(stderr, "%s: --compare: %s\n", prog, why);
+            return 2;
+        }
+        return finish(prog, found, output_errno());
     }
     if (batch_cmd && cmd.template_text) return usage_error(prog, "give --batch-cmd or --command, not both", NULL);
     if (named.n && (batch_cmd || cmd.template_text)) {

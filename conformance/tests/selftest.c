@@ -550,6 +550,60 @@ static void command_line(void) {
     }
 }
 
+/* --compare OLD NEW: what a change broke (exit 1), fixed and changed, check by check. */
+static void reports_compared(void) {
+    char before[64] = "/tmp/robots-conform-compare-XXXXXX", old_file[128], new_file[128], bad_file[128], cmd[PATH_MAX + 64];
+    CHECK(mkdtemp(before) != NULL);
+    snprintf(old_file, sizeof old_file, "%s/old.json", before);
+    snprintf(new_file, sizeof new_file, "%s/new.json", before);
+    snprintf(bad_file, sizeof bad_file, "%s/bad.json", before);
+    snprintf(cmd, sizeof cmd, "%s --batch", robots);
+    proc_result r = conform_run(ARGS("--batch-cmd", cmd, "--id", "MATCH-3,EMPTY-1", "--format", "json"), 60);
+    write_file(old_file, r.out.data ? r.out.data : "");
+    proc_result_free(&r);
+    snprintf(cmd, sizeof cmd, "%s --flaw always-allow --batch", wrong);
+    r = conform_run(ARGS("--batch-cmd", cmd, "--id", "MATCH-3,EMPTY-1,PREC-1", "--format", "json"), 60);
+    write_file(new_file, r.out.data ? r.out.data : "");
+    /* The reference passes every check of the old report: each failure of the new
+     * one among its cases is new. */
+    cJSON *now = r.out.data ? cJSON_Parse(r.out.data) : NULL;
+    int newly = 0;
+    const cJSON *x;
+    cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(now, "results")) {
+        const char *id = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "id"));
+        newly += strcmp(id, "PREC-1") && !strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "status")), "fail");
+    }
+    cJSON_Delete(now);
+    CHECK(newly > 0);
+    char counted[64], fixed[64];
+    snprintf(counted, sizeof counted, "\n%d failing now, not before; 0 fixed;", newly);
+    snprintf(fixed, sizeof fixed, "\n0 failing now, not before; %d fixed;", newly);
+    proc_result_free(&r);
+    r = conform_run(ARGS("--compare", old_file, new_file), 60);
+    CHECK(r.status == 1 && r.out.data && !strncmp(r.out.data, "Failing now, not before:\n", 25));
+    CHECK(r.out.data && strstr(r.out.data, "  MATCH-3 check 1 [google] FooBot http://example.com/fish\n"
+                                           "      was pass (disallowed), now fail (allowed); expected disallowed\n"));
+    CHECK(r.out.data && strstr(r.out.data, "Only in the new report:\n  PREC-1 check 1 [google]"));
+    CHECK(r.out.data && strstr(r.out.data, counted));
+    proc_result_free(&r);
+    /* The other way round the failures are fixes, and nothing newly fails. */
+    r = conform_run(ARGS("--compare", new_file, old_file), 60);
+    CHECK(r.status == 0 && r.out.data && strstr(r.out.data, "Fixed: failing before, not now:\n") &&
+          strstr(r.out.data, fixed));
+    proc_result_free(&r);
+    write_file(bad_file, "{\"targets\": []}");
+    r = conform_run(ARGS("--compare", bad_file, old_file), 60);
+    CHECK(r.status == 2 && r.err.data && strstr(r.err.data, "bad.json: not a report of one target"));
+    proc_result_free(&r);
+    r = conform_run(ARGS("--compare", old_file), 60);
+    CHECK(r.status == 2 && r.err.data && strstr(r.err.data, "--compare needs two reports"));
+    proc_result_free(&r);
+    unlink(old_file);
+    unlink(new_file);
+    unlink(bad_file);
+    rmdir(before);
+}
+
 /* A template's other %words% (a date format, a percentage) are no placeholders. */
 static void templates_keep_other_words(void) {
     proc_result r = conform_run(ARGS("--command", "sh -c 'date +%Y%m%d% >/dev/null; echo 50%done%' %robots%", "--id",
@@ -799,6 +853,7 @@ int main(int argc, char **argv) {
         {"the command line", command_line},
         {"--id -ID and --area -AREA drop what they name", lists_drop_items},
         {"a template's other %words% are no placeholders", templates_keep_other_words},
+        {"--compare: two reports, check by check", reports_compared},
         {"command templates split without a shell", templates_split_without_a_shell},
         HOSTILE_TARGET_TESTS,
         HOSTILE_TABLE_TESTS,

@@ -1,0 +1,116 @@
+/* compare.c - two JSON reports of one target compared (compare.h): what a change
+ * to a parser broke, fixed and changed, check by check. */
+#include "compare.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json_file.h"
+
+/* One report: its root and its results array. */
+typedef struct report_file {
+    const char *file;
+    cJSON *root;
+    const cJSON *results;
+} report_file;
+
+static const char *member(const cJSON *o, const char *name) {
+    return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, name));
+}
+
+static int load(const char *file, report_file *r, char *error, size_t cap) {
+    r->file = file;
+    if (json_file_read(file, &r->root, error, cap)) return -1;
+    r->results = cJSON_GetObjectItemCaseSensitive(r->root, "results");
+    if (!cJSON_IsArray(r->results)) {
+        snprintf(error, cap, "%s: not a report of one target (robots-conform --format json; no \"results\" array)",
+                 file);
+        return -1;
+    }
+    size_t i = 0;
+    const cJSON *x;
+    cJSON_ArrayForEach(x, r->results) {
+        if (!member(x, "id") || !member(x, "profile") || !member(x, "status") ||
+            !cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(x, "check"))) {
+            snprintf(error, cap, "%s: results[%zu]: no id, check, profile or status", file, i);
+            return -1;
+        }
+        i++;
+    }
+    return 0;
+}
+
+static bool same_check(const cJSON *a, const cJSON *b) {
+    return !strcmp(member(a, "id"), member(b, "id")) && !strcmp(member(a, "profile"), member(b, "profile")) &&
+           cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(a, "check")) ==
+               cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(b, "check"));
+}
+
+static const cJSON *find(const report_file *r, const cJSON *like) {
+    const cJSON *x;
+    cJSON_ArrayForEach(x, r->results) if (same_check(x, like)) return x;
+    return NULL;
+}
+
+static void name(FILE *f, const cJSON *x) {
+    fprintf(f, "  %s check %d [%s]", member(x, "id"),
+            (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(x, "check")), member(x, "profile"));
+    const char *what = member(x, "description");
+    if (what) fprintf(f, " %s", what);
+}
+
+static const char *got_of(const cJSON *x) {
+    const char *got = member(x, "got");
+    return got ? got : "no answer";
+}
+
+enum { NEW_FAILURE, FIXED, CHANGED, ONLY_OLD, ONLY_NEW, SECTIONS };
+
+/* Prints one section's lines; returns how many. */
+static size_t section(FILE *f, int which, const report_file *old, const report_file *now) {
+    static const char *const heads[] = {"Failing now, not before", "Fixed: failing before, not now",
+                                        "The answer changed", "Only in the old report", "Only in the new report"};
+    size_t n = 0;
+    const report_file *from = which == ONLY_OLD ? old : now, *other = which == ONLY_OLD ? now : old;
+    const cJSON *x;
+    cJSON_ArrayForEach(x, from->results) {
+        const cJSON *y = find(other, x);
+        bool fails = !strcmp(member(x, "status"), "fail");
+        bool show = false;
+        if (which == ONLY_OLD || which == ONLY_NEW) {
+            show = !y;
+        } else if (y) {
+            bool failed = !strcmp(member(y, "status"), "fail");
+            const char *a = got_of(y), *b = got_of(x);
+            show = which == NEW_FAILURE ? fails && !failed
+                 : which == FIXED       ? !fails && failed
+                                        : fails == failed && strcmp(a, b);
+        }
+        if (!show) continue;
+        if (n++ == 0) fprintf(f, "%s:\n", heads[which]);
+        name(f, x);
+        if (which == ONLY_OLD || which == ONLY_NEW) fprintf(f, ": %s\n", member(x, "status"));
+        else fprintf(f, "\n      was %s (%s), now %s (%s); expected %s\n", member(y, "status"), got_of(y),
+                     member(x, "status"), got_of(x), member(x, "expected") ? member(x, "expected") : "-");
+    }
+    if (n) fprintf(f, "\n");
+    return n;
+}
+
+int compare_reports(const char *old_file, const char *new_file, FILE *f, char *error, size_t cap) {
+    report_file old = {0}, now = {0};
+    int rc = -1;
+    if (!load(old_file, &old, error, cap) && !load(new_file, &now, error, cap)) {
+        size_t counts[SECTIONS];
+        for (int s = 0; s < SECTIONS; s++) counts[s] = section(f, s, &old, &now);
+        fprintf(f, "%zu failing now, not before; %zu fixed; %zu answers changed; %zu checks only in %s, %zu only "
+                   "in %s\n",
+                counts[NEW_FAILURE], counts[FIXED], counts[CHANGED], counts[ONLY_OLD], old_file, counts[ONLY_NEW],
+                new_file);
+        rc = counts[NEW_FAILURE] ? 1 : 0;
+    }
+    cJSON_Delete(old.root);
+    cJSON_Delete(now.root);
+    return rc;
+}

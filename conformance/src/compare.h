@@ -1,0 +1,15 @@
+/* compare.h - two JSON reports of one target compared (robots-conform --compare). */
+#ifndef ROBOTS_CONFORM_COMPARE_H
+#define ROBOTS_CONFORM_COMPARE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* Reads OLD and NEW (robots-conform --format json reports of one target) and
+ * prints to f the checks that now fail and did not, those fixed, those whose
+ * answer changed, and those only one report has, then a count line. Returns 1
+ * when a check fails now that did not fail before, 0 when none does, -1 with
+ * error set ("FILE: what is wrong") when a file is not such a report. */
+int compare_reports(const char *old_file, const char *new_file, FILE *f, char *error, size_t cap);
+
+#endif
