@@ -124,16 +124,13 @@ class Crawler:
             sitemaps = []
         for sitemap in sitemaps[:MAX_LINKS]:
             link = sitemap if "://" in sitemap else urllib.parse.urljoin(robots_url, sitemap)
-            ascii_link = self.fetchable(link)
-            if ascii_link:
-                self.get(ascii_link)
+            code, its_robots = self.reference("url", link)
+            if code == 0:
+                self.get(self.fetchable(link, its_robots))
 
-    def allowed(self, link, start_host):
+    def allowed(self, link, robots_url, start_host):
         if self.flaw == "ignore-robots":
             return True
-        code, robots_url = self.reference("url", link)
-        if code != 0:
-            return False
         if self.flaw == "start-host-only" and urllib.parse.urlsplit(robots_url).hostname != start_host:
             return True
         decision, body = self.robots_decision(robots_url)
@@ -145,11 +142,9 @@ class Crawler:
             code, _ = self.reference(f.name, self.token, link)
         return code == 0
 
-    def fetchable(self, link):
-        """link in ASCII: the host in its A-label form, other bytes %-escaped."""
-        code, robots_url = self.reference("url", link)
-        if code != 0:
-            return None
+    def fetchable(self, link, robots_url):
+        """link in ASCII: the host in its A-label form (robots_url's, which the
+        reference found for link), other bytes %-escaped."""
         origin = robots_url[:-len("/robots.txt")]
         # The path and query exactly as written (urlsplit would drop an empty "?"),
         # without the fragment, escaped where HTTP needs it.
@@ -174,10 +169,9 @@ class Crawler:
             if link in seen or urllib.parse.urlsplit(link).scheme not in ("http", "https"):
                 continue
             seen.add(link)
-            if self.allowed(link, start_host):
-                ascii_link = self.fetchable(link)
-                if ascii_link:
-                    self.get(ascii_link)
+            code, robots_url = self.reference("url", link)  # none: not a URL to fetch
+            if code == 0 and self.allowed(link, robots_url, start_host):
+                self.get(self.fetchable(link, robots_url))
         return 0
 
 

@@ -27,21 +27,20 @@ class Requests:
 
     def __init__(self, requests, hosts):
         self.hosts = hosts
-        self.by_origin = {}
+        self.by_origin = {}  # origin -> the canonical targets asked for there
         for r in requests:
             raw = r["target"].encode("latin-1", "replace")
-            self.by_origin.setdefault((r["scheme"], r["host"], r["port"]), []).append(raw)
+            self.by_origin.setdefault((r["scheme"], r["host"], r["port"]), set()).add(urls.canonical(raw))
 
     def origin_of(self, url):
         return (url.scheme, self.hosts.get(url.host.lower(), url.host).lower(), url.effective_port)
 
     def fetched(self, url):
-        want = urls.canonical(url.path_and_query.encode("utf-8"))
-        return any(urls.canonical(raw) == want for raw in self.by_origin.get(self.origin_of(url), []))
+        return urls.canonical(url.path_and_query.encode("utf-8")) in self.by_origin.get(self.origin_of(url), ())
 
     def asked_robots(self, url):
         """Words saying whether the crawler asked for the robots.txt of url's origin."""
-        asked = b"/robots.txt" in self.by_origin.get(self.origin_of(url), [])
+        asked = b"/robots.txt" in self.by_origin.get(self.origin_of(url), ())
         return "robots.txt requested" if asked else "robots.txt never requested"
 
     def robots_urls(self, host):
@@ -49,8 +48,7 @@ class Requests:
         found = set()
         for (scheme, h, port), targets in self.by_origin.items():
             if h == host and b"/robots.txt" in targets:
-                default = urls.DEFAULT_PORTS[scheme] == port
-                found.add("%s://%s%s/robots.txt" % (scheme, h, "" if default else ":%d" % port))
+                found.add(urls.robots_text(scheme, h, port))
         return found
 
 
@@ -70,9 +68,7 @@ def _status_name(fetched, html):
 
 
 def _robots_url_text(url, hosts):
-    host = hosts.get(url.host.lower(), url.host).lower()
-    default = url.port is None or urls.DEFAULT_PORTS[url.scheme] == url.port
-    return "%s://%s%s/robots.txt" % (url.scheme, host, "" if default else ":%d" % url.port)
+    return urls.robots_text(url.scheme, hosts.get(url.host.lower(), url.host).lower(), url.effective_port)
 
 
 def read(world, scenario, seen, control, expectations):

@@ -25,6 +25,17 @@ def empty():
     return {v: 0 for v in COUNTED.values()}
 
 
+def tally(marked):
+    """Counts (kind, area, mark) triples: in all, by kind and by area. run() makes
+    the scorecard's counts with it, check() counts the committed marks again."""
+    counts = {"total": empty(), "kinds": {}, "areas": {}}
+    for kind, area, mark in marked:
+        for bucket in (counts["total"], counts["kinds"].setdefault(kind, empty()),
+                       counts["areas"].setdefault(area, empty())):
+            bucket[COUNTED[mark]] += 1
+    return counts
+
+
 def run(conform, robots, fail):
     with open(os.path.join(HERE, "crawlers.json")) as f:
         names = [c["name"] for c in json.load(f)["crawlers"]]
@@ -39,14 +50,10 @@ def run(conform, robots, fail):
     fields = {c.key: c.fields for c in tables.load(conform)}
     out = {"crawlers": [], "marks": {}, "causes": {}}
     for c in crawls:
-        summary = {p: {"total": empty(), "kinds": {}, "areas": {}} for p in PROFILES}
         for r in c["results"]:
-            mark = MARKS[r["status"]]
-            out["marks"].setdefault((r["id"], r["check"], r["profile"]), {})[c["name"]] = mark
-            s = summary[r["profile"]]
-            kind, area = s["kinds"].setdefault(r["kind"], empty()), s["areas"].setdefault(r["area"], empty())
-            for bucket in (s["total"], kind, area):
-                bucket[COUNTED[mark]] += 1
+            out["marks"].setdefault((r["id"], r["check"], r["profile"]), {})[c["name"]] = MARKS[r["status"]]
+        summary = {p: tally((r["kind"], r["area"], MARKS[r["status"]]) for r in c["results"] if r["profile"] == p)
+                   for p in PROFILES}
         out["crawlers"].append({"name": c["name"], "version": c["version"], "token": c["token"], "profiles": summary})
         out["causes"][c["name"]] = causes([r for r in c["results"] if r["profile"] == "google"], fields)
     return out
@@ -156,14 +163,8 @@ def check(card, problems):
     names = [c["name"] for c in section["crawlers"]]
     for c in section["crawlers"]:
         for p in PROFILES:
-            got = {"total": empty(), "kinds": {}, "areas": {}}
-            for row in card["checks"]:
-                if row["profile"] != p or c["name"] not in row.get("crawlers", {}):
-                    continue
-                key = COUNTED[row["crawlers"][c["name"]]]
-                for bucket in (got["total"], got["kinds"].setdefault(row["kind"], empty()),
-                               got["areas"].setdefault(row["area"], empty())):
-                    bucket[key] += 1
+            got = tally((row["kind"], row["area"], row["crawlers"][c["name"]]) for row in card["checks"]
+                        if row["profile"] == p and c["name"] in row.get("crawlers", {}))
             if got != c["profiles"][p]:
                 problems.append("crawl: %s, %s: the counts disagree with the checks" % (c["name"], p))
         failing = {row["id"] for row in card["checks"]

@@ -32,6 +32,10 @@ class Url:
     def with_host(self, host):
         return Url(self.scheme, self.userinfo, host, self.port, self.rest)
 
+    def with_rest(self, rest):
+        """The same origin with another path (and query)."""
+        return Url(self.scheme, self.userinfo, self.host, self.port, rest)
+
     def text(self):
         auth = (self.userinfo + "@" if self.userinfo is not None else "") + self.host
         if self.port is not None:
@@ -67,6 +71,11 @@ def split(text):
     if rest and rest[0] not in "/?#":
         return None, "not an absolute URL with a host"
     return Url(scheme, userinfo, host, port, rest), None
+
+
+def robots_text(scheme, host, port):
+    """The robots.txt URL of an origin, its port left out where it is the default."""
+    return "%s://%s%s/robots.txt" % (scheme, host, "" if DEFAULT_PORTS[scheme] == port else ":%d" % port)
 
 
 def is_ipv4(host):

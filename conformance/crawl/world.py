@@ -134,8 +134,7 @@ def _status(world, check, slug):
     html = check.id == "STATUS-3"
     world.origin(moved).robots = {"type": "status", "status": f["status"], "redirects": f.get("redirects", 0),
                                   "body": LOGICAL_REDIRECT if html else RULES, "rules": RULES}
-    open_url, blocked = moved.with_host(moved.host), moved.with_host(moved.host)
-    open_url.rest, blocked.rest = "/open", "/blocked"
+    open_url, blocked = moved.with_rest("/open"), moved.with_rest("/blocked")
     world.scenarios.append(Scenario("status", check, [open_url.text(), blocked.text()], open=open_url,
                                     blocked=blocked, html=html))
 
@@ -168,8 +167,7 @@ def _scope(world, check, slug):
     placed = _disallowing(world, check, slug, check.fields["robots_url"], check.fields["url"])
     if placed:
         robots_w, url_w = placed
-        first = robots_w.with_host(robots_w.host)
-        first.rest = "/first"
+        first = robots_w.with_rest("/first")
         world.scenarios.append(Scenario("scope", check, [first.text(), url_w.text()], robots=robots_w, page=url_w))
 
 
@@ -207,8 +205,7 @@ def _sitemaps(world, check, slug):
     candidates = []  # (as the table writes it, the URL a crawler would ask for)
     for text in sorted({u for v in lists for u in v}):
         if text.startswith("/") and not text.startswith("//"):
-            url, why = base.with_host(base.host), None  # relative: on the robots.txt's own origin
-            url.rest = text
+            url, why = base.with_rest(text), None  # relative: on the robots.txt's own origin
         else:
             url, why = urls.split(text)
         if url is None or urls.is_ipv4(url.host):
@@ -216,8 +213,7 @@ def _sitemaps(world, check, slug):
                 why or "an IPv4 address the world cannot take", text))
             return
         candidates.append((text, url))
-    control = base.with_host(base.host)
-    control.rest = "/control-sitemap.xml"
+    control = base.with_rest("/control-sitemap.xml")
     world.origin(base).robots = {"type": "file", "body": check.robots or b"",
                                  "control_body": b"User-agent: *\nAllow: /\nSitemap: " + control.text().encode() + b"\n"}
     for _, url in candidates:
