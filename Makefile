@@ -77,7 +77,7 @@ DIFF := $(O)/bin/robots-diff
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google install uninstall clean
 .DEFAULT_GOAL := all
 
-all: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
+all: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF) $(WRONG)
 lib: $(LIB)
 cli: $(ROBOTS)
 

@@ -579,6 +579,7 @@ static int exchange(proc_session *s, const char *line, size_t len, char **reply,
         double left = deadline - proc_now();
         if (left <= 0) {
             snprintf(why, cap, "no reply within %.1f s", s->timeout);
+            s->ended.timed_out = 1;
             return -1;
         }
         if (s->out < 0) {

@@ -29,6 +29,16 @@ FUZZ_LIBS_curl_url := -lcurl
 # The batch protocol target drives the robots command's batch module in-process.
 FUZZ_EXTRA_batch := $(call obj,ref/cli/batch.c ref/cli/batch_request.c) $(COMMON_OBJ)
 $(call obj,fuzz/targets/batch.c): INCLUDES := -Iref/cli -Icommon
+# The runner target drives robots-conform's command line and reports in-process,
+# with the schema, the index and one table built in (scripts/embed-files).
+RUNNER_EMBEDDED := conformance/case-table.schema.json conformance/spec-examples.json conformance/cases/rfc.json
+FUZZ_EXTRA_runner := $(call obj,$(filter-out conformance/src/main.c,$(CONFORM_SRC))) $(COMMON_OBJ)
+FUZZ_LIBS_runner := -lcjson -lm
+$(call obj,fuzz/targets/runner.c): INCLUDES := -Iconformance/src -Icommon -I$(O)/gen
+$(call obj,fuzz/targets/runner.c): $(O)/gen/runner_files.h
+$(O)/gen/runner_files.h: $(RUNNER_EMBEDDED) scripts/embed-files
+	@mkdir -p $(dir $@)
+	scripts/embed-files $(RUNNER_EMBEDDED) > $@.tmp && mv $@.tmp $@
 # The sweep target compares two internal matchers of the library.
 $(call obj,fuzz/targets/sweep.c): INCLUDES := -Iref/src
 

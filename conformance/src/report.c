@@ -5,11 +5,14 @@
 #include "report.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cjson/cJSON.h>
 
 #include "clean_text.h"
+#include "explain.h"
+#include "known.h"
 #include "json_file.h"
 
 /* The check in words, as every report line shows it: control characters of its
@@ -55,12 +58,12 @@ void describe_check(const check *k, char *out_escaped, size_t cap_escaped) {
 }
 
 static const char *status_word(result_status s) {
-    static const char *const words[] = {"pass", "fail", "skip", "undefined"};
+    static const char *const words[] = {"pass", "fail", "skip", "undefined", "known-failure"};
     return words[s];
 }
 
-void count_by(const results *r, int profile, const char *area, int kind, int cls, size_t out[4]) {
-    memset(out, 0, 4 * sizeof(size_t));
+void count_by(const results *r, int profile, const char *area, int kind, int cls, size_t out[RESULT_COUNT]) {
+    memset(out, 0, RESULT_COUNT * sizeof(size_t));
     for (size_t i = 0; i < r->n; i++) {
         const result *x = &r->items[i];
         if (profile >= 0 && (int)x->profile != profile) continue;
@@ -71,7 +74,7 @@ void count_by(const results *r, int profile, const char *area, int kind, int cls
     }
 }
 
-static void count(const results *r, const char *area, int kind, size_t out[4]) { count_by(r, -1, area, kind, -1, out); }
+static void count(const results *r, const char *area, int kind, size_t out[RESULT_COUNT]) { count_by(r, -1, area, kind, -1, out); }
 
 void basis_text(unsigned classes, const char *separator, char *out, size_t cap) {
     out[0] = '\0';
@@ -88,39 +91,81 @@ static cJSON *basis_json(unsigned classes) {
 }
 
 void final_line(FILE *f, const results *r) {
-    size_t n[4];
+    size_t n[RESULT_COUNT];
     count(r, NULL, -1, n);
     fprintf(f, "%zu passed, %zu failed", n[RESULT_PASS], n[RESULT_FAIL]);
     if (n[RESULT_SKIP]) fprintf(f, ", %zu skipped", n[RESULT_SKIP]);
     if (n[RESULT_UNDEFINED]) fprintf(f, ", %zu undefined (answers reported, not judged)", n[RESULT_UNDEFINED]);
+    if (n[RESULT_KNOWN]) fprintf(f, ", %zu known failure%s (still failing)", n[RESULT_KNOWN], n[RESULT_KNOWN] == 1 ? "" : "s");
     fprintf(f, "\n");
 }
 
-static void summary_row(FILE *f, const char *label, const size_t n[4]) {
+static void summary_row(FILE *f, const char *label, const size_t n[RESULT_COUNT]) {
     fprintf(f, "  %-16s %7zu %7zu %8zu %10zu\n", label, n[RESULT_PASS], n[RESULT_FAIL], n[RESULT_SKIP],
             n[RESULT_UNDEFINED]);
+}
+
+/* A failure explained in a few lines of the text report: the question, the lines
+ * that decide, the note (its first sentence or so) and the lesson. */
+static void explain_text(FILE *f, const result *x) {
+    explanation e;
+    explain_result(x, &e);
+    char question[2400];
+    explain_question(x, question, sizeof question);
+    fprintf(f, "      %s\n", question);
+    if (e.reference_line >= 0) {
+        char reference[400];
+        explain_reference(&e, reference, sizeof reference);
+        fprintf(f, "      the reference: %s", reference);
+        if (x->line > 0) fprintf(f, "; the target: line %ld", x->line);
+        else if (x->line == 0) fprintf(f, "; the target: no line decides");
+        fprintf(f, "\n");
+    }
+    explain_excerpt(f, x, &e, "      ", 7, 2);
+    const char *note = explain_note(x);
+    if (note) {
+        char cut[300];
+        snprintf(cut, sizeof cut, "%s", note);
+        utf8_trim_end(cut);
+        fprintf(f, "      why: %s%s\n", cut, strlen(note) >= sizeof cut ? " ..." : "");
+    }
+    fprintf(f, "      lesson: %s\n", e.lesson);
+}
+
+/* Known failures: how many still fail, and those fixed (to be removed from the file). */
+static void known_text(FILE *f, const results *r, const known_list *k) {
+    size_t n[RESULT_COUNT];
+    count_by(r, -1, NULL, -1, -1, n);
+    if (!k) return;
+    if (n[RESULT_KNOWN])
+        fprintf(f, "\nKnown failures: %zu check%s listed in %s still fail%s (not counted as failed).\n", n[RESULT_KNOWN],
+                n[RESULT_KNOWN] == 1 ? "" : "s", k->file, n[RESULT_KNOWN] == 1 ? "s" : "");
+    for (size_t i = 0; i < k->n; i++)
+        if (known_fixed(&k->items[i]))
+            fprintf(f, "Fixed: %s (%s line %d) passes now: remove it from %s\n", k->items[i].id, k->file,
+                    k->items[i].line, k->file);
 }
 
 static void report_text(FILE *f, const suite *s, const results *r, const report_info *info) {
     fprintf(f, "robots-conform: %s, profiles %s\n\n", info->target, info->profiles);
     fprintf(f, "  %-16s %7s %7s %8s %10s\n", "area", "passed", "failed", "skipped", "undefined");
     for (size_t t = 0; t < s->ntables; t++) {
-        size_t n[4];
+        size_t n[RESULT_COUNT];
         count(r, s->tables[t].area, -1, n);
-        if (n[0] + n[1] + n[2] + n[3]) summary_row(f, s->tables[t].area, n);
+        if (counted(n)) summary_row(f, s->tables[t].area, n);
     }
     fprintf(f, "\n  %-16s %7s %7s %8s %10s\n", "kind of check", "passed", "failed", "skipped", "undefined");
     for (int k = 0; k < KIND_COUNT; k++) {
-        size_t n[4];
+        size_t n[RESULT_COUNT];
         count(r, NULL, k, n);
-        if (n[0] + n[1] + n[2] + n[3]) summary_row(f, kind_name((check_kind)k), n);
+        if (counted(n)) summary_row(f, kind_name((check_kind)k), n);
     }
     fprintf(f, "\n  %-16s %7s %7s %8s %10s   (a check counts under each class it rests on)\n", "basis", "passed",
             "failed", "skipped", "undefined");
     for (int c = 0; c < CLASS_COUNT; c++) {
-        size_t n[4];
+        size_t n[RESULT_COUNT];
         count_by(r, -1, NULL, -1, c, n);
-        if (n[0] + n[1] + n[2] + n[3]) summary_row(f, class_name((basis_class)c), n);
+        if (counted(n)) summary_row(f, class_name((basis_class)c), n);
     }
     size_t shown = 0;
     const char *last_tail = NULL;
@@ -137,6 +182,7 @@ static void report_text(FILE *f, const suite *s, const results *r, const report_
         if (x->got) fprintf(f, "      expected %s, got %s", x->k->expect[x->profile], x->got);
         else fprintf(f, "      expected %s, got no answer", x->k->expect[x->profile]);
         fprintf(f, "%s%s\n", x->reason ? ": " : "", x->reason ? x->reason : "");
+        explain_text(f, x);
         /* What the target wrote on stderr, with the first failure it explains. */
         if (x->stderr_tail && (!last_tail || strcmp(last_tail, x->stderr_tail))) {
             fprintf(f, "      the target's stderr ended with:\n");
@@ -148,12 +194,14 @@ static void report_text(FILE *f, const suite *s, const results *r, const report_
             last_tail = x->stderr_tail;
         }
     }
+    known_text(f, r, info->known);
     fprintf(f, "\n");
     if (info->notes) fprintf(f, "Note: %s\n", info->notes);
+    if (info->stopped) fprintf(f, "Stopped early: %s\n", info->stopped);
     final_line(f, r);
 }
 
-static void tap_summary(FILE *f, const char *label, const size_t n[4]) {
+static void tap_summary(FILE *f, const char *label, const size_t n[RESULT_COUNT]) {
     fprintf(f, "# %s: %zu passed, %zu failed, %zu skipped, %zu undefined\n", label, n[RESULT_PASS], n[RESULT_FAIL],
             n[RESULT_SKIP], n[RESULT_UNDEFINED]);
 }
@@ -197,7 +245,8 @@ static void report_tap(FILE *f, const suite *s, const results *r, const report_i
         describe_check(x->k, what, sizeof what);
         char classes[128];
         basis_text(x->k->basis[x->profile], ", ", classes, sizeof classes);
-        fprintf(f, "%s %zu - [%s] ", x->status == RESULT_FAIL ? "not ok" : "ok", i + 1, robots_profile_name(x->profile));
+        bool failed = x->status == RESULT_FAIL || x->status == RESULT_KNOWN;
+        fprintf(f, "%s %zu - [%s] ", failed ? "not ok" : "ok", i + 1, robots_profile_name(x->profile));
         tap_text(f, x->c->id);
         fprintf(f, " check %d: ", x->k->number);
         tap_text(f, what);
@@ -210,12 +259,29 @@ static void report_tap(FILE *f, const suite *s, const results *r, const report_i
             fprintf(f, " # SKIP undefined in this profile; answered ");
             tap_text(f, x->got);
         }
+        /* TAP's TODO is an expected failure: it does not fail the run. */
+        if (x->status == RESULT_KNOWN) fprintf(f, " # TODO known failure");
         fprintf(f, "\n");
-        if (x->status == RESULT_FAIL) {
+        if (failed) {
+            explanation e;
+            explain_result(x, &e);
+            char question[2400], reference[400];
+            explain_question(x, question, sizeof question);
             fprintf(f, "  ---\n");
+            yaml_field(f, "question", question);
             yaml_field(f, "expected", x->k->expect[x->profile]);
             yaml_field(f, "got", x->got ? x->got : "");
             if (x->reason) yaml_field(f, "reason", x->reason);
+            if (e.reference_line >= 0) {
+                explain_reference(&e, reference, sizeof reference);
+                yaml_field(f, "reference", reference);
+            }
+            if (x->line >= 0) fprintf(f, "  line: %ld\n", x->line);
+            char *excerpt = explain_excerpt_text(x, &e, 40, 8);
+            if (excerpt && excerpt[0]) yaml_field(f, "robots", excerpt);
+            free(excerpt);
+            if (explain_note(x)) yaml_field(f, "note", explain_note(x));
+            yaml_field(f, "lesson", e.lesson);
             if (x->stderr_tail) yaml_field(f, "stderr", x->stderr_tail);
             fprintf(f, "  ...\n");
         }
@@ -225,24 +291,24 @@ static void report_tap(FILE *f, const suite *s, const results *r, const report_i
         tap_text(f, info->notes);
         fprintf(f, "\n");
     }
-    size_t n[4];
+    size_t n[RESULT_COUNT];
     for (size_t t = 0; t < s->ntables; t++) {
         count(r, s->tables[t].area, -1, n);
         char label[128];
         snprintf(label, sizeof label, "area %s", s->tables[t].area);
-        if (n[0] + n[1] + n[2] + n[3]) tap_summary(f, label, n);
+        if (counted(n)) tap_summary(f, label, n);
     }
     for (int k = 0; k < KIND_COUNT; k++) {
         count(r, NULL, k, n);
         char label[128];
         snprintf(label, sizeof label, "kind %s", kind_name((check_kind)k));
-        if (n[0] + n[1] + n[2] + n[3]) tap_summary(f, label, n);
+        if (counted(n)) tap_summary(f, label, n);
     }
     for (int c = 0; c < CLASS_COUNT; c++) {
         count_by(r, -1, NULL, -1, c, n);
         char label[128];
         snprintf(label, sizeof label, "basis %s", class_name((basis_class)c));
-        if (n[0] + n[1] + n[2] + n[3]) tap_summary(f, label, n);
+        if (counted(n)) tap_summary(f, label, n);
     }
 }
 
@@ -265,24 +331,24 @@ static void xml_text(FILE *f, const char *s) {
 }
 
 static void report_junit(FILE *f, const suite *s, const results *r) {
-    size_t all[4];
+    size_t all[RESULT_COUNT];
     count(r, NULL, -1, all);
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(f, "<testsuites name=\"robots-conform\" tests=\"%zu\" failures=\"%zu\" skipped=\"%zu\">\n", r->n,
-            all[RESULT_FAIL], all[RESULT_SKIP] + all[RESULT_UNDEFINED]);
+            all[RESULT_FAIL], all[RESULT_SKIP] + all[RESULT_UNDEFINED] + all[RESULT_KNOWN]);
     for (size_t t = 0; t < s->ntables; t++) {
-        size_t n[4];
+        size_t n[RESULT_COUNT];
         count(r, s->tables[t].area, -1, n);
-        size_t total = n[0] + n[1] + n[2] + n[3];
+        size_t total = counted(n);
         if (!total) continue;
         fprintf(f, "  <testsuite name=\"%s\" tests=\"%zu\" failures=\"%zu\" skipped=\"%zu\">\n", s->tables[t].area,
-                total, n[RESULT_FAIL], n[RESULT_SKIP] + n[RESULT_UNDEFINED]);
+                total, n[RESULT_FAIL], n[RESULT_SKIP] + n[RESULT_UNDEFINED] + n[RESULT_KNOWN]);
         /* Per class, as properties: "basis.spec" = "P passed, F failed, S skipped". */
         fprintf(f, "    <properties>\n");
         for (int c = 0; c < CLASS_COUNT; c++) {
-            size_t m[4];
+            size_t m[RESULT_COUNT];
             count_by(r, -1, s->tables[t].area, -1, c, m);
-            if (m[0] + m[1] + m[2] + m[3])
+            if (counted(m))
                 fprintf(f, "      <property name=\"basis.%s\" value=\"%zu passed, %zu failed, %zu skipped, %zu undefined\"/>\n",
                         class_name((basis_class)c), m[0], m[1], m[2], m[3]);
         }
@@ -302,14 +368,19 @@ static void report_junit(FILE *f, const suite *s, const results *r) {
             fprintf(f, "\"><properties><property name=\"profile\" value=\"%s\"/><property name=\"kind\" value=\"%s\"/>"
                        "<property name=\"basis\" value=\"%s\"/></properties>",
                     robots_profile_name(x->profile), kind_name(x->k->kind), classes);
-            if (x->status == RESULT_FAIL) {
-                fprintf(f, "<failure message=\"expected ");
+            if (x->status == RESULT_FAIL || x->status == RESULT_KNOWN) {
+                /* A known failure is reported as skipped, with the same explanation:
+                 * readers count it apart and it does not fail the job. */
+                bool known = x->status == RESULT_KNOWN;
+                fprintf(f, known ? "<skipped message=\"known failure: expected " : "<failure message=\"expected ");
                 xml_text(f, x->k->expect[x->profile]);
                 fprintf(f, ", got ");
                 xml_text(f, x->got ? x->got : "no answer");
                 fprintf(f, "\">");
-                xml_text(f, x->reason);
-                fprintf(f, "</failure>");
+                char *body = explain_long_text(x);
+                xml_text(f, body ? body : x->reason);
+                free(body);
+                fprintf(f, known ? "</skipped>" : "</failure>");
                 if (x->stderr_tail) {
                     fprintf(f, "<system-err>");
                     xml_text(f, x->stderr_tail);
@@ -327,12 +398,13 @@ static void report_junit(FILE *f, const suite *s, const results *r) {
     fprintf(f, "</testsuites>\n");
 }
 
-cJSON *counts_json(const size_t n[4]) {
+cJSON *counts_json(const size_t n[RESULT_COUNT]) {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "passed", (double)n[RESULT_PASS]);
     cJSON_AddNumberToObject(o, "failed", (double)n[RESULT_FAIL]);
     cJSON_AddNumberToObject(o, "skipped", (double)n[RESULT_SKIP]);
     cJSON_AddNumberToObject(o, "undefined", (double)n[RESULT_UNDEFINED]);
+    if (n[RESULT_KNOWN]) cJSON_AddNumberToObject(o, "known_failures", (double)n[RESULT_KNOWN]);
     return o;
 }
 
@@ -345,27 +417,34 @@ cJSON *report_json_object(const suite *s, const results *r, const report_info *i
     if (info->seconds >= 0) cJSON_AddNumberToObject(root, "seconds", info->seconds);
     cJSON_AddStringToObject(root, "profiles", info->profiles);
     if (info->notes) cJSON_AddStringToObject(root, "note", info->notes);
-    size_t n[4];
+    size_t n[RESULT_COUNT];
     count(r, NULL, -1, n);
     cJSON *summary = cJSON_AddObjectToObject(root, "summary");
     cJSON_AddNumberToObject(summary, "passed", (double)n[RESULT_PASS]);
     cJSON_AddNumberToObject(summary, "failed", (double)n[RESULT_FAIL]);
     cJSON_AddNumberToObject(summary, "skipped", (double)n[RESULT_SKIP]);
     cJSON_AddNumberToObject(summary, "undefined", (double)n[RESULT_UNDEFINED]);
+    if (info->known) {
+        cJSON_AddNumberToObject(summary, "known_failures", (double)n[RESULT_KNOWN]);
+        cJSON *fixed = cJSON_AddArrayToObject(summary, "fixed");
+        for (size_t i = 0; i < info->known->n; i++)
+            if (known_fixed(&info->known->items[i])) cJSON_AddItemToArray(fixed, cJSON_CreateString(info->known->items[i].id));
+    }
+    if (info->stopped) cJSON_AddStringToObject(root, "stopped", info->stopped);
     cJSON *by = cJSON_AddObjectToObject(summary, "by_area");
     for (size_t t = 0; t < s->ntables; t++) {
         count(r, s->tables[t].area, -1, n);
-        if (n[0] + n[1] + n[2] + n[3]) cJSON_AddItemToObject(by, s->tables[t].area, counts_json(n));
+        if (counted(n)) cJSON_AddItemToObject(by, s->tables[t].area, counts_json(n));
     }
     by = cJSON_AddObjectToObject(summary, "by_kind");
     for (int k = 0; k < KIND_COUNT; k++) {
         count(r, NULL, k, n);
-        if (n[0] + n[1] + n[2] + n[3]) cJSON_AddItemToObject(by, kind_name((check_kind)k), counts_json(n));
+        if (counted(n)) cJSON_AddItemToObject(by, kind_name((check_kind)k), counts_json(n));
     }
     by = cJSON_AddObjectToObject(summary, "by_class");
     for (int c = 0; c < CLASS_COUNT; c++) {
         count_by(r, -1, NULL, -1, c, n);
-        if (n[0] + n[1] + n[2] + n[3]) cJSON_AddItemToObject(by, class_name((basis_class)c), counts_json(n));
+        if (counted(n)) cJSON_AddItemToObject(by, class_name((basis_class)c), counts_json(n));
     }
     cJSON *list = cJSON_AddArrayToObject(root, "results");
     for (size_t i = 0; i < r->n; i++) {
@@ -386,6 +465,7 @@ cJSON *report_json_object(const suite *s, const results *r, const report_info *i
         if (x->reason) cJSON_AddStringToObject(o, "reason", x->reason);
         if (x->stderr_tail) cJSON_AddStringToObject(o, "stderr", x->stderr_tail);
         cJSON_AddStringToObject(o, "description", what);
+        if (x->status == RESULT_FAIL || x->status == RESULT_KNOWN) explain_json(o, x);
         cJSON_AddItemToArray(list, o);
     }
     return root;
@@ -416,20 +496,20 @@ static void report_markdown(FILE *f, const suite *s, const results *r, const rep
     }
     fprintf(f, "\n| area | passed | failed | skipped | undefined |\n| --- | ---: | ---: | ---: | ---: |\n");
     for (size_t t = 0; t < s->ntables; t++) {
-        size_t n[4];
+        size_t n[RESULT_COUNT];
         count(r, s->tables[t].area, -1, n);
-        if (n[0] + n[1] + n[2] + n[3])
+        if (counted(n))
             fprintf(f, "| %s | %zu | %zu | %zu | %zu |\n", s->tables[t].area, n[0], n[1], n[2], n[3]);
     }
     fprintf(f, "\n| basis (a check counts under each class it rests on) | passed | failed | skipped | undefined |\n"
                "| --- | ---: | ---: | ---: | ---: |\n");
     for (int c = 0; c < CLASS_COUNT; c++) {
-        size_t n[4];
+        size_t n[RESULT_COUNT];
         count_by(r, -1, NULL, -1, c, n);
-        if (n[0] + n[1] + n[2] + n[3])
+        if (counted(n))
             fprintf(f, "| %s | %zu | %zu | %zu | %zu |\n", class_name((basis_class)c), n[0], n[1], n[2], n[3]);
     }
-    static const char *const marks[] = {"pass", "**FAIL**", "skip", "undefined"};
+    static const char *const marks[] = {"pass", "**FAIL**", "skip", "undefined", "known failure"};
     for (size_t t = 0; t < s->ntables; t++) {
         bool header = false;
         for (size_t i = 0; i < r->n; i++) {
@@ -458,6 +538,27 @@ static void report_markdown(FILE *f, const suite *s, const results *r, const rep
             fprintf(f, " |\n");
         }
     }
+    /* Each failure explained, as indented code blocks (no fence a robots.txt could close). */
+    bool heading = false;
+    for (size_t i = 0; i < r->n; i++) {
+        const result *x = &r->items[i];
+        if (x->status != RESULT_FAIL) continue;
+        if (!heading) fprintf(f, "\n## Failures explained\n");
+        heading = true;
+        fprintf(f, "\n### %s check %d [%s]\n\n", x->c->id, x->k->number, robots_profile_name(x->profile));
+        char *body = explain_long_text(x);
+        for (const char *line = body ? body : ""; *line;) {
+            size_t n = strcspn(line, "\n");
+            fprintf(f, "    %.*s\n", (int)n, line);
+            line += n + (line[n] == '\n');
+        }
+        free(body);
+    }
+    if (info->known) {
+        fprintf(f, "\n");
+        known_text(f, r, info->known);
+    }
+    if (info->stopped) fprintf(f, "\nStopped early: %s\n", info->stopped);
 }
 
 int list_checks_json(FILE *f, const suite *s, const selection *sel) {

@@ -14,6 +14,8 @@ typedef struct report_info {
     const char *notes;    /* what the run noticed about the target (stray output), or NULL */
     const char *name, *language, *version; /* of a named target (--target), or NULL */
     double seconds;       /* how long the run took; negative when not reported */
+    const struct known_list *known; /* --known-failures, or NULL */
+    const char *stopped;  /* why the run stopped before its end, or NULL */
 } report_info;
 
 /* Writes the results in the format; returns -1 for an unknown format, or when
@@ -23,7 +25,8 @@ int report(FILE *f, const char *format, const suite *s, const results *r, const 
 /* The JSON report of one target's run, as an object (the caller deletes it). */
 cJSON *report_json_object(const suite *s, const results *r, const report_info *info);
 
-/* "N passed, M failed" (", K skipped", ", U undefined ..." when there are any). */
+/* "N passed, M failed" (", K skipped", ", U undefined ...", ", F known failures"
+ * when there are any). */
 void final_line(FILE *f, const results *r);
 
 /* The classes of a basis, joined by separator ("spec, rfc"). */
@@ -35,10 +38,10 @@ int list_checks_json(FILE *f, const suite *s, const selection *sel);
 
 /* Results counted by status, of one profile, area, kind or class (-1 or NULL: any).
  * A check resting on several classes counts under each. */
-void count_by(const results *r, int profile, const char *area, int kind, int cls, size_t out[4]);
+void count_by(const results *r, int profile, const char *area, int kind, int cls, size_t out[RESULT_COUNT]);
 
 /* Counts as {"passed", "failed", "skipped", "undefined"}. */
-cJSON *counts_json(const size_t n[4]);
+cJSON *counts_json(const size_t n[RESULT_COUNT]);
 
 /* Text in a Markdown table cell: '|' and line breaks would break the table. */
 void md_cell(FILE *f, const char *s);

@@ -10,14 +10,14 @@
 
 #include "json_file.h"
 
-static void tally(const results *r, const char *area, int cls, size_t out[4]) { count_by(r, -1, area, -1, cls, out); }
+static void tally(const results *r, const char *area, int cls, size_t out[RESULT_COUNT]) { count_by(r, -1, area, -1, cls, out); }
 
 static const char *or_dash(const char *s) { return s && *s ? s : "-"; }
 
 const char *run_name(const target_run *run) { return run->info.name ? run->info.name : run->info.target; }
 
 /* "passed/judged" (judged: passed or failed), or "-" when nothing was judged. */
-static void cell(const size_t n[4], char *out, size_t cap) {
+static void cell(const size_t n[RESULT_COUNT], char *out, size_t cap) {
     size_t judged = n[RESULT_PASS] + n[RESULT_FAIL];
     if (judged) snprintf(out, cap, "%zu/%zu", n[RESULT_PASS], judged);
     else snprintf(out, cap, "-");
@@ -43,9 +43,9 @@ static void matrix(FILE *f, const suite *s, const target_run *runs, size_t n, bo
         bool any = false;
         char cells[64][32];
         for (size_t k = 0; k < n && k < 64; k++) {
-            size_t c[4];
+            size_t c[RESULT_COUNT];
             tally(&runs[k].r, classes ? NULL : label, classes ? (int)row : -1, c);
-            any = any || c[0] + c[1] + c[2] + c[3];
+            any = any || counted(c);
             cell(c, cells[k], sizeof cells[k]);
         }
         if (!any) continue;
@@ -63,7 +63,7 @@ static void summary(FILE *f, const target_run *runs, size_t n, bool markdown) {
         fprintf(f, "  %-20s %-10s %-12s %7s %7s %8s %10s %8s\n", "target", "language", "version", "passed", "failed",
                 "skipped", "undefined", "seconds");
     for (size_t k = 0; k < n; k++) {
-        size_t c[4];
+        size_t c[RESULT_COUNT];
         tally(&runs[k].r, NULL, -1, c);
         const report_info *i = &runs[k].info;
         fprintf(f, markdown ? "| %s | %s | %s | %zu | %zu | %zu | %zu | %.1f |\n" : "  %-20s %-10s %-12s %7zu %7zu %8zu %10zu %8.1f\n",
@@ -159,7 +159,7 @@ static int json(FILE *f, const suite *s, const target_run *runs, size_t n) {
 static int scorecard(FILE *f, const suite *s, const target_run *runs, size_t n, unsigned profiles) {
     cJSON *root = cJSON_CreateObject();
     cJSON *list = cJSON_AddArrayToObject(root, "implementations");
-    size_t c[4];
+    size_t c[RESULT_COUNT];
     for (size_t k = 0; k < n; k++) {
         const report_info *info = &runs[k].info;
         cJSON *impl = cJSON_CreateObject();

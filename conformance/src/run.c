@@ -2,6 +2,7 @@
 #include "run.h"
 
 #include "clean_text.h"
+#include "known.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -55,40 +56,106 @@ result_status judge_answer(const char *expected, const answer *a) {
     return strcmp(expected, a->text) == 0 ? RESULT_PASS : RESULT_FAIL;
 }
 
-void run_suite(const suite *s, target *t, const selection *sel, results *out) {
+bool counted(const size_t n[RESULT_COUNT]) {
+    size_t all = 0;
+    for (int i = 0; i < RESULT_COUNT; i++) all += n[i];
+    return all > 0;
+}
+
+const char *broken_advice(target_fault cause) {
+    switch (cause) {
+    case FAULT_EXIT:
+        return "the target ends without replying: run it by hand with one request line (conformance/PROTOCOL.md) "
+               "and read what it prints on stderr; a missing module or a wrong path is the usual cause";
+    case FAULT_CRASH:
+        return "the target is killed by a signal before it answers: run it by hand with one request and read its stderr";
+    case FAULT_NO_REPLY:
+        return "no reply: does the adapter flush stdout after each line? (Python: print(..., flush=True); "
+               "C: fflush(stdout)); does it wait for a whole line and answer each one at once?";
+    case FAULT_BAD_REPLY:
+        return "the replies are not what the protocol asks for: each reply is one JSON object with the request's "
+               "\"id\" and the answer field (\"allowed\": true or false), or the output matches neither pattern";
+    case FAULT_EXIT_CODE:
+        return "the command's exit status is neither --allowed-exit nor --disallowed-exit: check the template's "
+               "arguments (run it by hand) or set those options, or judge by output with --allowed-pattern";
+    default:
+        return "";
+    }
+}
+
+/* Adds one result; false when memory ran out. */
+static bool add_result(results *out, size_t *cap, const tcase *c, const check *ck, robots_profile_id p, const answer *a) {
+    if (out->n == *cap) {
+        size_t more = *cap ? *cap * 2 : 256;
+        result *grown = realloc(out->items, more * sizeof(result));
+        if (!grown) return false;
+        out->items = grown;
+        *cap = more;
+    }
+    result *r = &out->items[out->n++];
+    r->c = c;
+    r->k = ck;
+    r->profile = p;
+    r->status = judge_answer(ck->expect[p], a);
+    r->got = a->status == ANSWER_GIVEN ? kept(a->text) : NULL;
+    r->reason = kept(a->detail);
+    r->stderr_tail = a->status == ANSWER_FAILED ? kept(a->stderr_tail) : NULL;
+    r->line = a->status == ANSWER_GIVEN ? a->line : -1;
+    return true;
+}
+
+/* Where a run stands, for stopping it early. */
+typedef struct stop_watch {
+    size_t asked;      /* checks the target was asked and did not skip */
+    size_t failures;   /* failures, known ones aside */
+    target_fault fault; /* the fault all asked checks so far failed with, or FAULT_NONE */
+} stop_watch;
+
+/* Should the run stop after this answer? A broken target: the first BROKEN_CHECKS
+ * checks it was asked (skipped ones aside: a command target skips whole areas)
+ * all failed for one target-side fault. */
+static run_stop stop_after(results *out, const answer *a, const run_limits *limits, stop_watch *w) {
+    const result *r = &out->items[out->n - 1];
+    if (a->status != ANSWER_SKIPPED && w->asked < BROKEN_CHECKS) {
+        target_fault fault = a->status == ANSWER_FAILED ? a->fault : FAULT_NONE;
+        w->fault = w->asked == 0 || fault == w->fault ? fault : FAULT_NONE;
+        if (++w->asked == BROKEN_CHECKS && w->fault != FAULT_NONE && !limits->keep_going) {
+            out->broken = w->fault;
+            return STOP_BROKEN;
+        }
+    }
+    if (r->status == RESULT_FAIL && limits->max_failures && ++w->failures >= limits->max_failures) return STOP_MAX_FAILURES;
+    return STOP_NONE;
+}
+
+void run_suite(const suite *s, target *t, const selection *sel, const run_limits *limits, results *out) {
+    static const run_limits none = {0, true, NULL};
+    if (!limits) limits = &none;
     size_t cap = 0;
+    stop_watch watch = {0, 0, FAULT_NONE};
     memset(out, 0, sizeof *out);
-    for (size_t ti = 0; ti < s->ntables; ti++) {
+    for (size_t ti = 0; ti < s->ntables && !out->stopped; ti++) {
         const table *tb = &s->tables[ti];
-        for (size_t ci = 0; ci < tb->ncases; ci++) {
+        for (size_t ci = 0; ci < tb->ncases && !out->stopped; ci++) {
             const tcase *c = &tb->cases[ci];
             if (!case_selected(sel, c)) continue;
-            for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+            for (int p = 0; p < ROBOTS_PROFILE_COUNT && !out->stopped; p++) {
                 if (!(sel->profiles & (1u << p))) continue;
-                for (size_t k = 0; k < c->nchecks; k++) {
+                for (size_t k = 0; k < c->nchecks && !out->stopped; k++) {
                     const check *ck = &c->checks[k];
                     if (!check_selected(sel, ck, (robots_profile_id)p)) continue;
                     answer a;
                     memset(&a, 0, sizeof a);
+                    a.line = -1;
                     t->ask(t, c, ck, (robots_profile_id)p, &a);
-                    if (out->n == cap) {
-                        size_t more = cap ? cap * 2 : 256;
-                        result *grown = realloc(out->items, more * sizeof(result));
-                        if (!grown) {
-                            out->out_of_memory = true;
-                            return;
-                        }
-                        out->items = grown;
-                        cap = more;
+                    if (!add_result(out, &cap, c, ck, (robots_profile_id)p, &a)) {
+                        out->out_of_memory = true;
+                        out->stopped = STOP_MEMORY;
+                        return;
                     }
-                    result *r = &out->items[out->n++];
-                    r->c = c;
-                    r->k = ck;
-                    r->profile = (robots_profile_id)p;
-                    r->status = judge_answer(ck->expect[p], &a);
-                    r->got = a.status == ANSWER_GIVEN ? kept(a.text) : NULL;
-                    r->reason = kept(a.detail);
-                    r->stderr_tail = a.status == ANSWER_FAILED ? kept(a.stderr_tail) : NULL;
+                    result *r = &out->items[out->n - 1];
+                    if (known_names(limits->known, c, ck, r->status) && r->status == RESULT_FAIL) r->status = RESULT_KNOWN;
+                    out->stopped = stop_after(out, &a, limits, &watch);
                 }
             }
             if (t->end_case) t->end_case(t, c);

@@ -11,7 +11,9 @@ typedef enum result_status {
     RESULT_PASS,
     RESULT_FAIL,
     RESULT_SKIP,      /* the target cannot answer this kind of check */
-    RESULT_UNDEFINED  /* the profile leaves it open: the answer is reported, not judged */
+    RESULT_UNDEFINED, /* the profile leaves it open: the answer is reported, not judged */
+    RESULT_KNOWN,     /* failed, and listed as a known failure (--known-failures) */
+    RESULT_COUNT
 } result_status;
 
 typedef struct result {
@@ -24,6 +26,7 @@ typedef struct result {
      * but LF and TAB, whatever the target printed (clean_text.h). */
     char *reason; /* why it failed or was skipped, or the target's own explanation */
     char *stderr_tail; /* a failure's last lines of the target's stderr, or NULL */
+    long line;    /* the deciding line the target reported, -1 when it reported none */
 } result;
 
 typedef struct selection {
@@ -34,16 +37,42 @@ typedef struct selection {
     const char *ids;     /* comma-separated ids or id prefixes (MATCH-3 takes MATCH-3.2) */
 } selection;
 
+/* When a run stops before its end. */
+typedef struct run_limits {
+    size_t max_failures;       /* stop after this many failures (known ones aside); 0: never */
+    bool keep_going;           /* do not stop when the first checks show a broken target */
+    struct known_list *known;  /* known failures (their tallies are counted), or NULL */
+} run_limits;
+
+/* A target is taken as broken when its first BROKEN_CHECKS answers all fail for one
+ * target-side cause (target.h, target_fault). */
+#define BROKEN_CHECKS 3
+
+typedef enum run_stop {
+    STOP_NONE,
+    STOP_MAX_FAILURES, /* --max-failures was reached */
+    STOP_BROKEN,       /* the target is broken: results hold the checks that showed it */
+    STOP_MEMORY        /* memory ran out */
+} run_stop;
+
 typedef struct results {
     result *items;
     size_t n;
+    run_stop stopped;
+    target_fault broken; /* with STOP_BROKEN */
     bool out_of_memory; /* the run stopped early: memory ran out */
 } results;
 
 bool case_selected(const selection *sel, const tcase *c);
 /* Is the check, under this profile, selected by its classes? */
 bool check_selected(const selection *sel, const check *k, robots_profile_id p);
-void run_suite(const suite *s, target *t, const selection *sel, results *out);
+void run_suite(const suite *s, target *t, const selection *sel, const run_limits *limits, results *out);
+
+/* Counts as run_suite reports them: any result at all? */
+bool counted(const size_t n[RESULT_COUNT]);
+
+/* Words for a broken target's cause, and the likely fix. */
+const char *broken_advice(target_fault cause);
 void results_free(results *r);
 
 /* Does expected/got pass? "undefined" never fails. */

@@ -19,8 +19,21 @@ typedef enum answer_status {
     ANSWER_SKIPPED  /* the target cannot answer this kind of check: detail says why */
 } answer_status;
 
+/* Why a target gave no answer, when the fault is the target's (not the parser's
+ * answer): a run whose first checks all fail for one such cause stops early. */
+typedef enum target_fault {
+    FAULT_NONE,      /* answered, skipped, or failed for a reason of its own */
+    FAULT_EXIT,      /* ended (or closed its output) without replying */
+    FAULT_CRASH,     /* killed by a signal */
+    FAULT_NO_REPLY,  /* no reply within the timeout */
+    FAULT_BAD_REPLY, /* a reply the protocol does not allow, or output matching no pattern */
+    FAULT_EXIT_CODE  /* a command exited with neither the allowed nor the disallowed status */
+} target_fault;
+
 typedef struct answer {
     answer_status status;
+    target_fault fault; /* with ANSWER_FAILED */
+    long line; /* the deciding line the target reported (1-based; 0: none decided), -1 when it said nothing */
     char text[2048];  /* the answer, in the form of check expectations */
     char detail[512]; /* the reason behind it, or what went wrong */
     char stderr_tail[1024]; /* when it went wrong: the last lines the target wrote on stderr */

@@ -47,6 +47,7 @@ static line_kind classify(const cJSON *reply, long id, const char *line, answer 
     if (cJSON_IsNumber(rid) && rid->valuedouble == (double)id) return LINE_REPLY;
     if (cJSON_IsNumber(rid) && rid->valuedouble < (double)id && rid->valuedouble >= 1) return LINE_STALE;
     a->status = ANSWER_FAILED;
+    a->fault = FAULT_BAD_REPLY;
     if (!rid) snprintf(a->detail, sizeof a->detail, "the reply has no \"id\" (expected %ld): %.200s", id, line);
     else snprintf(a->detail, sizeof a->detail, "the reply has the wrong id (expected %ld): %.200s", id, line);
     return LINE_BAD;
@@ -96,10 +97,15 @@ static void read_reply(const cJSON *reply, const char *line, const check *k, ans
         break;
     }
     if (!ok) {
+        a->fault = FAULT_BAD_REPLY;
         snprintf(a->detail, sizeof a->detail, "the reply has no valid \"%s\": %.200s", answer_field[k->kind], line);
         return;
     }
     a->status = ANSWER_GIVEN;
+    /* "line": the deciding line, optional (PROTOCOL.md). */
+    const cJSON *decided = cJSON_GetObjectItemCaseSensitive(reply, "line");
+    if (cJSON_IsNumber(decided) && decided->valuedouble >= 0 && decided->valuedouble < 1e9)
+        a->line = (long)decided->valuedouble;
 }
 
 static int start(batch *bt) {
@@ -149,6 +155,7 @@ static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, 
         stray++;
     }
     a->status = ANSWER_FAILED;
+    a->fault = bt->session.ended.timed_out ? FAULT_NO_REPLY : bt->session.ended.signaled ? FAULT_CRASH : FAULT_EXIT;
     if (stray) snprintf(a->detail, sizeof a->detail, "%s (only output that is not a reply: %zu line%s)", why, stray,
                         stray == 1 ? "" : "s");
     else snprintf(a->detail, sizeof a->detail, "%s", why);

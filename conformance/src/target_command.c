@@ -122,6 +122,7 @@ static void judge(const command *cm, const proc_result *r, answer *a) {
     a->status = ANSWER_FAILED;
     if (r->err.len) proc_tail(r->err.data, r->err.len, STDERR_LINES, a->stderr_tail, sizeof a->stderr_tail);
     if (r->exec_failed || r->timed_out || r->signaled) {
+        a->fault = r->timed_out ? FAULT_NO_REPLY : r->signaled ? FAULT_CRASH : FAULT_EXIT;
         snprintf(a->detail, sizeof a->detail, "%s", proc_describe(r, cm->o.timeout, text, sizeof text));
         return;
     }
@@ -130,6 +131,7 @@ static void judge(const command *cm, const proc_result *r, answer *a) {
         bool allowed = regexec(&cm->allowed, out, 0, NULL, 0) == 0;
         bool disallowed = regexec(&cm->disallowed, out, 0, NULL, 0) == 0;
         if (allowed == disallowed) {
+            a->fault = FAULT_BAD_REPLY;
             snprintf(a->detail, sizeof a->detail, "the output matches %s pattern (exit status %d): %.200s",
                      allowed ? "both the allowed and the disallowed" : "neither", r->status, out);
             return;
@@ -138,6 +140,7 @@ static void judge(const command *cm, const proc_result *r, answer *a) {
     } else if (r->status == cm->o.allowed_exit || r->status == cm->o.disallowed_exit) {
         snprintf(a->text, sizeof a->text, "%s", r->status == cm->o.allowed_exit ? "allowed" : "disallowed");
     } else {
+        a->fault = FAULT_EXIT_CODE;
         snprintf(a->detail, sizeof a->detail, "exit status %d means neither allowed (%d) nor disallowed (%d)",
                  r->status, cm->o.allowed_exit, cm->o.disallowed_exit);
         return;

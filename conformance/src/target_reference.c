@@ -42,6 +42,7 @@ static void ask_allow(const target *t, const tcase *c, const check *k, robots_pr
     else
         robots_check(rules, k->agent, strlen(k->agent), k->url, strlen(k->url), &v, NULL);
     snprintf(a->text, sizeof a->text, "%s", v.allowed ? "allowed" : "disallowed");
+    a->line = v.rule == ROBOTS_RULE_NONE ? 0 : (long)v.line;
     if (v.rule == ROBOTS_RULE_NONE)
         snprintf(a->detail, sizeof a->detail, "no rule decided (group: %s)", robots_group_kind_name(v.group));
     else

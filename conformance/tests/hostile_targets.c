@@ -21,22 +21,20 @@
 
 #include "selftest.h"
 
-/* A scratch directory for scripts and the pids they record. */
-static char scratch[64];
+char scratch[64];
 
-static void make_scratch(void) {
+void make_scratch(void) {
     snprintf(scratch, sizeof scratch, "/tmp/robots-conform-hostile-XXXXXX");
     if (!mkdtemp(scratch)) printf("  cannot make a scratch directory: %s\n", strerror(errno));
 }
 
-static void remove_tree(const char *dir) {
+void remove_tree(const char *dir) {
     char *argv[] = {"rm", "-rf", (char *)dir, NULL};
     proc_result r;
     if (proc_run(argv, NULL, 0, 30, 4096, &r) == 0) proc_result_free(&r);
 }
 
-/* Writes SCRATCH/name as an executable /bin/sh script; returns its path. */
-static const char *script(const char *name, const char *body) {
+const char *script(const char *name, const char *body) {
     static char path[8][PATH_MAX];
     static int next;
     char *p = path[next++ % 8];
@@ -73,9 +71,7 @@ static bool gone(long pid) {
     return false;
 }
 
-/* Every pid listed in the file (one per line) is gone; returns how many there
- * were. */
-static int all_gone(const char *file) {
+int all_gone(const char *file) {
     FILE *f = fopen(file, "r");
     int n = 0;
     long pid;
@@ -88,8 +84,7 @@ static int all_gone(const char *file) {
     return n;
 }
 
-/* How many results of a run have a reason containing `text`. */
-static int reasons_with(const run *r, const char *text) {
+int reasons_with(const run *r, const char *text) {
     int n = 0;
     cJSON *x;
     cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(r->json, "results")) {
@@ -112,7 +107,7 @@ void stray_lines_cost_no_check(void) {
     char body[4 * PATH_MAX];
     /* A banner at start-up. */
     snprintf(body, sizeof body, "echo 'my-adapter 1.0 ready'\nexec %s --batch", robots);
-    run r = json_run(ARGS("--batch-cmd", script("banner", body), "--area", "match", "--format", "json"), 120);
+    run r = json_run(ARGS("--keep-going", "--batch-cmd", script("banner", body), "--area", "match", "--format", "json"), 120);
     CHECK(r.status == 0 && r.failed == 0 && r.passed + r.undefined == checks_in("match"));
     const char *note = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r.json, "note"));
     CHECK(note && strstr(note, "printed 1 line that is not a reply") && strstr(note, "my-adapter 1.0 ready"));
@@ -121,13 +116,13 @@ void stray_lines_cost_no_check(void) {
     snprintf(body, sizeof body,
              "%s --batch | while IFS= read -r reply; do echo \"log: answering\"; echo; printf '%%s\\n' \"$reply\"; done",
              robots);
-    r = json_run(ARGS("--batch-cmd", script("chatty", body), "--id", "MATCH-3", "--format", "json"), 120);
+    r = json_run(ARGS("--keep-going", "--batch-cmd", script("chatty", body), "--id", "MATCH-3", "--format", "json"), 120);
     CHECK(r.status == 0 && r.failed == 0 && r.passed == 9);
     note = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r.json, "note"));
     CHECK(note && strstr(note, "printed 18 lines that are not a reply"));
     cJSON_Delete(r.json);
     /* An object without an id answers nothing: that check fails at once. */
-    r = json_run(ARGS("--batch-cmd", script("noid", "while read -r line; do echo '{\"allowed\": true}'; done"),
+    r = json_run(ARGS("--keep-going", "--batch-cmd", script("noid", "while read -r line; do echo '{\"allowed\": true}'; done"),
                       "--id", "MATCH-3", "--format", "json"), 120);
     CHECK(r.status == 1 && r.failed == 9 && reasons_with(&r, "the reply has no \"id\"") == 9);
     cJSON_Delete(r.json);
@@ -138,7 +133,7 @@ void null_error_is_no_error(void) {
     make_scratch();
     char body[4 * PATH_MAX];
     snprintf(body, sizeof body, "%s --batch | sed -u 's/}$/,\"error\":null}/'", robots);
-    run r = json_run(ARGS("--batch-cmd", script("nullerror", body), "--area", "match", "--format", "json"), 120);
+    run r = json_run(ARGS("--keep-going", "--batch-cmd", script("nullerror", body), "--area", "match", "--format", "json"), 120);
     CHECK(r.status == 0 && r.failed == 0 && r.passed + r.undefined == checks_in("match"));
     cJSON_Delete(r.json);
     remove_tree(scratch);
@@ -153,7 +148,7 @@ void descriptors_do_not_leak(void) {
              robots);
     char cmd[PATH_MAX + 64];
     snprintf(cmd, sizeof cmd, "%s %%robots%% %%user-agent%% %%url%%", script("helper", body));
-    run r = json_run(ARGS("--command", cmd, "--id", "MATCH-1", "--timeout", "20", "--format", "json"), 120);
+    run r = json_run(ARGS("--keep-going", "--command", cmd, "--id", "MATCH-1", "--timeout", "20", "--format", "json"), 120);
     CHECK(r.status == 0 && r.passed == 4 && reasons_with(&r, "timed out") == 0);
     cJSON_Delete(r.json);
     char pids[PATH_MAX];
@@ -161,7 +156,7 @@ void descriptors_do_not_leak(void) {
     CHECK(all_gone(pids) == 4);
     /* A batch target that closes its stdout has ended without replying; it is not
      * waited for until the timeout. */
-    r = json_run(ARGS("--batch-cmd", script("closes", "exec 1>&-\nsleep 30"), "--id", "MATCH-1", "--timeout", "20",
+    r = json_run(ARGS("--keep-going", "--batch-cmd", script("closes", "exec 1>&-\nsleep 30"), "--id", "MATCH-1", "--timeout", "20",
                       "--format", "json"), 120);
     CHECK(r.status == 1 && r.failed == 4 && reasons_with(&r, "ended without replying") == 4);
     cJSON_Delete(r.json);
@@ -169,7 +164,7 @@ void descriptors_do_not_leak(void) {
      * runner itself inherited (a make jobserver, a terminal's). The shell may keep
      * copies of them and its script open; no other pipe. */
     snprintf(body, sizeof body, "ls -l /proc/$$/fd > %s/fds\nexec %s --batch", scratch, robots);
-    r = json_run(ARGS("--batch-cmd", script("fds", body), "--id", "MATCH-1", "--format", "json"), 120);
+    r = json_run(ARGS("--keep-going", "--batch-cmd", script("fds", body), "--id", "MATCH-1", "--format", "json"), 120);
     CHECK(r.status == 0);
     cJSON_Delete(r.json);
     char fds[PATH_MAX];
@@ -199,20 +194,20 @@ void no_process_survives(void) {
     /* Batch: a background child started beside the target, through a normal run
      * and through a run in which the target is restarted after each crash. */
     snprintf(body, sizeof body, "sleep 300 &\necho $! >> %s\necho $$ >> %s\nexec %s --batch", pids, pids, robots);
-    run r = json_run(ARGS("--batch-cmd", script("bg", body), "--id", "MATCH-1", "--format", "json"), 120);
+    run r = json_run(ARGS("--keep-going", "--batch-cmd", script("bg", body), "--id", "MATCH-1", "--format", "json"), 120);
     CHECK(r.status == 0);
     cJSON_Delete(r.json);
     CHECK(all_gone(pids) == 2);
     unlink(pids);
     snprintf(body, sizeof body, "sleep 300 &\necho $! >> %s\nread -r line\nkill -SEGV $$", pids);
-    r = json_run(ARGS("--batch-cmd", script("bgcrash", body), "--id", "MATCH-1", "--format", "json"), 120);
+    r = json_run(ARGS("--keep-going", "--batch-cmd", script("bgcrash", body), "--id", "MATCH-1", "--format", "json"), 120);
     CHECK(r.status == 1 && reasons_with(&r, "signal 11") == 4);
     cJSON_Delete(r.json);
     CHECK(all_gone(pids) == 4);
     unlink(pids);
     /* A batch target that hangs with a helper: both killed at the timeout. */
     snprintf(body, sizeof body, "sleep 300 &\necho $! >> %s\necho $$ >> %s\nsleep 300", pids, pids);
-    r = json_run(ARGS("--batch-cmd", script("bghangb", body), "--id", "MATCH-1", "--timeout", "0.3", "--format",
+    r = json_run(ARGS("--keep-going", "--batch-cmd", script("bghangb", body), "--id", "MATCH-1", "--timeout", "0.3", "--format",
                       "json"), 120);
     CHECK(r.status == 1 && reasons_with(&r, "no reply within 0.3 s") == 4);
     cJSON_Delete(r.json);
@@ -222,7 +217,7 @@ void no_process_survives(void) {
     snprintf(body, sizeof body, "sleep 300 &\necho $! >> %s\nsleep 300", pids);
     char cmd[PATH_MAX + 64];
     snprintf(cmd, sizeof cmd, "%s %%robots%%", script("bghang", body));
-    r = json_run(ARGS("--command", cmd, "--id", "MATCH-1", "--timeout", "0.3", "--format", "json"), 120);
+    r = json_run(ARGS("--keep-going", "--command", cmd, "--id", "MATCH-1", "--timeout", "0.3", "--format", "json"), 120);
     CHECK(r.status == 1 && reasons_with(&r, "timed out") == 4);
     cJSON_Delete(r.json);
     CHECK(all_gone(pids) == 4);
@@ -398,13 +393,13 @@ void stderr_explains_failures(void) {
     const char *broken = script("broken", "echo 'Traceback (most recent call last):' >&2\n"
                                           "echo '  File \"adapter.py\", line 3' >&2\n"
                                           "echo 'SyntaxError: invalid syntax' >&2\nexit 1");
-    run r = json_run(ARGS("--batch-cmd", broken, "--id", "MATCH-1", "--format", "json"), 120);
+    run r = json_run(ARGS("--keep-going", "--batch-cmd", broken, "--id", "MATCH-1", "--format", "json"), 120);
     CHECK(r.status == 1 && r.failed == 4);
     cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(r.json, "results"), 0);
     const char *err = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(first, "stderr"));
     CHECK(err && strstr(err, "Traceback") && strstr(err, "SyntaxError: invalid syntax"));
     cJSON_Delete(r.json);
-    proc_result t = conform_run(ARGS("--batch-cmd", broken, "--id", "MATCH-1"), 120);
+    proc_result t = conform_run(ARGS("--keep-going", "--batch-cmd", broken, "--id", "MATCH-1"), 120);
     CHECK(t.out.data && strstr(t.out.data, "the target's stderr ended with:\n        | Traceback (most recent call last):\n"));
     /* Shown once, with the first failure it explains. */
     int shown = 0;
@@ -414,7 +409,7 @@ void stderr_explains_failures(void) {
     /* A command's stderr, with an exit status that means nothing. */
     char cmd[PATH_MAX + 64];
     snprintf(cmd, sizeof cmd, "%s %%robots%%", script("cmd", "echo 'parser: cannot open config' >&2\nexit 7"));
-    r = json_run(ARGS("--command", cmd, "--id", "MATCH-1", "--format", "json"), 120);
+    r = json_run(ARGS("--keep-going", "--command", cmd, "--id", "MATCH-1", "--format", "json"), 120);
     first = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(r.json, "results"), 0);
     err = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(first, "stderr"));
     CHECK(r.status == 1 && err && !strcmp(err, "parser: cannot open config"));
@@ -425,7 +420,7 @@ void stderr_explains_failures(void) {
                                       "echo 'TypeError: parser.isAllowed is not a function' >&2\n"
                                       "for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do\n"
                                       "  echo \"    at frame$i (node:internal/x.js:$i:1)\" >&2\ndone\nexit 1");
-    r = json_run(ARGS("--batch-cmd", node, "--id", "MATCH-1", "--format", "json"), 120);
+    r = json_run(ARGS("--keep-going", "--batch-cmd", node, "--id", "MATCH-1", "--format", "json"), 120);
     first = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(r.json, "results"), 0);
     err = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(first, "stderr"));
     static const char error_first[] = "TypeError: parser.isAllowed is not a function\n...\n";

@@ -250,25 +250,25 @@ void expect_breakage(const run *r, const char *reason, bool some_pass) {
 static void broken_batch_targets(void) {
     char cmd[2048];
     snprintf(cmd, sizeof cmd, "%s --flaw crash --batch", wrong);
-    run r = json_run(ARGS("--batch-cmd", cmd, "--area", "match", "--format", "json"), 120);
+    run r = json_run(ARGS("--keep-going", "--batch-cmd", cmd, "--area", "match", "--format", "json"), 120);
     expect_breakage(&r, "signal", true);
     cJSON_Delete(r.json);
     snprintf(cmd, sizeof cmd, "%s --flaw hang --batch", wrong);
-    r = json_run(ARGS("--batch-cmd", cmd, "--id", "MATCH-3", "--timeout", "0.3", "--format", "json"), 120);
+    r = json_run(ARGS("--keep-going", "--batch-cmd", cmd, "--id", "MATCH-3", "--timeout", "0.3", "--format", "json"), 120);
     expect_breakage(&r, "no reply within", true);
     cJSON_Delete(r.json);
     /* Output that is never a reply: each check waits for its timeout. */
     snprintf(cmd, sizeof cmd, "%s --flaw garbage --batch", wrong);
-    r = json_run(ARGS("--batch-cmd", cmd, "--id", "MATCH-3", "--timeout", "0.2", "--format", "json"), 120);
+    r = json_run(ARGS("--keep-going", "--batch-cmd", cmd, "--id", "MATCH-3", "--timeout", "0.2", "--format", "json"), 120);
     expect_breakage(&r, "no reply within 0.2 s (only output that is not a reply: 1 line)", false);
     cJSON_Delete(r.json);
     /* A program that cannot be started is a usage error. */
-    proc_result u = conform_run(ARGS("--batch-cmd", "/nonexistent/robots --batch", "--id", "MATCH-1"), 60);
+    proc_result u = conform_run(ARGS("--keep-going", "--batch-cmd", "/nonexistent/robots --batch", "--id", "MATCH-1"), 60);
     CHECK(u.status == 2 && u.out.len == 0 && u.err.data &&
           strstr(u.err.data, "--batch-cmd: cannot run '/nonexistent/robots': No such file or directory"));
     proc_result_free(&u);
     /* A target that exits at once. */
-    r = json_run(ARGS("--batch-cmd", "true", "--id", "MATCH-1", "--format", "json"), 60);
+    r = json_run(ARGS("--keep-going", "--batch-cmd", "true", "--id", "MATCH-1", "--format", "json"), 60);
     expect_breakage(&r, "ended without replying", false);
     cJSON_Delete(r.json);
 }
@@ -276,26 +276,26 @@ static void broken_batch_targets(void) {
 static void broken_command_targets(void) {
     char cmd[2048];
     snprintf(cmd, sizeof cmd, "%s --flaw crash %%robots%% %%user-agent%% %%url%%", wrong);
-    run r = json_run(ARGS("--command", cmd, "--id", "MATCH-1", "--format", "json"), 120);
+    run r = json_run(ARGS("--keep-going", "--command", cmd, "--id", "MATCH-1", "--format", "json"), 120);
     expect_breakage(&r, "killed by signal", false);
     cJSON_Delete(r.json);
     snprintf(cmd, sizeof cmd, "%s --flaw hang %%robots%% %%user-agent%% %%url%%", wrong);
-    r = json_run(ARGS("--command", cmd, "--id", "MATCH-1", "--timeout", "0.3", "--format", "json"), 120);
+    r = json_run(ARGS("--keep-going", "--command", cmd, "--id", "MATCH-1", "--timeout", "0.3", "--format", "json"), 120);
     expect_breakage(&r, "timed out", false);
     cJSON_Delete(r.json);
     snprintf(cmd, sizeof cmd, "%s --flaw garbage %%robots%% %%user-agent%% %%url%%", wrong);
-    r = json_run(ARGS("--command", cmd, "--id", "MATCH-1", "--format", "json"), 120);
+    r = json_run(ARGS("--keep-going", "--command", cmd, "--id", "MATCH-1", "--format", "json"), 120);
     expect_breakage(&r, "exit status 3", false);
     cJSON_Delete(r.json);
-    r = json_run(ARGS("--command", cmd, "--id", "MATCH-1", "--allowed-pattern", "ALLOWED", "--disallowed-pattern",
+    r = json_run(ARGS("--keep-going", "--command", cmd, "--id", "MATCH-1", "--allowed-pattern", "ALLOWED", "--disallowed-pattern",
                       "DISALLOWED", "--format", "json"), 120);
     expect_breakage(&r, "matches neither", false);
     cJSON_Delete(r.json);
-    proc_result u = conform_run(ARGS("--command", "/nonexistent/parser %robots%", "--id", "MATCH-1"), 60);
+    proc_result u = conform_run(ARGS("--keep-going", "--command", "/nonexistent/parser %robots%", "--id", "MATCH-1"), 60);
     CHECK(u.status == 2 && u.out.len == 0 && u.err.data &&
           strstr(u.err.data, "--command: cannot run '/nonexistent/parser': No such file or directory"));
     proc_result_free(&u);
-    u = conform_run(ARGS("--command", "/dev/null/x %robots%", "--id", "MATCH-1"), 60);
+    u = conform_run(ARGS("--keep-going", "--command", "/dev/null/x %robots%", "--id", "MATCH-1"), 60);
     CHECK(u.status == 2 && u.err.data && strstr(u.err.data, "--command: cannot run '/dev/null/x': Not a directory"));
     proc_result_free(&u);
 }
@@ -859,10 +859,14 @@ int main(int argc, char **argv) {
         HOSTILE_TABLE_TESTS,
         EXAMPLE_ADAPTER_TESTS,
         MANY_TARGET_TESTS,
+        PARSER_CI_TESTS,
         DIFF_TESTS,
         SITE_TESTS,
     };
+    /* An argument runs only the tests whose names contain it (the fast loop). */
+    const char *only = argc == 2 ? argv[1] : NULL;
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
+        if (only && !strstr(tests[i].name, only)) continue;
         current = tests[i].name;
         current_failed = 0;
         tests[i].run();

@@ -40,7 +40,17 @@ void expect_breakage(const run *r, const char *reason, bool some_pass);
 int files_in(const char *dir);
 void write_file(const char *path, const char *text);
 
-/* hostile_targets.c */
+/* hostile_targets.c, and the helpers its tests share with parser_ci.c: */
+/* A scratch directory (made by make_scratch) for scripts and the pids they record. */
+extern char scratch[64];
+void make_scratch(void);
+void remove_tree(const char *dir);
+/* Writes SCRATCH/name as an executable /bin/sh script; returns its path. */
+const char *script(const char *name, const char *body);
+/* Every pid listed in the file (one per line) is gone; returns how many there were. */
+int all_gone(const char *file);
+/* How many results of a run have a reason containing `text`. */
+int reasons_with(const run *r, const char *text);
 void stray_lines_cost_no_check(void);
 void null_error_is_no_error(void);
 void descriptors_do_not_leak(void);
@@ -80,6 +90,17 @@ void every_format_with_every_target(void);
 #define MANY_TARGET_TESTS                                                     \
     {"several targets in one run, side by side", several_targets_in_one_run}, \
     {"every format with every kind of target: a report or a usage error", every_format_with_every_target}
+
+/* parser_ci.c */
+void broken_targets_stop_early(void);
+void max_failures_stops_the_run(void);
+void known_failures_count_only_new_ones(void);
+void failures_explain_themselves(void);
+#define PARSER_CI_TESTS                                                                              \
+    {"a broken target stops the run at once, with the likely fix", broken_targets_stop_early},     \
+    {"--max-failures stops the run", max_failures_stops_the_run},                                  \
+    {"known failures: written, read, fixed; only new failures fail", known_failures_count_only_new_ones}, \
+    {"failures explain themselves in every format", failures_explain_themselves}
 
 /* diff_campaigns.c */
 void campaigns_find_and_minimise_flaws(void);

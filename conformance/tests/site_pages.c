@@ -16,13 +16,7 @@
 #include "file.h"
 #include "selftest.h"
 
-static char scratch[64];
 
-static void remove_tree(const char *dir) {
-    char *argv[] = {"rm", "-rf", (char *)dir, NULL};
-    proc_result r;
-    if (proc_run(argv, NULL, 0, 30, 4096, &r) == 0) proc_result_free(&r);
-}
 
 /* The file's text (NUL-terminated; empty when it cannot be read), freed by the
  * caller. */

@@ -1,0 +1,366 @@
+/*
+ * conform.c - robots-conform: runs the conformance tables against the reference (by
+ * default, under every profile), or against another implementation through the
+ * batch protocol or a command template, and reports the results.
+ *
+ * Exit status: 0 when nothing failed (known failures aside), 1 when a check failed
+ * (or, with --strict, a known failure was fixed), 2 for a usage error, a target
+ * that cannot be started or is broken, a malformed table or known-failures file
+ * (reported with its file and place), or output that could not be written.
+ */
+#include "conform.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clean_text.h"
+#include "compare.h"
+#include "known.h"
+#include "lesson.h"
+#include "options.h"
+#include "paths.h"
+#include "process.h"
+#include "report.h"
+#include "report_matrix.h"
+#include "site.h"
+
+/* Every item of a comma-separated --area or --id list names something in the
+ * tables (an --id item may be an id prefix: MATCH-3 names MATCH-3.2; "-X" drops X,
+ * which must exist too). Returns the first item that names nothing, or NULL. */
+static const char *unknown_item(const suite *s, const char *list, bool ids, char *item, size_t cap) {
+    for (const char *p = list; p && *p;) {
+        size_t len = strcspn(p, ",");
+        bool drop = *p == '-';
+        snprintf(item, cap, "%.*s", (int)(len - drop), p + drop);
+        len -= drop;
+        bool found = false;
+        for (size_t t = 0; t < s->ntables && !found; t++) {
+            if (!ids) {
+                found = !strcmp(s->tables[t].area, item);
+                continue;
+            }
+            for (size_t i = 0; i < s->tables[t].ncases && !found; i++) {
+                const char *id = s->tables[t].cases[i].id;
+                found = !strcmp(id, item) || (!strncmp(id, item, len) && id[len] == '.');
+            }
+        }
+        if (!found) return item;
+        p += len + drop;
+        if (*p == ',') p++;
+    }
+    return NULL;
+}
+
+/* "scope, status, ..." : the areas of the tables, for a usage error. */
+static void area_list(const suite *s, char *out, size_t cap) {
+    out[0] = '\0';
+    for (size_t t = 0; t < s->ntables; t++) {
+        size_t used = strlen(out);
+        snprintf(out + used, cap - used, "%s%s", t ? ", " : "", s->tables[t].area);
+    }
+}
+
+/* A report that could not be written is no report (/dev/full, a closed pipe):
+ * exit 2, whatever the run found. */
+static int finish(const cli *io, int rc, int failed_write) {
+    int write_error = fflush(io->out) != 0 ? errno : failed_write;
+    if (write_error || ferror(io->out)) {
+        fprintf(io->err, "%s: cannot write the output: %s\n", io->prog, strerror(write_error ? write_error : EIO));
+        return 2;
+    }
+    return rc;
+}
+
+/* errno after output that failed (stdio keeps only the error flag), else 0. */
+static int output_errno(const cli *io) { return ferror(io->out) ? errno : 0; }
+
+/* The lessons: --atlas, --explain ID, --site DIR. Returns the exit status (2 when
+ * memory ran out or the site could not be written; *failed_write for the output). */
+static int teach(const cli *io, const suite *s, const conform_options *o, int *failed_write) {
+    lesson_refs refs;
+    if (lesson_refs_open(&refs)) {
+        fprintf(io->err, "%s: out of memory\n", io->prog);
+        return 2;
+    }
+    int rc = 0;
+    if (o->atlas) {
+        if (atlas(io->out, s, &refs)) *failed_write = ENOMEM;
+        else *failed_write = output_errno(io);
+    } else if (o->explain_id) {
+        const tcase *found = NULL;
+        for (size_t t = 0; t < s->ntables && !found; t++)
+            for (size_t i = 0; i < s->tables[t].ncases && !found; i++)
+                if (!strcmp(s->tables[t].cases[i].id, o->explain_id)) found = &s->tables[t].cases[i];
+        lesson l;
+        if (!found) {
+            rc = usage_error(io, "no case has the id", o->explain_id);
+        } else if (lesson_make(found, &refs, &l)) {
+            *failed_write = ENOMEM;
+        } else {
+            lesson_text(io->out, &l);
+            lesson_free(&l);
+            *failed_write = output_errno(io);
+        }
+    } else {
+        char error[1024];
+        if (site_write(o->site_dir, s, &refs, o->scorecard_file, error, sizeof error)) {
+            fprintf(io->err, "%s: %s\n", io->prog, error);
+            rc = 2;
+        } else {
+            fprintf(io->out, "%s/index.html\n", o->site_dir);
+            *failed_write = output_errno(io);
+        }
+    }
+    lesson_refs_close(&refs);
+    return rc;
+}
+
+/* A broken target: what its first checks showed, the likely fix, and what it
+ * wrote on stderr. */
+static void say_broken(const cli *io, const char *name, const results *r) {
+    const result *first = &r->items[0];
+    for (size_t i = 0; i < r->n && first->status == RESULT_SKIP; i++) first = &r->items[i];
+    fprintf(io->err, "%s: %s%sstopped after the first %d checks it was asked: each failed the same way: %s\n",
+            io->prog, name ? name : "", name ? ": " : "", BROKEN_CHECKS, first->reason ? first->reason : "no answer");
+    fprintf(io->err, "  likely fix: %s\n", broken_advice(r->broken));
+    if (first->stderr_tail) {
+        fprintf(io->err, "  the target's stderr ended with:\n");
+        for (const char *line = first->stderr_tail; *line;) {
+            size_t n = strcspn(line, "\n");
+            fprintf(io->err, "    | %.*s\n", (int)n, line);
+            line += n + (line[n] == '\n');
+        }
+    }
+    fprintf(io->err, "  (--keep-going runs every check anyway)\n");
+}
+
+/* Runs one target: opens it, asks every selected check, closes it. Returns 0,
+ * or -1 after saying why on stderr (it could not be started: a usage error; or
+ * memory ran out). A broken target returns 0 with r.stopped set. */
+static int run_target(const cli *io, const target_spec *spec, conform_options *o, const suite *s, const char *profiles,
+                      target_run *out) {
+    char error[2048], description[4200];
+    if (spec->batch) snprintf(description, sizeof description, "batch protocol: %s", spec->batch);
+    else if (spec->command) snprintf(description, sizeof description, "command: %s", spec->command);
+    else if (!strcmp(spec->builtin, "reference")) snprintf(description, sizeof description, "the reference implementation (in-process)");
+    else snprintf(description, sizeof description, "baseline: %s", spec->builtin);
+    target *t = targets_open(spec, &o->cmd, o->timeout, error, sizeof error);
+    if (!t) {
+        if (spec->name) fprintf(io->err, "%s: target %s: %s\nTry '%s --help'.\n", io->prog, spec->name, error, io->prog);
+        else usage_error(io, error, NULL);
+        return -1;
+    }
+    t->fetch_limit = o->fetch_limit;
+    double start = proc_now();
+    run_suite(s, t, &o->sel, &o->limits, &out->r);
+    char notes[400] = "", stopped[200] = "";
+    if (t->stray_lines)
+        snprintf(notes, sizeof notes,
+                 "the target printed %zu line%s that %s not a reply; skipped (stdout is for replies only, "
+                 "diagnostics go to stderr). The first: %s",
+                 t->stray_lines, t->stray_lines == 1 ? "" : "s", t->stray_lines == 1 ? "is" : "are", t->stray_example);
+    if (out->r.stopped == STOP_MAX_FAILURES)
+        snprintf(stopped, sizeof stopped, "--max-failures %zu was reached after %zu checks", o->limits.max_failures,
+                 out->r.n);
+    t->close(t); /* nothing of the target runs while we report */
+    report_info *info = &out->info;
+    info->seconds = spec->name ? proc_now() - start : -1;
+    info->target = clean_copy(description, strlen(description));
+    info->profiles = profiles;
+    info->notes = notes[0] ? clean_copy(notes, strlen(notes)) : NULL;
+    info->stopped = stopped[0] ? strdup(stopped) : NULL;
+    info->name = spec->name;
+    info->language = spec->language;
+    info->version = spec->version;
+    if (!info->target || out->r.out_of_memory) {
+        fprintf(io->err, "%s: out of memory after %zu checks\n", io->prog, out->r.n);
+        return -1;
+    }
+    return 0;
+}
+
+static void run_free(target_run *run) {
+    free((char *)run->info.target);
+    free((char *)run->info.notes);
+    free((char *)run->info.stopped);
+    results_free(&run->r);
+}
+
+/* A misspelt area or id is a usage error, not an empty run. */
+static int check_selection(const cli *io, const suite *s, const selection *sel) {
+    char unknown[256], valid[1024];
+    const char *what = NULL;
+    if (unknown_item(s, sel->areas, false, unknown, sizeof unknown)) {
+        what = "--area: no table has the area";
+        snprintf(valid, sizeof valid, "areas: ");
+        area_list(s, valid + strlen(valid), sizeof valid - strlen(valid));
+    } else if (unknown_item(s, sel->ids, true, unknown, sizeof unknown)) {
+        what = "--id: no case has the id";
+        snprintf(valid, sizeof valid, "--list shows every case");
+    }
+    if (!what) return 0;
+    fprintf(io->err, "%s: %s '%s' (%s)\nTry '%s --help'.\n", io->prog, what, unknown, valid, io->prog);
+    return 2;
+}
+
+/* After a run with known failures: the fixed entries, on stderr for the formats
+ * that do not list them (text and markdown do). Returns how many. */
+static size_t say_fixed(const cli *io, const known_list *k, const char *format) {
+    size_t fixed = known_fixed_count(k);
+    bool listed = !strcmp(format, "text") || !strcmp(format, "markdown");
+    for (size_t i = 0; i < k->n && !listed; i++)
+        if (known_fixed(&k->items[i]))
+            fprintf(io->err, "%s: fixed: %s (%s line %d) passes now: remove it from %s\n", io->prog, k->items[i].id,
+                    k->file, k->items[i].line, k->file);
+    return fixed;
+}
+
+/* The report of the runs in a format; -1 when memory ran out. */
+static int write_report(FILE *f, const char *format, const conform_options *o, const suite *s, const target_run *runs,
+                        size_t n) {
+    return o->named.n || !strcmp(format, "csv") || !strcmp(format, "scorecard")
+               ? report_many(f, format, s, runs, n, o->sel.profiles)
+               : report(f, format, s, &runs[0].r, &runs[0].info);
+}
+
+/* --output FORMAT=FILE number i: 0, or 2 when the file cannot be written. */
+static int write_output(const cli *io, const conform_options *o, size_t i, const suite *s, const target_run *runs,
+                        size_t n) {
+    const char *file = o->outputs[i].file;
+    FILE *f = fopen(file, "w");
+    int failed = !f ? errno : write_report(f, o->outputs[i].format, o, s, runs, n) ? ENOMEM : ferror(f) ? EIO : 0;
+    if (f && fclose(f) != 0 && !failed) failed = errno;
+    if (!failed) return 0;
+    fprintf(io->err, "%s: --output: cannot write %s: %s\n", io->prog, file, strerror(failed));
+    return 2;
+}
+
+/* The run: every target asked, the report written. Returns the exit status. */
+static int run_and_report(const cli *io, const suite *s, conform_options *o, int *failed_write) {
+    known_list known = {NULL, NULL, 0};
+    char error[2048];
+    if (o->known_file) {
+        if (known_load(o->known_file, s, &known, error, sizeof error)) {
+            fprintf(io->err, "%s: --known-failures: %s\n", io->prog, error);
+            return 2;
+        }
+        o->limits.known = &known;
+    }
+    /* One target (the reference, --batch-cmd, --command) or several named ones. */
+    target_spec single = {NULL, NULL, NULL, (char *)o->batch_cmd, (char *)o->cmd.template_text,
+                          o->batch_cmd || o->cmd.template_text ? NULL : "reference"};
+    const target_spec *specs = o->named.n ? o->named.items : &single;
+    size_t n = o->named.n ? o->named.n : 1;
+    selection *sel = &o->sel;
+    if (!sel->profiles)
+        sel->profiles = !o->named.n && single.builtin ? (1u << ROBOTS_PROFILE_COUNT) - 1 : 1u << ROBOTS_PROFILE_GOOGLE;
+    char profiles[64] = "";
+    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)
+        if (sel->profiles & (1u << p))
+            snprintf(profiles + strlen(profiles), sizeof profiles - strlen(profiles), "%s%s", profiles[0] ? ", " : "",
+                     robots_profile_name((robots_profile_id)p));
+    int rc = 0;
+    target_run *runs = calloc(n, sizeof *runs);
+    size_t done = 0;
+    for (; runs && done < n && rc != 2; done++) {
+        if (run_target(io, &specs[done], o, s, profiles, &runs[done])) rc = 2;
+        else if (runs[done].r.stopped == STOP_BROKEN) {
+            say_broken(io, specs[done].name, &runs[done].r);
+            rc = 2;
+        }
+        runs[done].info.known = o->limits.known;
+    }
+    if (!runs) {
+        fprintf(io->err, "%s: out of memory\n", io->prog);
+        rc = 2;
+    } else if (rc != 2) {
+        int printed = write_report(io->out, o->format, o, s, runs, n);
+        *failed_write = printed ? ENOMEM : output_errno(io); /* the format is known: memory ran out */
+        bool unwritten = false;
+        for (size_t i = 0; i < o->noutputs && !unwritten; i++) unwritten = write_output(io, o, i, s, runs, n) != 0;
+        for (size_t k = 0; k < n; k++) {
+            if (runs[k].info.notes)
+                fprintf(io->err, "%s: note on %s: %s\n", io->prog, run_name(&runs[k]), runs[k].info.notes);
+            if (runs[k].info.stopped) fprintf(io->err, "%s: stopped early: %s\n", io->prog, runs[k].info.stopped);
+            for (size_t i = 0; i < runs[k].r.n; i++)
+                if (runs[k].r.items[i].status == RESULT_FAIL) rc = 1;
+        }
+        if (runs[0].r.n == 0) {
+            fprintf(io->err, "%s: no check was selected\n", io->prog);
+            rc = 2;
+        }
+        if (unwritten) rc = 2;
+        if (o->known_file && say_fixed(io, &known, o->format) && o->strict && rc == 0) rc = 1;
+        if (o->write_known_file && rc != 2) {
+            if (known_write(o->write_known_file, &runs[0].r, runs[0].info.target, error, sizeof error)) {
+                fprintf(io->err, "%s: %s\n", io->prog, error);
+                rc = 2;
+            } else {
+                fprintf(io->err, "%s: wrote the failures to %s: give it to --known-failures\n", io->prog,
+                        o->write_known_file);
+            }
+        }
+    }
+    for (size_t k = 0; runs && k < done; k++) run_free(&runs[k]);
+    free(runs);
+    known_free(&known);
+    return rc;
+}
+
+int conform_main(int argc, char **argv, FILE *out, FILE *err) {
+    cli io = {argc > 0 && argv[0] ? argv[0] : "robots-conform", out, err};
+    conform_options o;
+    int rc = options_parse(&io, argc, argv, &o);
+    if (o.help) usage(out, io.prog);
+    else if (o.version) fprintf(out, "robots-conform %s\n", ROBOTS_VERSION);
+    if (rc >= 0) {
+        options_free(&o);
+        return rc == 0 ? finish(&io, 0, output_errno(&io)) : rc;
+    }
+    /* Two reports compared: nothing is run. */
+    if (o.compare_old) {
+        options_free(&o);
+        char why[1024];
+        int found = compare_reports(o.compare_old, o.compare_new, out, why, sizeof why);
+        if (found < 0) {
+            fprintf(err, "%s: --compare: %s\n", io.prog, why);
+            return 2;
+        }
+        return finish(&io, found, output_errno(&io));
+    }
+    static suite_paths room;
+    suite_files files;
+    char error[2048];
+    suite s;
+    if (find_suite_files(o.cases_dir, o.schema, o.index, &room, &files, error, sizeof error) ||
+        suite_load(&files, &s, error, sizeof error) != 0) {
+        fprintf(err, "%s: %s\n", io.prog, error);
+        options_free(&o);
+        return 2;
+    }
+    if (check_selection(&io, &s, &o.sel)) {
+        suite_free(&s);
+        options_free(&o);
+        return 2;
+    }
+    /* The site shows the committed scorecard, unless told otherwise or given other tables. */
+    char scorecard_room[PATH_MAX];
+    if (o.site_dir && !o.scorecard_file && !o.cases_dir)
+        o.scorecard_file = default_path("scorecard.json", scorecard_room, sizeof scorecard_room);
+    int failed_write = 0;
+    rc = 0;
+    if (o.list) {
+        if (!strcmp(o.format, "json") ? list_checks_json(out, &s, &o.sel) : (list_cases(out, &s, &o.sel), 0))
+            failed_write = ENOMEM;
+        else failed_write = output_errno(&io);
+    } else if (o.atlas || o.explain_id || o.site_dir) {
+        rc = teach(&io, &s, &o, &failed_write);
+    } else {
+        rc = run_and_report(&io, &s, &o, &failed_write);
+    }
+    options_free(&o);
+    suite_free(&s);
+    return finish(&io, rc, failed_write);
+}

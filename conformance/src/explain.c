@@ -1,0 +1,199 @@
+/* explain.c - a failure, explained (explain.h). */
+#include "explain.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "clean_text.h"
+#include "report.h"
+
+void explain_result(const result *x, explanation *out) {
+    out->reference_line = -1;
+    out->reference_rule[0] = '\0';
+    snprintf(out->lesson, sizeof out->lesson, "robots-conform --explain %s", x->c->id);
+    if (x->k->kind != KIND_ALLOW && x->k->kind != KIND_ALLOW_AGENTS) return;
+    const robots_body *b = &x->c->robots;
+    robots_options o;
+    robots_options_init(&o);
+    o.profile = x->profile;
+    robots_rules *rules = NULL;
+    size_t len = b->len > FETCH_LIMIT_DEFAULT ? FETCH_LIMIT_DEFAULT : b->len;
+    if (robots_parse(b->data, len, &o, &rules, NULL) != 0) return; /* memory ran out: no line shown */
+    robots_verdict v;
+    if (x->k->kind == KIND_ALLOW_AGENTS)
+        robots_check_agents(rules, (const char *const *)x->k->agents, NULL, x->k->nagents, x->k->url, strlen(x->k->url),
+                            &v, NULL);
+    else robots_check(rules, x->k->agent, strlen(x->k->agent), x->k->url, strlen(x->k->url), &v, NULL);
+    if (v.rule == ROBOTS_RULE_NONE) {
+        out->reference_line = 0;
+        snprintf(out->reference_rule, sizeof out->reference_rule, "no rule decides (group: %s): %s",
+                 robots_group_kind_name(v.group), v.allowed ? "allowed" : "disallowed");
+    } else {
+        char pattern[256];
+        snprintf(pattern, sizeof pattern, "%.*s", (int)(v.pattern_len < 200 ? v.pattern_len : 200), v.pattern);
+        utf8_trim_end(pattern);
+        char escaped[300];
+        escape_controls(pattern, escaped, sizeof escaped);
+        out->reference_line = (long)v.line;
+        snprintf(out->reference_rule, sizeof out->reference_rule, "%s %s", robots_rule_kind_name(v.rule), escaped);
+    }
+    robots_free(rules);
+}
+
+/* Line `number` (1-based) of the body: its start and length, or false past the end. */
+typedef struct line_walk {
+    const unsigned char *p, *end;
+    size_t number;
+} line_walk;
+
+static bool next_line(line_walk *w, const unsigned char **start, size_t *len) {
+    if (w->p >= w->end) return false;
+    *start = w->p;
+    while (w->p < w->end && *w->p != '\n' && *w->p != '\r') w->p++;
+    *len = (size_t)(w->p - *start);
+    if (w->p < w->end && *w->p == '\r') w->p++;
+    if (w->p < w->end && *w->p == '\n' && (w->p == *start + *len || w->p[-1] == '\r')) w->p++;
+    w->number++;
+    return true;
+}
+
+static size_t count_lines(const robots_body *b) {
+    line_walk w = {b->data, b->data + b->len, 0};
+    const unsigned char *s;
+    size_t n;
+    while (next_line(&w, &s, &n)) {
+    }
+    return w.number;
+}
+
+static bool near(size_t line, long mark, size_t radius) {
+    return mark > 0 && line + radius >= (size_t)mark && line <= (size_t)mark + radius;
+}
+
+void explain_excerpt(FILE *f, const result *x, const explanation *e, const char *indent, size_t whole, size_t radius) {
+    const robots_body *b = &x->c->robots;
+    if (!b->present || (x->k->kind != KIND_ALLOW && x->k->kind != KIND_ALLOW_AGENTS && x->k->kind != KIND_SITEMAPS))
+        return;
+    size_t total = count_lines(b);
+    if (total == 0) {
+        fprintf(f, "%s(the robots.txt is empty)\n", indent);
+        return;
+    }
+    long target_line = x->line > 0 && x->line != e->reference_line ? x->line : -1;
+    bool all = total <= whole, gap = false;
+    line_walk w = {b->data, b->data + b->len, 0};
+    const unsigned char *s;
+    size_t n;
+    while (next_line(&w, &s, &n)) {
+        bool shown = all || near(w.number, e->reference_line, radius) || near(w.number, target_line, radius) ||
+                     (e->reference_line <= 0 && target_line <= 0 && w.number <= 2 * radius + 1);
+        if (!shown) {
+            gap = true;
+            continue;
+        }
+        if (gap) fprintf(f, "%s        ...\n", indent);
+        gap = false;
+        char raw[200], *clean = clean_copy((const char *)s, n < 160 ? n : 160);
+        char line[800];
+        snprintf(raw, sizeof raw, "%s", clean ? clean : "");
+        free(clean);
+        escape_controls(raw, line, sizeof line);
+        const char *mark = (long)w.number == e->reference_line ? "->" : (long)w.number == target_line ? "=>" : "  ";
+        fprintf(f, "%s%s %5zu | %s%s\n", indent, mark, w.number, line, n > 160 ? " ..." : "");
+    }
+    if (gap) fprintf(f, "%s        ... (%zu lines in all)\n", indent, total);
+}
+
+char *explain_excerpt_text(const result *x, const explanation *e, size_t whole, size_t radius) {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) return NULL;
+    explain_excerpt(f, x, e, "", whole, radius);
+    if (fclose(f) != 0) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+void explain_question(const result *x, char *out, size_t cap) {
+    char what[1200];
+    describe_check(x->k, what, sizeof what);
+    if (x->k->kind == KIND_ALLOW) {
+        char agent[600], url[1200];
+        escape_controls(x->k->agent, agent, sizeof agent);
+        escape_controls(x->k->url, url, sizeof url);
+        snprintf(out, cap, "may agent \"%s\" fetch %s? (profile %s)", agent, url, robots_profile_name(x->profile));
+    } else {
+        snprintf(out, cap, "%s (profile %s)", what, robots_profile_name(x->profile));
+    }
+}
+
+const char *explain_note(const result *x) {
+    if (x->k->note && x->k->note[0]) return x->k->note;
+    return x->c->note && x->c->note[0] ? x->c->note : NULL;
+}
+
+void explain_json(cJSON *o, const result *x) {
+    explanation e;
+    explain_result(x, &e);
+    if (x->k->kind == KIND_ALLOW) {
+        cJSON_AddStringToObject(o, "agent", x->k->agent);
+        cJSON_AddStringToObject(o, "url", x->k->url);
+    } else if (x->k->kind == KIND_ALLOW_AGENTS) {
+        cJSON *agents = cJSON_AddArrayToObject(o, "agents");
+        for (size_t i = 0; i < x->k->nagents; i++) cJSON_AddItemToArray(agents, cJSON_CreateString(x->k->agents[i]));
+        cJSON_AddStringToObject(o, "url", x->k->url);
+    } else if (x->k->url) {
+        cJSON_AddStringToObject(o, "url", x->k->url);
+    }
+    if (x->line >= 0) cJSON_AddNumberToObject(o, "line", (double)x->line);
+    if (e.reference_line >= 0) {
+        cJSON_AddNumberToObject(o, "reference_line", (double)e.reference_line);
+        cJSON_AddStringToObject(o, "reference_rule", e.reference_rule);
+    }
+    char *excerpt = explain_excerpt_text(x, &e, 40, 8);
+    if (excerpt && excerpt[0]) cJSON_AddStringToObject(o, "robots_excerpt", excerpt);
+    free(excerpt);
+    const char *note = explain_note(x);
+    if (note) cJSON_AddStringToObject(o, "note", note);
+    cJSON_AddStringToObject(o, "lesson", e.lesson);
+}
+
+void explain_reference(const explanation *e, char *out, size_t cap) {
+    if (e->reference_line > 0) snprintf(out, cap, "line %ld decides (%s)", e->reference_line, e->reference_rule);
+    else snprintf(out, cap, "%s", e->reference_rule);
+}
+
+char *explain_long_text(const result *x) {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) return NULL;
+    explanation e;
+    explain_result(x, &e);
+    char question[2400];
+    explain_question(x, question, sizeof question);
+    fprintf(f, "%s\nexpected %s, got %s\n", question, x->k->expect[x->profile], x->got ? x->got : "no answer");
+    if (x->reason) fprintf(f, "reason: %s\n", x->reason);
+    if (e.reference_line >= 0) {
+        char reference[400];
+        explain_reference(&e, reference, sizeof reference);
+        fprintf(f, "the reference: %s\n", reference);
+    }
+    if (x->line > 0) fprintf(f, "the target: line %ld decides\n", x->line);
+    else if (x->line == 0) fprintf(f, "the target: no line decides\n");
+    if (x->c->robots.present && (x->k->kind == KIND_ALLOW || x->k->kind == KIND_ALLOW_AGENTS || x->k->kind == KIND_SITEMAPS)) {
+        fprintf(f, "robots.txt:\n");
+        explain_excerpt(f, x, &e, "  ", 40, 8);
+    }
+    const char *note = explain_note(x);
+    if (note) fprintf(f, "why: %s\n", note);
+    fprintf(f, "lesson: %s\n", e.lesson);
+    if (fclose(f) != 0) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}

@@ -1,0 +1,280 @@
+/*
+ * parser_ci.c - the suite in a parser's CI: a broken target stops the run at once
+ * with the likely fix, --max-failures, known failures (written, read, fixed,
+ * malformed), and failures that explain themselves in every format.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "buf.h"
+#include "file.h"
+#include "selftest.h"
+
+/* How many lines of a file are not blank and not '#' comments. */
+static int entries_in(const char *path) {
+    FILE *f = fopen(path, "r");
+    char line[4096];
+    int n = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (line[0] != '#' && line[0] != '\n') n++;
+    if (f) fclose(f);
+    return n;
+}
+
+static int lines_in(const char *path) {
+    FILE *f = fopen(path, "r");
+    int n = 0, c;
+    while (f && (c = fgetc(f)) != EOF) n += c == '\n';
+    if (f) fclose(f);
+    return n;
+}
+
+static bool has(const proc_result *r, const char *text) {
+    return (r->out.data && strstr(r->out.data, text)) || (r->err.data && strstr(r->err.data, text));
+}
+
+/* ---- A broken target stops the run ----------------------------------------------- */
+
+void broken_targets_stop_early(void) {
+    make_scratch();
+    char starts[PATH_MAX], pids[PATH_MAX], body[3 * PATH_MAX];
+    snprintf(starts, sizeof starts, "%s/starts", scratch);
+    snprintf(pids, sizeof pids, "%s/pids", scratch);
+    struct {
+        const char *name, *body;
+        bool command;
+        const char *reason, *fix;
+        int starts; /* a batch target replying badly is not restarted */
+    } broken[] = {
+        {"exits", "echo \"ModuleNotFoundError: No module named 'robots'\" >&2\nexit 1", false,
+         "the target ended without replying (exit status 1)", "a missing module or a wrong path", 3},
+        {"silent", "exec sleep 30", false, "no reply within 0.3 s", "does the adapter flush stdout after each line?", 3},
+        {"crashes", "kill -SEGV $$", false, "killed by signal 11", "killed by a signal before it answers", 3},
+        {"no-id", "while read -r l; do echo '{\"allowed\": true}'; done", false, "the reply has no \"id\"",
+         "one JSON object with the request's \"id\"", 1},
+        {"exit-7", "exit 7", true, "exit status 7 means neither allowed (0) nor disallowed (1)",
+         "neither --allowed-exit nor --disallowed-exit", 3},
+    };
+    for (size_t i = 0; i < sizeof broken / sizeof broken[0]; i++) {
+        remove(starts);
+        remove(pids);
+        snprintf(body, sizeof body, "echo x >> %s\necho $$ >> %s\n%s", starts, pids, broken[i].body);
+        const char *path = script(broken[i].name, body);
+        char cmd[PATH_MAX + 64];
+        snprintf(cmd, sizeof cmd, "%s %%robots%% %%user-agent%% %%url%%", path);
+        proc_result r = conform_run(broken[i].command ? ARGS("--command", cmd, "--timeout", "0.3", "--format", "junit")
+                                                      : ARGS("--batch-cmd", path, "--timeout", "0.3", "--format", "junit"),
+                                    60);
+        bool ok = r.status == 2 && r.out.len == 0 && has(&r, "stopped after the first 3 checks it was asked") &&
+                  has(&r, broken[i].reason) && has(&r, broken[i].fix) && has(&r, "--keep-going");
+        if (!ok) printf("  %s: status %d, stderr: %.600s\n", broken[i].name, r.status, r.err.data ? r.err.data : "");
+        CHECK(ok);
+        /* Three checks asked, a process each (or one), each of them ended. */
+        CHECK(lines_in(starts) == broken[i].starts);
+        CHECK(all_gone(pids) == broken[i].starts);
+        proc_result_free(&r);
+    }
+    /* The adapter's error line is shown with the stop. */
+    proc_result r = conform_run(ARGS("--batch-cmd", script("exits", broken[0].body)), 60);
+    CHECK(r.status == 2 && has(&r, "ModuleNotFoundError: No module named 'robots'"));
+    proc_result_free(&r);
+    /* --keep-going asks every check anyway. */
+    run all = json_run(ARGS("--keep-going", "--batch-cmd", script("exits", broken[0].body), "--id", "MATCH-1,MATCH-2",
+                            "--format", "json"), 60);
+    CHECK(all.status == 1 && all.failed > 3 && all.passed == 0);
+    cJSON_Delete(all.json);
+    /* A target that answers its first checks wrongly is no broken target. */
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "%s --flaw first-match-wins %%robots%% %%user-agent%% %%url%%", wrong);
+    all = json_run(ARGS("--command", cmd, "--id", "LONGEST-1", "--format", "json"), 60);
+    CHECK(all.status == 1 && all.failed == 2);
+    cJSON_Delete(all.json);
+    remove_tree(scratch);
+}
+
+void max_failures_stops_the_run(void) {
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "%s --flaw first-match-wins %%robots%% %%user-agent%% %%url%%", wrong);
+    run r = json_run(ARGS("--command", cmd, "--area", "prec", "--max-failures", "2", "--format", "json"), 120);
+    const char *stopped = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r.json, "stopped"));
+    CHECK(r.status == 1 && r.failed == 2);
+    CHECK(stopped && strstr(stopped, "--max-failures 2 was reached"));
+    cJSON_Delete(r.json);
+    run whole = json_run(ARGS("--command", cmd, "--area", "prec", "--format", "json"), 120);
+    CHECK(whole.failed > 2 && !cJSON_GetObjectItemCaseSensitive(whole.json, "stopped"));
+    cJSON_Delete(whole.json);
+    proc_result u = conform_run(ARGS("--max-failures", "-1"), 30);
+    CHECK(u.status == 2 && has(&u, "--max-failures needs a number of failures, not '-1'"));
+    proc_result_free(&u);
+}
+
+/* ---- Known failures ----------------------------------------------------------------- */
+
+void known_failures_count_only_new_ones(void) {
+    make_scratch();
+    char file[PATH_MAX], cmd[2048];
+    snprintf(file, sizeof file, "%s/known.txt", scratch);
+    snprintf(cmd, sizeof cmd, "%s --flaw first-match-wins %%robots%% %%user-agent%% %%url%%", wrong);
+    /* Adoption in one command: today's failures, one check a line. */
+    run first = json_run(ARGS("--command", cmd, "--area", "prec,rfc", "--write-known-failures", file, "--format", "json"), 120);
+    CHECK(first.status == 1 && first.failed > 5);
+    CHECK(entries_in(file) == first.failed);
+    /* With the file, nothing new fails. */
+    run again = json_run(ARGS("--command", cmd, "--area", "prec,rfc", "--known-failures", file, "--format", "json"), 120);
+    cJSON *summary = cJSON_GetObjectItemCaseSensitive(again.json, "summary");
+    CHECK(again.status == 0 && again.failed == 0 && again.passed == first.passed);
+    CHECK(cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(summary, "known_failures")) == first.failed);
+    CHECK(!strcmp(status_of(&again, "PREC-3", 1, "google"), "known-failure"));
+    cJSON_Delete(again.json);
+    /* JUnit counts them as skipped, TAP as TODO: neither fails the job. */
+    proc_result j = conform_run(ARGS("--command", cmd, "--area", "prec,rfc", "--known-failures", file, "--format", "junit"), 120);
+    CHECK(j.status == 0 && has(&j, "failures=\"0\"") && has(&j, "<skipped message=\"known failure: expected disallowed"));
+    proc_result_free(&j);
+    proc_result t = conform_run(ARGS("--command", cmd, "--area", "prec,rfc", "--known-failures", file, "--format", "tap"), 120);
+    CHECK(t.status == 0 && has(&t, " # TODO known failure\n"));
+    proc_result_free(&t);
+    /* A failure not in the file fails the run, alone. */
+    buf text = {NULL, 0, 0};
+    int more = 0;
+    CHECK(read_file(file, 0, &text, &more) == 0 && buf_addc(&text, '\0') == 0);
+    char *line = text.data ? strstr(text.data, "\nPREC-3.1 ") : NULL;
+    CHECK(line != NULL);
+    if (line) memmove(line + 1, line + 1 + strcspn(line + 1, "\n") + 1, strlen(line + 1 + strcspn(line + 1, "\n")));
+    write_file(file, text.data ? text.data : "");
+    buf_free(&text);
+    run one = json_run(ARGS("--command", cmd, "--area", "prec,rfc", "--known-failures", file, "--format", "json"), 120);
+    CHECK(one.status == 1 && one.failed == 1 && !strcmp(status_of(&one, "PREC-3", 1, "google"), "fail"));
+    cJSON_Delete(one.json);
+    cJSON_Delete(first.json);
+
+    /* Entries that pass now are fixed: listed, and failing the run under --strict.
+     * A case id names all its checks; "RFC-3.1" is a case of its own. */
+    write_file(file, "# the reference passes these\nPREC-3.1\n\nRFC-2   # a whole case\nRFC-3.1\n");
+    proc_result fixed = conform_run(ARGS("--area", "prec,rfc,encoding", "--profile", "google", "--known-failures", file,
+                                         "--format", "json"), 120);
+    CHECK(fixed.status == 0 && has(&fixed, "fixed: PREC-3.1 (") && has(&fixed, "line 2) passes now: remove it from") &&
+          has(&fixed, "fixed: RFC-2 (") && has(&fixed, "fixed: RFC-3.1 ("));
+    cJSON *report = fixed.out.data ? cJSON_Parse(fixed.out.data) : NULL;
+    cJSON *list = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(report, "summary"), "fixed");
+    CHECK(cJSON_GetArraySize(list) == 3);
+    cJSON_Delete(report);
+    proc_result_free(&fixed);
+    proc_result strict = conform_run(ARGS("--area", "prec,rfc", "--profile", "google", "--known-failures", file,
+                                          "--strict"), 120);
+    CHECK(strict.status == 1 && has(&strict, "Fixed: PREC-3.1 (") && has(&strict, "\n63 passed, 0 failed\n"));
+    proc_result_free(&strict);
+
+    /* A file that names nothing, or is not one, is an error with its place. */
+    struct {
+        const char *text, *message;
+    } bad[] = {
+        {"PREC-3.1\nNOPE-1\n", "known.txt:2: 'NOPE-1' names no case or check of the tables"},
+        {"PREC-3.99\n", "known.txt:1: 'PREC-3.99' names no case or check"},
+        {"PREC-3.1 PREC-3.2\n", "known.txt:1: one check id a line, not 'PREC-3.1 PREC-3.2'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        write_file(file, bad[i].text);
+        proc_result u = conform_run(ARGS("--known-failures", file), 60);
+        CHECK(u.status == 2 && u.out.len == 0 && has(&u, bad[i].message));
+        proc_result_free(&u);
+    }
+    proc_result u = conform_run(ARGS("--known-failures", "/nonexistent/known.txt"), 60);
+    CHECK(u.status == 2 && has(&u, "/nonexistent/known.txt: No such file or directory"));
+    proc_result_free(&u);
+    u = conform_run(ARGS("--strict"), 60);
+    CHECK(u.status == 2 && has(&u, "--strict goes with --known-failures"));
+    proc_result_free(&u);
+    u = conform_run(ARGS("--target", "a=builtin:reference", "--known-failures", file), 60);
+    CHECK(u.status == 2 && has(&u, "known failures belong to one target"));
+    proc_result_free(&u);
+    u = conform_run(ARGS("--write-known-failures", "/nonexistent/dir/known.txt", "--id", "MATCH-1"), 60);
+    CHECK(u.status == 2 && has(&u, "--write-known-failures: /nonexistent/dir/known.txt: No such file or directory"));
+    proc_result_free(&u);
+    remove_tree(scratch);
+}
+
+/* ---- Failures that explain themselves -------------------------------------------------- */
+
+/* A case with a 60-line robots.txt whose line 50 decides, and an agent with a TAB. */
+static const char long_table[] =
+    "{\"area\": \"edge\", \"title\": \"a long file\", \"cases\": [{\"id\": \"EDGE-98\", \"title\": \"t\","
+    " \"source\": [\"this project\"], \"basis\": [\"rfc\"], \"note\": \"Line 50 decides.\", \"robots\": [%s],"
+    " \"checks\": [{\"agent\": \"Foo\\tBot\", \"url\": \"http://e.com/x\", \"expect\": \"disallowed\"}]}]}";
+
+void failures_explain_themselves(void) {
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "%s --flaw first-match-wins %%robots%% %%user-agent%% %%url%%", wrong);
+    /* JSON: in fields. */
+    run r = json_run(ARGS("--command", cmd, "--id", "PREC-3", "--format", "json"), 60);
+    cJSON *x = result_of(&r, "PREC-3", 1, "google");
+    const char *excerpt = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "robots_excerpt"));
+    CHECK(!strcmp(status_of(&r, "PREC-3", 1, "google"), "fail"));
+    CHECK(!strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "agent")), "FooBot"));
+    CHECK(!strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "url")), "http://example.com/page.htm"));
+    CHECK(cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(x, "reference_line")) == 3);
+    CHECK(!strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "reference_rule")), "disallow /*.htm"));
+    CHECK(excerpt && strstr(excerpt, "       1 | user-agent: *\n") && strstr(excerpt, "->     3 | disallow: /*.htm\n"));
+    CHECK(!strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "lesson")), "robots-conform --explain PREC-3"));
+    CHECK(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "note")) != NULL);
+    CHECK(!cJSON_GetObjectItemCaseSensitive(result_of(&r, "PREC-3", 2, "google"), "lesson")); /* passes: no lesson */
+    cJSON_Delete(r.json);
+    /* JUnit in the failure's body, TAP in its YAML block, text and markdown in excerpts. */
+    struct {
+        const char *format, *shows[3];
+    } formats[] = {
+        {"junit", {"may agent &quot;FooBot&quot; fetch http://example.com/page.htm? (profile google)",
+                   "-&gt;     3 | disallow: /*.htm", "lesson: robots-conform --explain PREC-3"}},
+        {"tap", {"  question: \"may agent \\\"FooBot\\\" fetch", "  reference: \"line 3 decides (disallow /*.htm)\"",
+                 "  lesson: \"robots-conform --explain PREC-3\""}},
+        {"text", {"      the reference: line 3 decides (disallow /*.htm)", "      ->     3 | disallow: /*.htm\n",
+                  "      lesson: robots-conform --explain PREC-3\n"}},
+        {"markdown", {"## Failures explained", "### PREC-3 check 1 [google]", "    lesson: robots-conform --explain PREC-3"}},
+    };
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+        proc_result p = conform_run(ARGS("--command", cmd, "--id", "PREC-3", "--format", formats[i].format), 60);
+        for (int k = 0; k < 3; k++) {
+            if (!has(&p, formats[i].shows[k])) printf("  --format %s does not show: %s\n", formats[i].format, formats[i].shows[k]);
+            CHECK(has(&p, formats[i].shows[k]));
+        }
+        proc_result_free(&p);
+    }
+
+    /* A long file: the lines around the deciding one; a TAB in the agent escaped. */
+    make_scratch();
+    char cases[PATH_MAX], table[PATH_MAX + 32];
+    snprintf(cases, sizeof cases, "%s/cases", scratch);
+    snprintf(table, sizeof table, "%s/cases/edge.json", scratch);
+    mkdir(cases, 0700);
+    char lines[8192] = "";
+    for (int i = 1; i <= 60; i++)
+        snprintf(lines + strlen(lines), sizeof lines - strlen(lines), "%s\"%s\"", i > 1 ? ", " : "",
+                 i == 1 ? "user-agent: *" : i == 50 ? "disallow: /x" : "# filler");
+    char text[16384];
+    snprintf(text, sizeof text, long_table, lines);
+    write_file(table, text);
+    proc_result p = conform_run(ARGS("--cases", cases, "--command", "true %robots% %user-agent% %url%"), 60);
+    CHECK(p.status == 1);
+    CHECK(has(&p, "      may agent \"Foo\\x09Bot\" fetch http://e.com/x? (profile google)\n"));
+    CHECK(has(&p, "            48 | # filler\n") && has(&p, "      ->    50 | disallow: /x\n") &&
+          has(&p, "            52 | # filler\n") && has(&p, "              ... (60 lines in all)\n"));
+    CHECK(!has(&p, "  47 | ") && !has(&p, "  53 | ") && !has(&p, "Foo\tBot"));
+    proc_result_free(&p);
+    /* A target that names its deciding line: both are marked. */
+    char body[1024];
+    snprintf(body, sizeof body, "while read -r l; do id=${l#*\\\"id\\\":}; id=${id%%%%,*}; "
+                                "printf '{\"id\":%%s,\"allowed\":true,\"line\":7}\\n' \"$id\"; done");
+    p = conform_run(ARGS("--cases", cases, "--batch-cmd", script("lines", body)), 60);
+    CHECK(p.status == 1 && has(&p, "the reference: line 50 decides (disallow /x); the target: line 7\n") &&
+          has(&p, "      =>     7 | # filler\n") && has(&p, "      ->    50 | disallow: /x\n"));
+    if (p.status != 1) printf("  %.500s %.500s\n", p.out.data ? p.out.data : "", p.err.data ? p.err.data : "");
+    proc_result_free(&p);
+    remove_tree(scratch);
+
+    /* A template missing a placeholder is run, with a warning. */
+    p = conform_run(ARGS("--command", "true %robots%", "--id", "MATCH-1"), 60);
+    CHECK(has(&p, "warning: the --command template has no %url%") && has(&p, "has no %user-agent%"));
+    proc_result_free(&p);
+}

@@ -1,0 +1,161 @@
+/*
+ * runner.c - fuzz target: robots-conform's command line and report writers
+ * (conformance/src, through conform_main). The input is
+ *
+ *   ARG "\n" ARG "\n" ... [ "\0" TABLE [ "\0" KNOWN-FAILURES ] ]
+ *
+ * the arguments, one a line; a case table (JSON) to run them against, or, when
+ * absent or empty, the rfc table built in; and the text of a known-failures file.
+ * Whatever the arguments, the runner must end with 0, 1 or 2: never a signal, a
+ * leak or an exit status of its own making.
+ *
+ * Arguments that would reach outside the fuzzer are redirected, never dropped, so
+ * the option parser still sees them: a batch command, a command template or a
+ * targets file becomes a built-in target (no process is started); every path
+ * (cases, schema, index, site, scorecard, the reports --compare reads, the
+ * known-failures files) points into the target's own temporary directory, made
+ * once and removed at exit.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../common.h"
+#include "conform.h"
+#include "runner_files.h"
+
+#define MAX_ARGS 24
+#define INPUT_CAP 65536
+
+static char dir[64];
+static char cases[PATH_MAX], table[PATH_MAX], schema[PATH_MAX], index_file[PATH_MAX], known[PATH_MAX];
+static char written[PATH_MAX], site[PATH_MAX], old_report[PATH_MAX], new_report[PATH_MAX], no_file[PATH_MAX];
+static FILE *sink_out;
+
+static void write_bytes(const char *path, const void *data, size_t n) {
+    FILE *f = fopen(path, "wb");
+    if (!f) FINDING("cannot write %s", path);
+    if (n && fwrite(data, 1, n, f) != n) FINDING("cannot write %s", path);
+    fclose(f);
+}
+
+static const struct embedded_file *embedded(const char *name) {
+    for (size_t i = 0; i < sizeof embedded_files / sizeof embedded_files[0]; i++)
+        if (!strcmp(embedded_files[i].name, name)) return &embedded_files[i];
+    FINDING("%s is not built in", name);
+    return NULL;
+}
+
+static void remove_dir(void) {
+    char command[PATH_MAX + 16];
+    snprintf(command, sizeof command, "rm -rf '%s'", dir);
+    if (system(command) != 0) fprintf(stderr, "runner: cannot remove %s\n", dir);
+}
+
+/* The temporary directory with the schema, the index and two reports of the
+ * built-in table for --compare. */
+static void setup(void) {
+    snprintf(dir, sizeof dir, "/tmp/robots-fuzz-runner-XXXXXX");
+    if (!mkdtemp(dir)) FINDING("cannot make a temporary directory");
+    atexit(remove_dir);
+    snprintf(cases, sizeof cases, "%s/cases", dir);
+    mkdir(cases, 0700);
+    snprintf(table, sizeof table, "%s/cases/fuzz.json", dir);
+    snprintf(schema, sizeof schema, "%s/case-table.schema.json", dir);
+    snprintf(index_file, sizeof index_file, "%s/spec-examples.json", dir);
+    snprintf(known, sizeof known, "%s/known.txt", dir);
+    snprintf(written, sizeof written, "%s/written.txt", dir);
+    snprintf(site, sizeof site, "%s/site", dir);
+    snprintf(old_report, sizeof old_report, "%s/old.json", dir);
+    snprintf(new_report, sizeof new_report, "%s/new.json", dir);
+    snprintf(no_file, sizeof no_file, "%s/none", dir);
+    const struct embedded_file *f = embedded("case-table.schema.json");
+    write_bytes(schema, f->data, f->len);
+    f = embedded("spec-examples.json");
+    write_bytes(index_file, f->data, f->len);
+    f = embedded("rfc.json");
+    write_bytes(table, f->data, f->len);
+    sink_out = fopen("/dev/null", "w");
+    if (!sink_out) FINDING("cannot open /dev/null");
+    /* Two reports: the reference, and a baseline that fails some checks. */
+    const char *const profiles[2] = {"builtin:reference", "builtin:always-allowed"};
+    const char *const reports[2] = {old_report, new_report};
+    for (int i = 0; i < 2; i++) {
+        FILE *out = fopen(reports[i], "w");
+        char target[64];
+        snprintf(target, sizeof target, "t=%s", profiles[i]);
+        char *argv[] = {"robots-conform", "--cases", cases, "--schema", schema, "--index", index_file,
+                        "--target", target, "--format", "json", NULL};
+        if (!out) FINDING("cannot write %s", reports[i]);
+        conform_main((int)(sizeof argv / sizeof argv[0]) - 1, argv, out, sink_out);
+        fclose(out);
+    }
+}
+
+/* The value that replaces an argument reaching outside, or NULL to keep it. */
+static const char *redirect(const char *option, int which) {
+    static const struct {
+        const char *option, *value;
+    } paths[] = {{"--cases", cases},          {"--schema", schema},   {"--index", index_file},
+                 {"--site", site},            {"--scorecard", no_file}, {"--known-failures", known},
+                 {"--write-known-failures", written}};
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++)
+        if (!strcmp(option, paths[i].option)) return paths[i].value;
+    if (!strcmp(option, "--compare")) return which == 0 ? old_report : new_report;
+    return NULL;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (!dir[0]) setup();
+    if (size > INPUT_CAP) return 0;
+    const uint8_t *end = data + size, *nul = memchr(data, '\0', size);
+    const uint8_t *args_end = nul ? nul : end;
+    /* The table and the known failures. */
+    const uint8_t *table_start = nul ? nul + 1 : end, *table_end = table_start < end ? memchr(table_start, '\0', (size_t)(end - table_start)) : NULL;
+    if (!table_end) table_end = end;
+    if (table_end > table_start) write_bytes(table, table_start, (size_t)(table_end - table_start));
+    else {
+        const struct embedded_file *f = embedded("rfc.json");
+        write_bytes(table, f->data, f->len);
+    }
+    write_bytes(known, table_end < end ? table_end + 1 : end, table_end < end ? (size_t)(end - table_end - 1) : 0);
+    remove(written);
+
+    char *copy = malloc((size_t)(args_end - data) + 1);
+    if (!copy) return 0;
+    memcpy(copy, data, (size_t)(args_end - data));
+    copy[args_end - data] = '\0';
+    /* The tables are the fuzzer's first; an input naming its own places is
+     * redirected to the same. */
+    char *argv[MAX_ARGS + 8] = {"robots-conform", "--cases", cases, "--schema", schema, "--index", index_file};
+    int argc = 7;
+    for (char *p = copy; *p && argc < MAX_ARGS;) {
+        size_t n = strcspn(p, "\n");
+        bool last = p[n] == '\0';
+        p[n] = '\0';
+        argv[argc++] = p;
+        p += n + !last;
+    }
+    /* Redirect what would reach outside; the values keep their positions. */
+    for (int i = 7; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--batch-cmd") || !strcmp(a, "--command") || !strcmp(a, "--targets")) {
+            argv[i] = "--target";
+            if (i + 1 < argc) argv[++i] = "fuzz=builtin:always-disallowed";
+        } else if (!strcmp(a, "--target") && i + 1 < argc) {
+            const char *eq = strchr(argv[i + 1], '=');
+            if (!eq || strncmp(eq + 1, "builtin:", 8)) argv[i + 1] = "fuzz=builtin:always-allowed";
+            i++;
+        } else if (redirect(a, 0)) {
+            int values = !strcmp(a, "--compare") ? 2 : 1;
+            for (int k = 0; k < values && i + 1 < argc; k++) argv[++i] = (char *)redirect(a, k);
+        }
+    }
+    argv[argc] = NULL;
+    int rc = conform_main(argc, argv, sink_out, sink_out);
+    REQUIRE(rc == 0 || rc == 1 || rc == 2);
+    free(copy);
+    return 0;
+}
