@@ -15,12 +15,18 @@ static const char *const protocol_failures[] = {
     "no reply within", "ended without replying", "stopped reading its input", "the reply has", "not a reply",
 };
 
-const char *example_adapter(const char *name, char *out, size_t cap) {
-    snprintf(out, cap, "conformance/adapters/examples/%s", name);
+const char *project_file(const char *relative, char *out, size_t cap) {
+    snprintf(out, cap, "%s", relative);
     if (access(out, R_OK) == 0) return out;
-    snprintf(out, cap, "%s/../../conformance/adapters/examples/%s", bin_dir, name);
-    if (access(out, R_OK) != 0) snprintf(out, cap, "%s/../../../conformance/adapters/examples/%s", bin_dir, name);
+    snprintf(out, cap, "%s/../../%s", bin_dir, relative);
+    if (access(out, R_OK) != 0) snprintf(out, cap, "%s/../../../%s", bin_dir, relative);
     return out;
+}
+
+const char *example_adapter(const char *name, char *out, size_t cap) {
+    char relative[PATH_MAX];
+    snprintf(relative, sizeof relative, "conformance/adapters/examples/%s", name);
+    return project_file(relative, out, cap);
 }
 
 static void speaks_the_protocol(const char *interpreter, const char *name, bool answers_sitemaps) {

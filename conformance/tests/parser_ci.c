@@ -278,3 +278,109 @@ void failures_explain_themselves(void) {
     CHECK(has(&p, "warning: the --command template has no %url%") && has(&p, "has no %user-agent%"));
     proc_result_free(&p);
 }
+
+/* ---- The GitHub Action ------------------------------------------------------------------ */
+
+/* Runs scripts/github-action as action.yml's step does: the inputs as INPUT_*
+ * variables (given as NAME=VALUE strings), the runner under test. */
+static proc_result action_run(const char *const *inputs) {
+    char script_path[PATH_MAX], runner[PATH_MAX + 32];
+    project_file("scripts/github-action", script_path, sizeof script_path);
+    snprintf(runner, sizeof runner, "ROBOTS_CONFORM=%s", conform);
+    char *argv[24];
+    int n = 0;
+    argv[n++] = "env";
+    argv[n++] = runner;
+    for (; *inputs && n < 22; inputs++) argv[n++] = (char *)*inputs;
+    argv[n++] = script_path;
+    argv[n] = NULL;
+    proc_result r;
+    if (proc_run(argv, NULL, 0, 300, (size_t)64 << 20, &r) != 0) memset(&r, 0, sizeof r);
+    return r;
+}
+
+static char *slurp(const char *path) {
+    buf b = {NULL, 0, 0};
+    int more = 0;
+    if (read_file(path, 0, &b, &more) != 0 || buf_addc(&b, '\0') != 0) {
+        buf_free(&b);
+        return NULL;
+    }
+    return b.data;
+}
+
+void github_action_runs_the_suite(void) {
+    make_scratch();
+    char junit[PATH_MAX + 16], summary[PATH_MAX + 32], known[PATH_MAX + 32], batch[2048];
+    snprintf(junit, sizeof junit, "INPUT_JUNIT=%s/report.xml", scratch);
+    snprintf(summary, sizeof summary, "GITHUB_STEP_SUMMARY=%s/summary.md", scratch);
+    snprintf(known, sizeof known, "%s/known.txt", scratch);
+    snprintf(batch, sizeof batch, "INPUT_BATCH=%s --flaw first-match-wins --batch", wrong);
+    /* A parser with failures: the job fails, the log explains, the files are written. */
+    proc_result r = action_run(ARGS(batch, "INPUT_AREAS=prec,rfc", junit, summary));
+    char *xml = slurp(junit + strlen("INPUT_JUNIT=")), *md = slurp(summary + strlen("GITHUB_STEP_SUMMARY="));
+    CHECK(r.status == 1 && has(&r, "lesson: robots-conform --explain LONGEST-1") && has(&r, "49 passed, 14 failed"));
+    CHECK(xml && strstr(xml, "<testsuites name=\"robots-conform\" tests=\"63\" failures=\"14\""));
+    CHECK(md && strstr(md, "| prec | 31 | 11 |") && strstr(md, "## Failures explained") &&
+          strstr(md, "### LONGEST-1 check 1 [google]") && !strstr(md, "## prec:"));
+    free(xml);
+    free(md);
+    proc_result_free(&r);
+    /* With its known failures, the same parser passes; the summary says how many are known. */
+    char write[PATH_MAX + 64];
+    snprintf(write, sizeof write, "%s --flaw first-match-wins --batch", wrong);
+    proc_result w = conform_run(ARGS("--batch-cmd", write, "--area", "prec,rfc", "--write-known-failures", known), 120);
+    CHECK(w.status == 1);
+    proc_result_free(&w);
+    char known_input[PATH_MAX + 64];
+    snprintf(known_input, sizeof known_input, "INPUT_KNOWN_FAILURES=%s", known);
+    r = action_run(ARGS(batch, "INPUT_AREAS=prec,rfc", junit, summary, known_input));
+    md = slurp(summary + strlen("GITHUB_STEP_SUMMARY="));
+    CHECK(r.status == 0 && has(&r, "49 passed, 0 failed, 14 known failures"));
+    CHECK(md && strstr(md, "14 known failures"));
+    free(md);
+    proc_result_free(&r);
+    /* Strict: a fixed known failure fails the job. */
+    write_file(known, "PREC-3.1\n");
+    snprintf(batch, sizeof batch, "INPUT_BATCH=%s --batch", robots);
+    r = action_run(ARGS(batch, "INPUT_AREAS=prec", junit, known_input, "INPUT_STRICT=true"));
+    CHECK(r.status == 1 && has(&r, "Fixed: PREC-3.1"));
+    proc_result_free(&r);
+    r = action_run(ARGS(batch, "INPUT_AREAS=prec", junit, known_input));
+    CHECK(r.status == 0);
+    proc_result_free(&r);
+    /* Inputs that cannot go together. */
+    r = action_run(ARGS(batch, "INPUT_COMMAND=./parser %robots% %user-agent% %url%", junit));
+    CHECK(r.status == 2 && has(&r, "give the input batch or command, not both"));
+    proc_result_free(&r);
+    r = action_run(ARGS(junit));
+    CHECK(r.status == 2 && has(&r, "give the input batch"));
+    proc_result_free(&r);
+    r = action_run(ARGS(batch, "INPUT_STRICT=yes", junit));
+    CHECK(r.status == 2 && has(&r, "the input strict is true or false, not 'yes'"));
+    proc_result_free(&r);
+    r = action_run(ARGS(batch, "INPUT_PROFILE=gogle", junit));
+    CHECK(r.status == 2 && has(&r, "--profile must be google or rfc9309, not 'gogle'"));
+    proc_result_free(&r);
+
+    /* Every input the step reads is one action.yml declares and passes on. */
+    char action_path[PATH_MAX], script_path[PATH_MAX];
+    char *action = slurp(project_file("action.yml", action_path, sizeof action_path));
+    char *step = slurp(project_file("scripts/github-action", script_path, sizeof script_path));
+    CHECK(action && step);
+    for (const char *p = step; p && action && (p = strstr(p, "INPUT_")); p++) {
+        char name[64], env[128], input[80];
+        size_t n = strspn(p + 6, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_");
+        if (n == 0 || n > 40) continue;
+        snprintf(name, sizeof name, "%.*s", (int)n, p + 6);
+        snprintf(input, sizeof input, "  %s:\n", name);
+        for (char *c = input; *c; c++) *c = *c == '_' ? '-' : (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+        snprintf(env, sizeof env, "INPUT_%s: ${{ inputs.", name);
+        bool declared = strstr(action, input) && strstr(action, env);
+        if (!declared) printf("  action.yml does not declare or pass the input of INPUT_%s\n", name);
+        CHECK(declared);
+    }
+    free(action);
+    free(step);
+    remove_tree(scratch);
+}

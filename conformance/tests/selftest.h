@@ -78,6 +78,9 @@ void write_errors_fail_the_run(void);
 
 /* example_adapters.c */
 void example_adapters_speak_the_protocol(void);
+/* A file of the project (RELATIVE to its root) from the working directory (make
+ * runs the tests from the project's root) or from this program's. */
+const char *project_file(const char *relative, char *out, size_t cap);
 /* conformance/adapters/examples/NAME from the working directory (make runs the
  * tests from the project's root) or from this program's. */
 const char *example_adapter(const char *name, char *out, size_t cap);
@@ -96,11 +99,13 @@ void broken_targets_stop_early(void);
 void max_failures_stops_the_run(void);
 void known_failures_count_only_new_ones(void);
 void failures_explain_themselves(void);
+void github_action_runs_the_suite(void);
 #define PARSER_CI_TESTS                                                                              \
     {"a broken target stops the run at once, with the likely fix", broken_targets_stop_early},     \
     {"--max-failures stops the run", max_failures_stops_the_run},                                  \
     {"known failures: written, read, fixed; only new failures fail", known_failures_count_only_new_ones}, \
-    {"failures explain themselves in every format", failures_explain_themselves}
+    {"failures explain themselves in every format", failures_explain_themselves},                 \
+    {"the GitHub Action's step runs the suite as the workflow would", github_action_runs_the_suite}
 
 /* diff_campaigns.c */
 void campaigns_find_and_minimise_flaws(void);
