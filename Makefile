@@ -72,7 +72,7 @@ DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
 .PHONY: all lib cli conformance atlas site example scorecard libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-conform \
-        test-atlas test-scorecard test-site test-crawl test-bench-workload \
+        test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples \
         test-asan test-install \
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google install uninstall clean
 .DEFAULT_GOAL := all
@@ -290,13 +290,24 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 # target fuzzes a few seconds without a finding, and the OSS-Fuzz build works.
 test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check
 
-test: test-unit test-symbols test-conform test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
+test: test-unit test-symbols test-conform test-examples test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
       test-install test-fuzz test-coverage
 	@echo "make test: all test suites passed"
 
+# Every example output in the documentation is what its command prints today
+# (scripts/check-examples runs each `console` block); and the checker does catch a
+# wrong one.
+EXAMPLE_DOCS := README.md
+test-examples: all
+	scripts/check-examples $(EXAMPLE_DOCS)
+	@mkdir -p $(O)
+	@printf '```console\n$$ echo printed\nshown\n```\n' > $(O)/wrong-example.md
+	@if scripts/check-examples $(O)/wrong-example.md >/dev/null; then \
+	    echo "check-examples accepts an example whose output differs"; exit 1; fi
+
 # The fast loop (about a minute): the unit tests, the conformance suite, the
 # runner's self-test and every check that a generated file is up to date.
-check: test-unit test-symbols conformance test-conform test-atlas test-scorecard test-corpus
+check: test-unit test-symbols conformance test-conform test-atlas test-scorecard test-corpus test-examples
 	@echo "make check: passed"
 
 # ---- Coverage ------------------------------------------------------------------------
