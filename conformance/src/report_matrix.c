@@ -85,7 +85,7 @@ static void text(FILE *f, const suite *s, const target_run *runs, size_t n) {
     notes(f, runs, n);
 }
 
-static const char *const marks[] = {"pass", "FAIL", "skip", "undefined"};
+static const char *const marks[RESULT_COUNT] = {"pass", "FAIL", "skip", "undefined", "known-failure"};
 
 /* A CSV field: quoted when it holds a comma, a quote or a line break. */
 static void csv_field(FILE *f, const char *s) {

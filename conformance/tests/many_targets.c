@@ -120,6 +120,12 @@ void every_format_with_every_target(void) {
     snprintf(batch, sizeof batch, "%s --batch", robots);
     snprintf(command, sizeof command, "%s %%robots%% %%user-agent%% %%url%%", robots);
     snprintf(named, sizeof named, "ref=%s --batch", robots);
+    /* A failing target with known failures, one of them fixed (its check passes). */
+    char flawed[PATH_MAX + 64], known[] = "/tmp/robots-conform-known-XXXXXX";
+    snprintf(flawed, sizeof flawed, "%s --flaw first-match-wins %%robots%% %%user-agent%% %%url%%", wrong);
+    int fd = mkstemp(known);
+    if (fd >= 0) close(fd);
+    write_file(known, "LONGEST-1.1\nLONGEST-1.2\n");
     static const char *const formats[] = {"text", "tap", "junit", "json", "markdown", "csv", "scorecard"};
     for (size_t f = 0; f < sizeof formats / sizeof formats[0]; f++) {
         const char *const *const targets[] = {
@@ -127,6 +133,8 @@ void every_format_with_every_target(void) {
             ARGS("--id", "MATCH-3", "--format", formats[f], "--batch-cmd", batch),
             ARGS("--id", "MATCH-3", "--format", formats[f], "--command", command),
             ARGS("--id", "MATCH-3", "--format", formats[f], "--target", named, "--target", "none=builtin:always-allowed"),
+            ARGS("--id", "LONGEST-1", "--format", formats[f], "--command", flawed, "--known-failures", known,
+                 "--output", "junit=/dev/null", "--output", "csv=/dev/null"),
         };
         for (size_t t = 0; t < sizeof targets / sizeof targets[0]; t++) {
             proc_result r = conform_run(targets[t], 60);
@@ -140,7 +148,10 @@ void every_format_with_every_target(void) {
             if (!strcmp(formats[f], "csv") && t < 3)
                 CHECK(report && !strncmp(r.out.data, "id,check,profile,kind,basis,expected,", 37) &&
                       strstr(r.out.data, "\r\nMATCH-3,1,"));
+            /* Known failures in every format: the new failure fails the run. */
+            if (t == 4) CHECK(r.status == 1 && strstr(r.out.data ? r.out.data : "", "known"));
             proc_result_free(&r);
         }
     }
+    remove(known);
 }
