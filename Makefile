@@ -72,7 +72,7 @@ DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
 .PHONY: all lib cli conformance atlas site example scorecard libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-conform \
-        test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples \
+        test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
         test-asan test-install \
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google install uninstall clean
 .DEFAULT_GOAL := all
@@ -99,7 +99,7 @@ $(call obj,$(DIFF_SRC)): INCLUDES := -Iconformance/diff -Iconformance/src -Icomm
 $(LIB): $(call obj,$(REF_SRC))
 	@mkdir -p $(dir $@)
 	rm -f $@
-	ar rcs $@ $^
+	$(AR) rcs $@ $^
 
 # The helpers the command, the runner and the tests share.
 COMMON_OBJ := $(call obj,$(COMMON_SRC))
@@ -290,9 +290,16 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 # target fuzzes a few seconds without a finding, and the OSS-Fuzz build works.
 test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check
 
-test: test-unit test-symbols test-conform test-examples test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
+test: test-unit test-symbols test-conform test-examples test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
       test-install test-fuzz test-coverage
 	@echo "make test: all test suites passed"
+
+# The same answers on every platform: i386 (clang -m32, UBSan), s390x (big-endian,
+# under qemu-user) and wasm32-wasi (under Node's WASI) each build the library, the
+# robots command and the unit tests, pass the unit tests, and give every check of
+# the tables the result x86-64 gives (scripts/test-platforms; one line each).
+test-platforms: all
+	MAKE="$(MAKE)" scripts/test-platforms
 
 # Every example output in the documentation is what its command prints today
 # (scripts/check-examples runs each `console` block); and the checker does catch a

@@ -1,4 +1,5 @@
 /* target_reference.c - the reference implementation answering in-process. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,8 +106,8 @@ static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, 
     }
     default: {
         const char *cc = k->cache_control;
-        long s = robots_cache_lifetime(p, cc, cc ? strlen(cc) : 0, &error);
-        snprintf(a->text, sizeof a->text, "%ld", s);
+        int64_t s = robots_cache_lifetime(p, cc, cc ? strlen(cc) : 0, &error);
+        snprintf(a->text, sizeof a->text, "%" PRId64, s);
         snprintf(a->detail, sizeof a->detail, "%s", error);
         break;
     }

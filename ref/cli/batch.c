@@ -14,6 +14,7 @@
 #include "batch.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -192,8 +193,8 @@ static void answer(batch_session *s, const request *q) {
     }
     default: {
         char num[64];
-        long seconds = robots_cache_lifetime(q->profile, q->cache_control.data, q->cache_control.len, &why);
-        snprintf(num, sizeof num, ",\"seconds\":%ld", seconds);
+        int64_t seconds = robots_cache_lifetime(q->profile, q->cache_control.data, q->cache_control.len, &why);
+        snprintf(num, sizeof num, ",\"seconds\":%" PRId64, seconds);
         add_text(s, num);
         add_string_field(s, "why", why, strlen(why));
         break;

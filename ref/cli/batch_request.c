@@ -58,6 +58,22 @@ static int read_count(const json_member *m, size_t limit, size_t *out) {
     return 0;
 }
 
+/* max_bytes: any count up to 2^64-1 on every platform; past SIZE_MAX (a 32-bit
+ * size_t) it caps nothing a file could hold, so it reads as SIZE_MAX. */
+static int read_cap(const json_member *m, size_t *out) {
+    if (m->type != JSON_NUMBER || m->raw_len == 0) return -1;
+    uint64_t v = 0;
+    for (size_t i = 0; i < m->raw_len; i++) {
+        char c = m->raw[i];
+        if (c < '0' || c > '9') return -1;
+        uint64_t d = (uint64_t)(c - '0');
+        if (v > (UINT64_MAX - d) / 10) return -1;
+        v = v * 10 + d;
+    }
+    *out = v > SIZE_MAX ? SIZE_MAX : (size_t)v;
+    return 0;
+}
+
 /* A string field into `into`; a non-string is an error. */
 static int read_text(request *q, const json_member *m, const char *name, buf *into) {
     if (m->type != JSON_STRING) {
@@ -171,7 +187,7 @@ static int on_member(void *ctx, const json_member *m) {
         else q->fetch.status = (int)n;
         break;
     case F_MAX_BYTES:
-        if (read_count(m, SIZE_MAX, &q->max_bytes)) request_error(q, name, "must be a non-negative integer");
+        if (read_cap(m, &q->max_bytes)) request_error(q, name, "must be a non-negative integer");
         break;
     case F_REDIRECTS:
     case F_DAYS:

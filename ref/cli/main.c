@@ -60,16 +60,19 @@ static int usage_error(const char *prog, const char *what, const char *arg) {
     return EXIT_USAGE;
 }
 
+/* A count of digits up to 2^64-1 on every platform; past SIZE_MAX (a 32-bit
+ * size_t) it reads as SIZE_MAX: a --max-bytes that large caps nothing a file could
+ * hold, and the other counts are bounded far below it. */
 static int parse_size(const char *s, size_t *out) {
     if (!*s) return -1;
-    size_t v = 0;
+    uint64_t v = 0;
     for (const char *p = s; *p; p++) {
         if (*p < '0' || *p > '9') return -1;
-        size_t d = (size_t)(*p - '0');
-        if (v > (SIZE_MAX - d) / 10) return -1;
+        uint64_t d = (uint64_t)(*p - '0');
+        if (v > (UINT64_MAX - d) / 10) return -1;
         v = v * 10 + d;
     }
-    *out = v;
+    *out = v > SIZE_MAX ? SIZE_MAX : (size_t)v;
     return 0;
 }
 

@@ -3,6 +3,7 @@
  * crawler does with the response to its robots.txt request, and how long it may
  * keep the file (STATUS-1..9, RFC-7).
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -34,8 +35,8 @@ int run_status(const cli_options *o, const char *code) {
 int run_cache_lifetime(const cli_options *o) {
     const char *why;
     const char *cc = o->cache_control;
-    long seconds = robots_cache_lifetime(o->profile, cc, cc ? strlen(cc) : 0, &why);
-    printf("%ld\n", seconds);
+    int64_t seconds = robots_cache_lifetime(o->profile, cc, cc ? strlen(cc) : 0, &why);
+    printf("%" PRId64 "\n", seconds);
     if (o->explain) printf("explain: why: %s\n", why);
     return 0;
 }

@@ -426,13 +426,17 @@ const char *robots_fetch_decision_name(robots_fetch_decision decision);
 /* STATUS-9: how many seconds a fetched robots.txt may be cached, given the value of
  * its Cache-Control header (NULL or empty when absent). 24 hours by default;
  * google: max-age shortens or lengthens it; rfc9309: max-age may only shorten it.
- * *why (when not NULL) says which rule applied; an unknown profile counts as google. */
-long robots_cache_lifetime(robots_profile_id profile, const char *cache_control, size_t len,
+ * *why (when not NULL) says which rule applied; an unknown profile counts as google.
+ * The answer is 0 to ROBOTS_CACHE_SECONDS_MAX (2^31: a max-age too large to hold
+ * counts as that, RFC 9111 1.2.2), in an int64_t on every platform (1.0 returned
+ * a long, 32 bits on i386, armhf, wasm32 and 64-bit Windows: too small for 2^31). */
+int64_t robots_cache_lifetime(robots_profile_id profile, const char *cache_control, size_t len,
                            const char **why);
 
 #define ROBOTS_MAX_REDIRECTS 5 /* STATUS-2, RFC-7 */
 #define ROBOTS_UNREACHABLE_DAYS 30 /* STATUS-6 */
 #define ROBOTS_CACHE_SECONDS 86400 /* STATUS-9 */
+#define ROBOTS_CACHE_SECONDS_MAX ((int64_t)1 << 31) /* RFC 9111 1.2.2: the largest delta-seconds */
 
 #ifdef __cplusplus
 }

@@ -90,8 +90,10 @@ int robots_fetch_policy(robots_profile_id id, const robots_fetch *f, robots_fetc
     return decide(out, why, text, ROBOTS_FETCH_FULL_DISALLOW);
 }
 
-/* RFC 9111 5.2.2.1: max-age=delta-seconds; a value too large to hold counts as 2^31. */
-static bool find_max_age(const unsigned char *s, size_t n, long *out, bool *invalid) {
+/* RFC 9111 5.2.2.1: max-age=delta-seconds; a value too large to hold counts as 2^31
+ * (1.2.2). Digits are read into 64 bits and stop growing past 2^31, so no count of
+ * digits overflows, whatever the platform's long. */
+static bool find_max_age(const unsigned char *s, size_t n, int64_t *out, bool *invalid) {
     for (size_t i = 0; i < n;) {
         while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == ',')) i++;
         size_t start = i;
@@ -118,26 +120,26 @@ static bool find_max_age(const unsigned char *s, size_t n, long *out, bool *inva
         }
         if (!is_max_age) continue;
         /* The first max-age counts. */
-        long v = 0;
+        int64_t v = 0;
         *invalid = vstart == vend;
         for (size_t k = vstart; k < vend && !*invalid; k++) {
             if (s[k] < '0' || s[k] > '9') *invalid = true;
-            else if (v < 2147483648L) v = v * 10 + (s[k] - '0');
+            else if (v < ROBOTS_CACHE_SECONDS_MAX) v = v * 10 + (s[k] - '0');
         }
-        *out = v > 2147483648L ? 2147483648L : v;
+        *out = v > ROBOTS_CACHE_SECONDS_MAX ? ROBOTS_CACHE_SECONDS_MAX : v;
         return !*invalid;
     }
     return false;
 }
 
-long robots_cache_lifetime(robots_profile_id id, const char *cache_control, size_t len,
-                           const char **why) {
-    long max_age = 0;
+int64_t robots_cache_lifetime(robots_profile_id id, const char *cache_control, size_t len,
+                              const char **why) {
+    int64_t max_age = 0;
     bool invalid = false;
     bool found = cache_control && find_max_age((const unsigned char *)cache_control, len, &max_age, &invalid);
     bool rfc = id == ROBOTS_PROFILE_RFC9309;
     const char *text;
-    long seconds = ROBOTS_CACHE_SECONDS;
+    int64_t seconds = ROBOTS_CACHE_SECONDS;
     if (!found) {
         text = invalid ? "max-age is not a number of seconds and is ignored: 24 hours"
                        : "no max-age: 24 hours";

@@ -4,20 +4,28 @@
 
 #include "test.h"
 
+/* ROBOTS_TESTS_IN_PROCESS: only the suites that need no other process (a build for
+ * a platform without fork, such as wasm32-wasi, leaves out the command-line ones). */
 extern const test_suite suite_lines, suite_keys, suite_groups, suite_agents, suite_match,
     suite_precedence, suite_path, suite_encoding, suite_google_quirks, suite_rfc9309,
-    suite_metadata, suite_hostile, suite_memory, suite_json, suite_cli, suite_batch, suite_idna,
-    suite_url, suite_status, suite_subcommands, suite_cli_memory, suite_contracts, suite_sweep,
-    suite_switches, suite_for_agents;
+    suite_metadata, suite_hostile, suite_memory, suite_json, suite_idna, suite_url, suite_status,
+    suite_contracts, suite_sweep, suite_switches, suite_for_agents;
+#ifndef ROBOTS_TESTS_IN_PROCESS
+extern const test_suite suite_cli, suite_batch, suite_subcommands, suite_cli_memory;
+#endif
 
 static const test_suite *const suites[] = {
-    &suite_lines,       &suite_keys,       &suite_groups,        &suite_agents,
-    &suite_match,       &suite_precedence, &suite_path,          &suite_encoding,
-    &suite_google_quirks, &suite_rfc9309,  &suite_metadata,      &suite_hostile,
-    &suite_memory,      &suite_json,       &suite_cli,           &suite_batch,
-    &suite_idna,        &suite_url,        &suite_status,        &suite_subcommands,
-    &suite_cli_memory,  &suite_contracts,   &suite_sweep,         &suite_switches,
-    &suite_for_agents,
+    &suite_lines,         &suite_keys,      &suite_groups,   &suite_agents,   &suite_match,
+    &suite_precedence,    &suite_path,      &suite_encoding, &suite_google_quirks,
+    &suite_rfc9309,       &suite_metadata,  &suite_hostile,  &suite_memory,   &suite_json,
+#ifndef ROBOTS_TESTS_IN_PROCESS
+    &suite_cli,           &suite_batch,
+#endif
+    &suite_idna,          &suite_url,       &suite_status,
+#ifndef ROBOTS_TESTS_IN_PROCESS
+    &suite_subcommands,   &suite_cli_memory,
+#endif
+    &suite_contracts,     &suite_sweep,     &suite_switches, &suite_for_agents,
 };
 
 static int current_failed;

@@ -116,9 +116,9 @@ static void invalid_status(void) {
     CHECK(robots_fetch_decision_name((robots_fetch_decision)4) == NULL);
 }
 
-static long lifetime(robots_profile_id p, const char *cc) {
+static int64_t lifetime(robots_profile_id p, const char *cc) {
     const char *why = NULL;
-    long s = robots_cache_lifetime(p, cc, cc ? strlen(cc) : 0, &why);
+    int64_t s = robots_cache_lifetime(p, cc, cc ? strlen(cc) : 0, &why);
     CHECK(why != NULL);
     return s;
 }
@@ -137,7 +137,15 @@ static void cache_lifetime(void) {
     CHECK_EQ(lifetime(GOOGLE, "max-age=0"), 0);
     CHECK_EQ(lifetime(GOOGLE, "s-maxage=10"), 86400);
     CHECK_EQ(lifetime(GOOGLE, "max-age=10, max-age=20"), 10);
-    CHECK_EQ(lifetime(GOOGLE, "max-age=99999999999999999999"), 2147483648L);
+    CHECK_EQ(lifetime(GOOGLE, "max-age=99999999999999999999"), ROBOTS_CACHE_SECONDS_MAX);
+    /* Around 2^31, where a 32-bit long overflowed (found by UBSan on i386): the
+     * answer is the same on every platform. */
+    CHECK_EQ(lifetime(GOOGLE, "max-age=3000000000"), ROBOTS_CACHE_SECONDS_MAX);
+    CHECK_EQ(lifetime(GOOGLE, "max-age=2147483647"), 2147483647);
+    CHECK_EQ(lifetime(GOOGLE, "max-age=2147483648"), ROBOTS_CACHE_SECONDS_MAX);
+    CHECK_EQ(lifetime(GOOGLE, "max-age=2147483649"), ROBOTS_CACHE_SECONDS_MAX);
+    CHECK_EQ(lifetime(GOOGLE, "max-age=21474836480"), ROBOTS_CACHE_SECONDS_MAX);
+    CHECK_EQ(lifetime(RFC, "max-age=3000000000"), 86400);
     CHECK_EQ(lifetime(GOOGLE, "max-age=abc"), 86400);
     CHECK_EQ(lifetime(GOOGLE, "max-age="), 86400);
     CHECK_EQ(lifetime(GOOGLE, "max-age"), 86400);

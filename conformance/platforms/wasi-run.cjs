@@ -1,0 +1,33 @@
+// wasi-run.cjs - runs a WebAssembly program built for wasm32-wasi under Node's WASI,
+// as a native program runs: its arguments, standard input and output, exit status.
+// The test of the platforms drives the reference built for wasm32 through it:
+//   node --single-threaded conformance/platforms/wasi-run.cjs build/wasm32/robots.wasm --batch
+// (--single-threaded: without it Node 20 crashed at exit in about half the runs
+// here, after the program had ended well, while background threads compiled.)
+// The program sees the file system from "/" (it reads the files its arguments name)
+// and no environment.
+'use strict';
+const fs = require('node:fs');
+const { WASI } = require('node:wasi');
+
+async function main() {
+  const [file, ...args] = process.argv.slice(2);
+  if (!file) {
+    process.stderr.write('usage: node wasi-run.cjs PROGRAM.wasm [ARG...]\n');
+    return 2;
+  }
+  const wasi = new WASI({ version: 'preview1', args: [file, ...args], env: {}, preopens: { '/': '/' }, returnOnExit: true });
+  const module = await WebAssembly.compile(fs.readFileSync(file));
+  const instance = await WebAssembly.instantiate(module, wasi.getImportObject());
+  return wasi.start(instance);
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error) => {
+    process.stderr.write(`wasi-run: ${error && error.message ? error.message : error}\n`);
+    process.exit(2);
+  },
+);
