@@ -134,6 +134,15 @@ $(SELFTEST): $(call obj,$(SELFTEST_SRC)) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson
 
+# robots-conform-oom: every loader of the runner with the n-th allocation failing
+# (conformance/oom/loaders_oom.c; malloc and the rest wrapped at link time).
+OOM := $(O)/bin/robots-conform-oom
+OOM_WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=strndup
+$(call obj,conformance/oom/loaders_oom.c): INCLUDES := -Iconformance/src -Icommon
+$(OOM): $(call obj,conformance/oom/loaders_oom.c $(filter-out conformance/src/main.c,$(CONFORM_SRC))) $(COMMON_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson -lm $(OOM_WRAP)
+
 $(TESTS): $(call obj,$(TEST_SRC)) $(CLI_LIB_OBJ) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@
@@ -241,8 +250,9 @@ example: $(ROBOTS)
 test-unit: $(TESTS) $(ROBOTS)
 	ROBOTS_BIN=$(ROBOTS) $(TESTS)
 
-test-conform: $(CONFORM) $(WRONG) $(SELFTEST) $(ROBOTS) $(DIFF)
+test-conform: $(CONFORM) $(WRONG) $(SELFTEST) $(ROBOTS) $(DIFF) $(OOM)
 	$(SELFTEST)
+	$(OOM) .
 
 # The same tests, built by clang with AddressSanitizer and UndefinedBehaviorSanitizer;
 # any finding aborts the run. This tree takes the portable paths where the library

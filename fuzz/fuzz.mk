@@ -14,6 +14,7 @@
 #   make fuzz-smoke                          every target a few seconds (part of make test)
 #   make fuzz TARGET=query FUZZ_SECONDS=600       a libFuzzer campaign, with a summary
 #   make fuzz-afl TARGET=query FUZZ_SECONDS=600   an AFL++ campaign, with a summary
+#   make fuzz-campaign FUZZ_SECONDS=60 [PLATFORM=i386]  every target in turn
 #   make corpus                              regenerate corpus/<t>/ from the case tables
 #   make oss-fuzz-check                      run fuzz/oss-fuzz/build.sh as OSS-Fuzz would
 
@@ -46,7 +47,7 @@ $(call obj,fuzz/targets/sweep.c): INCLUDES := -Iref/src
 FUZZ_ENGINE_OBJ := $(filter $(O)/obj/%.o,$(FUZZ_ENGINE))
 FUZZ_BINS := $(addprefix $(O)/fuzz/,$(FUZZ_TARGETS))
 
-.PHONY: FORCE fuzz-build fuzz-replay fuzz-smoke fuzz fuzz-afl fuzz-speed corpus test-corpus oss-fuzz-check \
+.PHONY: FORCE fuzz-build fuzz-replay fuzz-smoke fuzz fuzz-campaign fuzz-afl fuzz-speed corpus test-corpus oss-fuzz-check \
         fuzz-libfuzzer-build fuzz-afl-build
 
 fuzz-build: $(FUZZ_BINS)
@@ -102,13 +103,32 @@ fuzz-replay: $(FUZZ_BINS)
 # ---- Engines --------------------------------------------------------------------------
 
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# PLATFORM=i386: the libFuzzer build and campaigns for 32-bit x86 (clang -m32), in
+# build/libfuzzer-i386, without the targets that link 64-bit system libraries.
+PLATFORM ?=
+ifeq ($(PLATFORM),i386)
+LIBFUZZER_DIR := build/libfuzzer-i386
+FUZZ_M32 := -m32 -idirafter build/i386/sysinclude
+I386_ONLY := $(filter-out punycode curl_url runner,$(FUZZ_TARGETS))
+else ifneq ($(PLATFORM),)
+$(error PLATFORM is i386 or empty (x86-64), not '$(PLATFORM)')
+else
 LIBFUZZER_DIR := build/libfuzzer
+FUZZ_M32 :=
+endif
 AFL_DIR := build/afl
 AFL_CC ?= afl-clang-fast
 
 fuzz-libfuzzer-build:
+ifeq ($(PLATFORM),i386)
+	@mkdir -p build/i386/sysinclude && ln -sfn /usr/include/x86_64-linux-gnu/asm build/i386/sysinclude/asm
+	$(MAKE) --no-print-directory O=$(LIBFUZZER_DIR) CC="$(ASAN_CC) $(FUZZ_M32)" OPT="-O1 -g" PLATFORM= \
+	    SAN="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" FUZZ_ENGINE=-fsanitize=fuzzer \
+	    $(addprefix $(LIBFUZZER_DIR)/fuzz/,$(I386_ONLY))
+else
 	$(MAKE) --no-print-directory O=$(LIBFUZZER_DIR) CC=$(ASAN_CC) OPT="-O1 -g" \
 	    SAN="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" FUZZ_ENGINE=-fsanitize=fuzzer fuzz-build
+endif
 
 fuzz-afl-build:
 	AFL_QUIET=1 $(MAKE) --no-print-directory O=$(AFL_DIR) CC=$(AFL_CC) OPT="-O2 -g" \
@@ -129,6 +149,14 @@ TARGET ?= query
 FUZZ_SECONDS ?= 600
 fuzz: fuzz-libfuzzer-build
 	scripts/fuzz-campaign libfuzzer $(LIBFUZZER_DIR)/fuzz/$(TARGET) $(TARGET) $(FUZZ_SECONDS)
+
+# A campaign of every target in turn, FUZZ_SECONDS each (PLATFORM=i386: on 32-bit
+# x86, under ASan and UBSan): each starts from its seeds and regressions, which it
+# leaves as they are, and ends with no finding or stops.
+fuzz-campaign: fuzz-libfuzzer-build
+	@for t in $(if $(filter i386,$(PLATFORM)),$(I386_ONLY),$(FUZZ_TARGETS)); do \
+	    FUZZ_WORK=build/fuzz-work$(if $(PLATFORM),-$(PLATFORM)) scripts/fuzz-campaign libfuzzer $(LIBFUZZER_DIR)/fuzz/$$t $$t $(FUZZ_SECONDS) || exit 1; \
+	done
 
 fuzz-afl: fuzz-afl-build
 	scripts/fuzz-campaign afl $(AFL_DIR)/fuzz/$(TARGET) $(TARGET) $(FUZZ_SECONDS)

@@ -135,6 +135,18 @@ static size_t walk(const char *s, size_t i, size_t at, buf *path, bool *found, i
     return s[i] ? i + 1 : i;
 }
 
+/* cJSON's allocations go through this, so that a parse that failed because memory
+ * ran out says so, not "not valid JSON". */
+static bool json_memory_ran_out;
+
+static void *json_malloc(size_t n) {
+    void *p = malloc(n);
+    if (!p) json_memory_ran_out = true;
+    return p;
+}
+
+static cJSON_Hooks json_hooks = {json_malloc, free};
+
 int json_file_read(const char *file, cJSON **out, char *error, size_t cap) {
     buf data = {NULL, 0, 0};
     *out = NULL;
@@ -160,7 +172,14 @@ int json_file_read(const char *file, cJSON **out, char *error, size_t cap) {
         i += len;
     }
     const char *end = NULL;
+    json_memory_ran_out = false;
+    cJSON_InitHooks(&json_hooks);
     *out = cJSON_ParseWithLengthOpts(data.data, n, &end, 0);
+    if (!*out && json_memory_ran_out) {
+        snprintf(error, cap, "%s: out of memory", file);
+        buf_free(&data);
+        return -1;
+    }
     if (!*out) {
         const char *at = cJSON_GetErrorPtr();
         size_t offset = at && at >= data.data && at <= data.data + n ? (size_t)(at - data.data) : 0;
@@ -187,6 +206,10 @@ int json_file_read(const char *file, cJSON **out, char *error, size_t cap) {
     }
     buf_free(&data);
     return 0;
+}
+
+bool json_copy_lost(const cJSON *parent, const char *name, const char *copy) {
+    return !copy && cJSON_IsString(cJSON_GetObjectItemCaseSensitive(parent, name));
 }
 
 char *json_string_copy(const cJSON *parent, const char *name) {

@@ -3,6 +3,7 @@
 #ifndef ROBOTS_CONFORM_JSON_FILE_H
 #define ROBOTS_CONFORM_JSON_FILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -13,7 +14,8 @@
 #define JSON_FILE_MAX ((size_t)32 << 20)
 
 /* Parses the file into *out. Returns 0, or -1 with error set to "FILE: cannot
- * read: ..." (also for what is not a regular file), "FILE: larger than ...",
+ * read: ..." (also for what is not a regular file), "FILE: out of memory",
+ * "FILE: larger than ...",
  * "FILE:LINE:COLUMN: not UTF-8", "FILE:LINE:COLUMN: not valid JSON", or "FILE:
  * JSON-PATH: a string holds \u0000 ...". */
 int json_file_read(const char *file, cJSON **out, char *error, size_t cap);
@@ -23,7 +25,9 @@ int json_file_read(const char *file, cJSON **out, char *error, size_t cap);
 int json_print(FILE *f, cJSON *root);
 
 /* A copy of the string member `name` of parent (malloc'd), or NULL when parent has
- * no such string member. */
+ * no such string member, or when memory ran out: */
 char *json_string_copy(const cJSON *parent, const char *name);
+/* tells which: true when parent has the string member but `copy` is NULL. */
+bool json_copy_lost(const cJSON *parent, const char *name, const char *copy);
 
 #endif

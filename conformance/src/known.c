@@ -40,7 +40,7 @@ int known_load(const char *file, const suite *s, known_list *out, char *error, s
     buf text = {NULL, 0, 0};
     int more = 0;
     if (read_file(file, 4 << 20, &text, &more) != 0 || buf_addc(&text, '\0') != 0) {
-        snprintf(error, cap, "%s: %s", file, errno ? strerror(errno) : "out of memory");
+        snprintf(error, cap, "%s: %s", file, errno && errno != ENOMEM ? strerror(errno) : "out of memory");
         buf_free(&text);
         return -1;
     }

@@ -99,10 +99,13 @@ const spec_example *spec_index_example(const spec_index *x, const char *id) {
     return NULL;
 }
 
-static void read_section(const cJSON *j, spec_section *s) {
+/* False when memory ran out. */
+static bool read_section(const cJSON *j, spec_section *s) {
     s->heading = json_string_copy(j, "heading");
     s->gloss = json_string_copy(j, "gloss");
     s->rfc9309 = json_string_copy(j, "rfc9309");
+    return !json_copy_lost(j, "heading", s->heading) && !json_copy_lost(j, "gloss", s->gloss) &&
+           !json_copy_lost(j, "rfc9309", s->rfc9309);
 }
 
 /* The checks a schema cannot make. Returns 0, or -1 with the problem and its path. */
@@ -153,7 +156,13 @@ static int check_index(const spec_index *x, const cJSON *json, char *problem, si
         }
         ex->document = ref.document;
         spec_section wanted;
-        read_section(cJSON_GetObjectItemCaseSensitive(e, "section"), &wanted);
+        if (!read_section(cJSON_GetObjectItemCaseSensitive(e, "section"), &wanted)) {
+            free(wanted.heading);
+            free(wanted.gloss);
+            free(wanted.rfc9309);
+            snprintf(problem, cap, "out of memory");
+            return -1;
+        }
         ex->section = section_headed(ex->document, wanted.heading);
         bool same = ex->section && !strcmp(ex->section->gloss, wanted.gloss);
         free(wanted.heading);
@@ -186,9 +195,10 @@ int spec_index_load(const char *file, const char *schema_file, spec_index *out, 
     if (schema_validate(schema, json, problem, sizeof problem)) goto done;
     size_t n = strlen(file) + 1;
     out->file = malloc(n);
-    memcpy(out->file, file, n);
+    if (out->file) memcpy(out->file, file, n);
     const cJSON *docs = cJSON_GetObjectItemCaseSensitive(json, "documents");
-    out->documents = calloc((size_t)cJSON_GetArraySize(docs), sizeof *out->documents);
+    out->documents = calloc((size_t)cJSON_GetArraySize(docs) + 1, sizeof *out->documents);
+    if (!out->file || !out->documents) goto out_of_memory;
     const cJSON *d;
     cJSON_ArrayForEach(d, docs) {
         spec_document *doc = &out->documents[out->ndocuments++];
@@ -197,21 +207,34 @@ int spec_index_load(const char *file, const char *schema_file, spec_index *out, 
         doc->language_name = json_string_copy(d, "language_name");
         doc->edition = json_string_copy(d, "edition");
         doc->title = json_string_copy(d, "title");
+        if (json_copy_lost(d, "name", doc->name) || json_copy_lost(d, "language", doc->language) ||
+            json_copy_lost(d, "language_name", doc->language_name) || json_copy_lost(d, "edition", doc->edition) ||
+            json_copy_lost(d, "title", doc->title))
+            goto out_of_memory;
         const cJSON *sections = cJSON_GetObjectItemCaseSensitive(d, "sections");
         doc->sections = calloc((size_t)cJSON_GetArraySize(sections) + 1, sizeof *doc->sections);
+        if (!doc->sections) goto out_of_memory;
         const cJSON *s;
-        cJSON_ArrayForEach(s, sections) read_section(s, &doc->sections[doc->nsections++]);
+        cJSON_ArrayForEach(s, sections)
+            if (!read_section(s, &doc->sections[doc->nsections++])) goto out_of_memory;
     }
     const cJSON *examples = cJSON_GetObjectItemCaseSensitive(json, "examples");
-    out->examples = calloc((size_t)cJSON_GetArraySize(examples), sizeof *out->examples);
+    out->examples = calloc((size_t)cJSON_GetArraySize(examples) + 1, sizeof *out->examples);
+    if (!out->examples) goto out_of_memory;
     const cJSON *e;
     cJSON_ArrayForEach(e, examples) {
         spec_example *ex = &out->examples[out->nexamples++];
         ex->id = json_string_copy(e, "id");
         ex->title = json_string_copy(e, "title");
         ex->rfc9309 = json_string_copy(e, "rfc9309");
+        if (json_copy_lost(e, "id", ex->id) || json_copy_lost(e, "title", ex->title) ||
+            json_copy_lost(e, "rfc9309", ex->rfc9309))
+            goto out_of_memory;
     }
     rc = check_index(out, json, problem, sizeof problem);
+    goto done;
+out_of_memory:
+    snprintf(problem, sizeof problem, "out of memory");
 done:
     if (rc) {
         snprintf(error, cap, "%s: %s", file, problem);

@@ -89,13 +89,16 @@ static char *expectation_text(const cJSON *x) {
     return copy;
 }
 
-static void read_expectation(const cJSON *c, check *k) {
+/* The expectation per profile; false when memory ran out. */
+static bool read_expectation(const cJSON *c, check *k) {
     const cJSON *expect = cJSON_GetObjectItemCaseSensitive(c, "expect");
     for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
         const cJSON *v = expect;
         if (cJSON_IsObject(expect)) v = cJSON_GetObjectItemCaseSensitive(expect, robots_profile_name((robots_profile_id)p));
         k->expect[p] = expectation_text(v);
+        if (!k->expect[p]) return false;
     }
+    return true;
 }
 
 static check_kind kind_of(const cJSON *c) {
@@ -131,6 +134,10 @@ static bool read_check(const cJSON *c, int number, check *k) {
     k->robots_url = json_string_copy(c, "robots_url");
     k->cache_control = json_string_copy(c, "cache_control");
     k->note = json_string_copy(c, "note");
+    if (json_copy_lost(c, "agent", k->agent) || json_copy_lost(c, "url", k->url) ||
+        json_copy_lost(c, "robots_url", k->robots_url) || json_copy_lost(c, "cache_control", k->cache_control) ||
+        json_copy_lost(c, "note", k->note))
+        return false;
     const cJSON *status = cJSON_GetObjectItemCaseSensitive(c, "status");
     k->status = cJSON_IsNumber(status) ? (int)status->valuedouble : 0;
     const cJSON *n = cJSON_GetObjectItemCaseSensitive(c, "redirects");
@@ -141,21 +148,25 @@ static bool read_check(const cJSON *c, int number, check *k) {
     const cJSON *spec = cJSON_GetObjectItemCaseSensitive(c, "spec");
     if (cJSON_IsString(spec)) {
         k->spec = dup_text(spec->valuestring);
+        if (!k->spec) return false;
     } else if (spec) {
         /* By edition, in words: "old edition: undefined; 2019 edition: allowed". */
         buf text = {NULL, 0, 0};
+        bool lost = false;
         const cJSON *e;
         cJSON_ArrayForEach(e, spec) {
-            if (text.len) buf_add(&text, "; ", 2);
-            buf_add(&text, e->string, strlen(e->string));
-            buf_add(&text, " edition: ", 10);
-            buf_add(&text, e->valuestring, strlen(e->valuestring));
+            lost |= text.len && buf_add(&text, "; ", 2);
+            lost |= buf_add(&text, e->string, strlen(e->string));
+            lost |= buf_add(&text, " edition: ", 10);
+            lost |= buf_add(&text, e->valuestring, strlen(e->valuestring));
         }
-        buf_addc(&text, '\0');
+        if (lost || buf_addc(&text, '\0')) {
+            buf_free(&text);
+            return false;
+        }
         k->spec = text.data;
     }
-    read_expectation(c, k);
-    return true;
+    return read_expectation(c, k);
 }
 
 /* The size of a robots.txt given as lines, once expanded, or SIZE_MAX beyond
@@ -383,7 +394,7 @@ static int load_table(const char *file, const char *name, const cJSON *schema, c
     t->area = json_string_copy(json, "area");
     t->title = json_string_copy(json, "title");
     t->description = json_string_copy(json, "description");
-    if (!t->file || !t->area || !t->title) goto out_of_memory;
+    if (!t->file || !t->area || !t->title || json_copy_lost(json, "description", t->description)) goto out_of_memory;
     size_t n = strlen(name);
     if (strlen(t->area) != n - 5 || strncmp(t->area, name, n - 5) != 0) {
         snprintf(problem, sizeof problem, "$.area: must be \"%.*s\", the file's name", (int)(n - 5), name);
@@ -406,11 +417,12 @@ static int load_table(const char *file, const char *name, const cJSON *schema, c
         tc->nsources = (size_t)cJSON_GetArraySize(sources);
         tc->sources = calloc(tc->nsources ? tc->nsources : 1, sizeof(char *));
         tc->refs = calloc(tc->nsources ? tc->nsources : 1, sizeof(source_ref));
-        if (!tc->id || !tc->title || !tc->sources || !tc->refs) goto out_of_memory;
+        if (!tc->id || !tc->title || !tc->sources || !tc->refs || json_copy_lost(c, "note", tc->note)) goto out_of_memory;
         size_t s = 0;
         const cJSON *src;
         cJSON_ArrayForEach(src, sources) {
             tc->sources[s] = dup_text(src->valuestring);
+            if (!tc->sources[s]) goto out_of_memory;
             char why[600];
             if (spec_index_resolve(index, src->valuestring, &tc->refs[s], why, sizeof why)) {
                 snprintf(problem, sizeof problem, "$.cases[%zu].source[%zu]: %s", i, s, why);
@@ -609,8 +621,10 @@ int suite_load(const suite_files *files, suite *out, char *error, size_t cap) {
     return rc;
 }
 
+/* The frees below also take what a load left half made when memory ran out: a
+ * count may be set before its array could be allocated. */
 static void free_check(check *k) {
-    for (size_t i = 0; i < k->nagents; i++) free(k->agents[i]);
+    for (size_t i = 0; k->agents && i < k->nagents; i++) free(k->agents[i]);
     free(k->agents);
     free(k->agent);
     free(k->url);
@@ -622,12 +636,12 @@ static void free_check(check *k) {
 }
 
 void suite_free(suite *s) {
-    for (size_t t = 0; t < s->ntables; t++) {
+    for (size_t t = 0; s->tables && t < s->ntables; t++) {
         table *tb = &s->tables[t];
-        for (size_t i = 0; i < tb->ncases; i++) {
+        for (size_t i = 0; tb->cases && i < tb->ncases; i++) {
             tcase *c = &tb->cases[i];
-            for (size_t k = 0; k < c->nchecks; k++) free_check(&c->checks[k]);
-            for (size_t k = 0; k < c->nsources; k++) free(c->sources[k]);
+            for (size_t k = 0; c->checks && k < c->nchecks; k++) free_check(&c->checks[k]);
+            for (size_t k = 0; c->sources && k < c->nsources; k++) free(c->sources[k]);
             free(c->robots.text);
             free(c->robots.base64);
             free(c->robots.data);

@@ -130,6 +130,13 @@ int targets_add_file(target_list *list, const char *file, char *error, size_t ca
         t->batch = json_string_copy(item, "batch");
         t->command = json_string_copy(item, "command");
         t->builtin = json_string_copy(item, "builtin");
+        static const char *const copied[] = {"name", "language", "version", "batch", "command", "builtin"};
+        char *const copies[] = {t->name, t->language, t->version, t->batch, t->command, t->builtin};
+        for (size_t k = 0; k < sizeof copied / sizeof copied[0]; k++)
+            if (json_copy_lost(item, copied[k], copies[k])) {
+                snprintf(error, cap, "%s: out of memory", file);
+                goto done;
+            }
         if (!t->version) {
             const cJSON *vc = cJSON_GetObjectItemCaseSensitive(item, "version_command");
             if (cJSON_IsString(vc)) t->version = version_from(vc->valuestring);
