@@ -310,6 +310,21 @@ static bool check_shape(const cJSON *k, const char **missing) {
             return false;
         }
     }
+    /* Numbers become C integers: each must be an integer in its range, whatever
+     * the schema says (a double out of range converted is undefined behaviour). */
+    static const struct {
+        const char *name;
+        double min, max;
+    } numbers[] = {{"status", 100, 599}, {"redirects", 0, 1e9}, {"unreachable_days", 0, 1e9}};
+    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++) {
+        const cJSON *n = cJSON_GetObjectItemCaseSensitive(k, numbers[i].name);
+        if (!cJSON_IsNumber(n)) continue;
+        double v = n->valuedouble;
+        if (!(v >= numbers[i].min && v <= numbers[i].max) || v != (double)(long)v) {
+            *missing = numbers[i].name;
+            return false;
+        }
+    }
     const cJSON *expect = cJSON_GetObjectItemCaseSensitive(k, "expect");
     const cJSON *spec = cJSON_GetObjectItemCaseSensitive(k, "spec");
     *missing = "expect";

@@ -115,6 +115,19 @@ void hostile_tables_are_rejected(void) {
                   " \"basis\": [\"rfc\"], \"checks\": [{\"kind\": \"scope\", \"url\": \"/\", \"expect\": \"applies\"}]}]}",
              with_empty_schema, ": $.cases[0].checks[0].robots_url: missing, or not of its type");
     rejected(dir, "[1, 2]", with_empty_schema, ": $.area: missing, or not a string");
+    /* Numbers past what a C integer holds (converting them would be undefined). */
+    rejected(dir, "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [],"
+                  " \"basis\": [\"rfc\"], \"checks\": [{\"kind\": \"status\", \"status\": 200, \"redirects\": 1e300,"
+                  " \"expect\": \"conditional\"}]}]}",
+             with_empty_schema, ": $.cases[0].checks[0].redirects: missing, or not of its type");
+    rejected(dir, "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [],"
+                  " \"basis\": [\"rfc\"], \"checks\": [{\"kind\": \"status\", \"status\": 200, \"unreachable_days\": -1,"
+                  " \"expect\": \"conditional\"}]}]}",
+             with_empty_schema, ": $.cases[0].checks[0].unreachable_days: missing, or not of its type");
+    rejected(dir, "{\"area\": \"match\", \"title\": \"t\", \"cases\": [{\"id\": \"X-1\", \"title\": \"t\", \"source\": [],"
+                  " \"basis\": [\"rfc\"], \"checks\": [{\"kind\": \"status\", \"status\": 99999999999,"
+                  " \"expect\": \"conditional\"}]}]}",
+             with_empty_schema, ": $.cases[0].checks[0].status: missing, or not of its type");
     /* A table that is a device, or larger than a table may be. */
     char file[PATH_MAX];
     snprintf(file, sizeof file, "%s/match.json", dir);
