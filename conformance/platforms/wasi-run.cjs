@@ -1,7 +1,9 @@
 // wasi-run.cjs - runs a WebAssembly program built for wasm32-wasi under Node's WASI,
 // as a native program runs: its arguments, standard input and output, exit status.
 // The test of the platforms drives the reference built for wasm32 through it:
-//   node --single-threaded conformance/platforms/wasi-run.cjs build/wasm32/robots.wasm --batch
+//   node --experimental-wasi-unstable-preview1 --single-threaded \
+//        conformance/platforms/wasi-run.cjs build/wasm32/robots.wasm --batch
+// (the first flag for Node 18, whose node:wasi is behind it; Node 20 accepts it)
 // (--single-threaded: without it Node 20 crashed at exit in about half the runs
 // here, after the program had ended well, while background threads compiled.)
 // The program sees the file system from "/" (it reads the files its arguments name)
