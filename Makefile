@@ -72,7 +72,7 @@ DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
 .PHONY: all lib cli conformance atlas site example scorecard libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-conform \
-        test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
+        bench-playground test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
         test-asan test-install \
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google install uninstall clean
 .DEFAULT_GOAL := all
@@ -180,9 +180,28 @@ test-atlas: $(CONFORM)
 
 # The atlas as a website: build/site/index.html, readable from file://.
 SITE := $(O)/site
-site: $(CONFORM)
+# The playground's reference: ref/src, what it uses of common/ and its interface
+# for the page (ref/wasm/playground.c), compiled by clang for wasm32-wasi (Debian's
+# wasi-libc) as a reactor module, then carried as base64 in robots-wasm.js so that
+# the page loads it from file:// too, with no request.
+PG_DIR := $(O)/playground
+PG_SRC := $(REF_SRC) common/buf.c common/json.c ref/wasm/playground.c
+PG_OBJ := $(patsubst %.c,$(PG_DIR)/obj/%.o,$(PG_SRC))
+WASM_CC ?= clang --target=wasm32-wasi
+$(PG_DIR)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(WASM_CC) -std=c11 $(WARN) -O2 -D_POSIX_C_SOURCE=200809L -MMD -MP -Iref/include -Iref/src -Icommon -c $< -o $@
+$(PG_DIR)/robots-playground.wasm: $(PG_OBJ)
+	$(WASM_CC) -O2 -mexec-model=reactor $^ -o $@
+$(PG_DIR)/robots-wasm.js: $(PG_DIR)/robots-playground.wasm
+	{ printf '// The reference as WebAssembly (ref/wasm/playground.c; make site), in base64.\nvar ROBOTS_WASM_BASE64 = "'; \
+	  base64 -w0 $<; printf '";\n'; } > $@.tmp && mv $@.tmp $@
+-include $(PG_OBJ:.o=.d)
+
+site: $(CONFORM) $(PG_DIR)/robots-wasm.js
 	rm -rf $(SITE)
 	$(CONFORM) --site $(SITE)
+	cp conformance/playground/engine.js conformance/playground/playground.js $(PG_DIR)/robots-wasm.js $(SITE)/
 
 # The browser test: headless Chromium (Debian's chromium) driven by playwright-core
 # (npm, pinned by conformance/site-test/package-lock.json, installed under
@@ -196,9 +215,15 @@ $(SITE_MODULES)/playwright-core/package.json: conformance/site-test/package.json
 	cd $(SITE_TEST) && npm ci --no-audit --no-fund
 	touch $@
 
-test-site: site $(SITE_MODULES)/playwright-core/package.json
+test-site: site $(ROBOTS) $(SITE_MODULES)/playwright-core/package.json
 	rm -rf $(O)/site-screenshots
 	node conformance/site-test/browser-test.cjs --site $(SITE) --shots $(O)/site-screenshots --modules $(SITE_MODULES)
+	node conformance/site-test/playground-test.cjs --site $(SITE) --modules $(SITE_MODULES) --robots $(ROBOTS)
+
+# How long the playground takes to evaluate a 500 KiB robots.txt in the page
+# (headless Chromium): a figure, printed.
+bench-playground: site $(ROBOTS) $(SITE_MODULES)/playwright-core/package.json
+	node conformance/site-test/playground-test.cjs --site $(SITE) --modules $(SITE_MODULES) --robots $(ROBOTS) --bench
 
 # ---- Crawlers -----------------------------------------------------------------------
 

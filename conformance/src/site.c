@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "site_html.h"
+#include "site_playground.h"
 
 /* ---- A case ------------------------------------------------------------------------ */
 
@@ -145,6 +146,7 @@ static void case_html(FILE *f, const suite *s, const scorecard *sc, const lesson
     fprintf(f, "</h2>\n<p>");
     html_text(f, c->note);
     fprintf(f, "</p>\n");
+    playground_link(f, c);
     if (c->robots.present) robots_html(f, l);
     fprintf(f, "<table class=\"checks\">\n<caption>Checks of ");
     html_text(f, c->id);
@@ -548,7 +550,15 @@ static const char style[] =
     "td.r-skip{color:var(--muted)}td.r-undefined{background:#f3f3f3}\n"
     ".vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}\n"
     "div.who{font-size:.9em;color:var(--muted)}div.who ul{margin-top:0}\n"
-    "footer{border-top:1px solid var(--line);margin-top:3rem;color:var(--muted);font-size:.9em}\n";
+    "footer{border-top:1px solid var(--line);margin-top:3rem;color:var(--muted);font-size:.9em}\n"
+    "form.playground textarea{width:100%;font-family:ui-monospace,monospace}\n"
+    "table.results tr.result{cursor:pointer}tr.result.differs td{background:#fff8e1}\n"
+    "tr.result.allowed td:nth-child(4){color:var(--ok)}tr.result.disallowed td:nth-child(4){color:var(--bad)}\n"
+    "ol.lines{font-family:ui-monospace,monospace;list-style:none;padding:0}\n"
+    "ol.lines li{white-space:pre-wrap}ol.lines span.n{display:inline-block;width:4rem;color:var(--muted)}\n"
+    "ol.lines li.decides{background:var(--mark)}ol.lines li.group-start{text-decoration:underline}\n"
+    "ol.lines li:target{outline:3px solid var(--accent)}ol.lines span.note{color:var(--bad);margin-left:1rem}\n"
+    ".warning{color:var(--bad)}\n";
 
 static int write_style(site *w) {
     char path[4096];
@@ -610,6 +620,7 @@ int site_write(const char *dir, const suite *s, lesson_refs *refs, const char *s
     if (!rc) rc = differences_page(&w);
     if (!rc) rc = sources_page(&w);
     if (!rc) rc = site_scorecard(dir, sc, error, cap);
+    if (!rc) rc = site_playground(dir, error, cap);
     lessons_free_all(w.all, w.n);
     site_scorecard_free(sc);
     return rc;

@@ -84,6 +84,7 @@ static const struct {
     {"differences.html", "Where Google and RFC 9309 differ"},
     {"scorecard.html", "Scorecard"},
     {"sources.html", "Sources"},
+    {"playground.html", "Playground"},
 };
 
 FILE *page_open(const char *dir, const char *name, const char *title, site_page current, char *error, size_t cap) {
