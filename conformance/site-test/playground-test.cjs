@@ -74,8 +74,8 @@ function robotsFile() {
 
 // ---- The native reference through the batch protocol -------------------------------
 function native(questions) {
-  const input = questions.map((q, i) => JSON.stringify({ id: i + 1, profile: q.profile, robots: q.robots,
-    agent: q.agent, url: q.url })).join('\n') + '\n';
+  const input = questions.map((q, i) => JSON.stringify({ id: i + 1, profile: q.profile,
+    robots_base64: Buffer.from(q.robots, 'utf8').toString('base64'), agent: q.agent, url: q.url })).join('\n') + '\n';
   const r = spawnSync(robots, ['--batch'], { input, maxBuffer: 64 << 20 });
   if (r.status !== 0) throw new Error(`robots --batch ended with ${r.status}: ${r.stderr}`);
   return r.stdout.toString().trim().split('\n').map((l) => JSON.parse(l));
@@ -216,6 +216,19 @@ async function main() {
       check(fish && fish.verdict === 'disallowed' && fish.line === 2, 'the "try it" link evaluates MATCH-3 at once',
         JSON.stringify(tried.slice(0, 3)));
     }
+    // ---- A case whose file holds a NUL byte travels in its link, byte for byte.
+    await page.goto('file://' + path.join(site, 'area-format.html'));
+    await page.click('#NUL-1 a.try-it');
+    await page.waitForURL((u) => u.pathname.endsWith('/playground.html'), { timeout: 10000 });
+    await page.waitForSelector('[data-verdict]');
+    const nulText = await page.$eval('#robots', (t) => t.value);
+    const nulResults = await results(page);
+    const nulNative = native(nulResults.map((r) => ({ ...r, robots: nulText })));
+    check(nulText.includes('\u0000') && nulResults.length > 0 && nulResults.every((r, i) =>
+      r.verdict === (nulNative[i].allowed ? 'allowed' : 'disallowed') &&
+      r.line === (nulNative[i].rule === 'none' ? 0 : nulNative[i].line)),
+      'NUL-1 tried: the NUL byte arrives and the page answers as the native reference', JSON.stringify(nulResults));
+
     // ---- Every page links to the playground.
     await page.goto('file://' + path.join(site, 'index.html'));
     check(await page.$('header nav a[href="playground.html"]') !== null, 'the navigation links to the playground');

@@ -55,7 +55,7 @@ static void form_encode(FILE *f, const char *s, size_t n) {
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
         if (c == ' ') fputc('+', f);
-        else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || strchr("*-._", c))
+        else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || memchr("*-._", c, 4))
             fputc(c, f);
         else fprintf(f, "%%%02X", c);
     }
@@ -81,16 +81,22 @@ static void distinct(FILE *f, const tcase *c, bool agents) {
 void playground_link(FILE *f, const tcase *c) {
     bool allow = false;
     for (size_t i = 0; i < c->nchecks; i++) allow |= c->checks[i].kind == KIND_ALLOW;
-    /* A file that is not text (NUL, bytes that are not UTF-8) cannot travel in the
-     * form, and a very long one would make a link no browser keeps. */
+    if (!allow) return; /* the playground asks allow questions only */
+    /* Bytes that are not UTF-8 cannot travel in the form (the page reads text; a
+     * NUL can), and a very long file would make a link no browser keeps. */
     const robots_body *b = &c->robots;
-    bool text = b->present && b->len <= PLAYGROUND_LINK_MAX && !memchr(b->data, '\0', b->len);
+    bool text = b->present;
     for (size_t i = 0; text && i < b->len;) {
         size_t n = utf8_sequence(b->data + i, b->len - i);
         text = n > 0;
         i += n;
     }
-    if (!allow || !text) return;
+    if (!text || b->len > PLAYGROUND_LINK_MAX) {
+        fprintf(f, "<p class=\"try-it-none\">Not in the playground: %s.</p>\n",
+                !text ? "its robots.txt holds bytes that are not UTF-8 text, which a page's text box cannot"
+                      : "its robots.txt is too long for a link; paste it there");
+        return;
+    }
     fprintf(f, "<p><a class=\"try-it\" href=\"playground.html#robots=");
     form_encode(f, (const char *)b->data, b->len);
     fprintf(f, "&amp;agents=");
