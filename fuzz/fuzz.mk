@@ -175,3 +175,47 @@ SPEED_SECONDS ?= 30
 SPEED_RUNS ?= 1
 fuzz-speed: fuzz-libfuzzer-build
 	SPEED_RUNS=$(SPEED_RUNS) scripts/fuzz-speed $(SPEED_SECONDS)
+
+# ---- Google's parser as a live oracle ---------------------------------------------------
+
+# google_diff (fuzz/google/): the reference's google profile against Google's
+# RobotsMatcher in one process, from a checkout of github.com/google/robotstxt
+# (GOOGLE_ROBOTSTXT=DIR; Debian's libabsl-dev). Its code is compiled from the
+# checkout, never copied here. Seeds: the query target's (same layout: corpus/
+# google_diff links to corpus/query); dictionary fuzz/dict/google_diff.dict.
+#   make fuzz-google GOOGLE_ROBOTSTXT=DIR [FUZZ_SECONDS=600]   a campaign
+#   make fuzz-google-selftest GOOGLE_ROBOTSTXT=DIR   a switch toggled must be found within a minute
+GOOGLE_DIFF := $(LIBFUZZER_DIR)/fuzz/google_diff
+GOOGLE_DIFF_OBJ := $(LIBFUZZER_DIR)/obj/fuzz/google
+GOOGLE_ABSL := -labsl_strings -labsl_strings_internal -labsl_raw_logging_internal -labsl_throw_delegate -labsl_int128
+GOOGLE_SWITCH ?= index-html
+.PHONY: fuzz-google-build fuzz-google fuzz-google-selftest
+fuzz-google-build:
+	@test -n "$(GOOGLE_ROBOTSTXT)" && test -f "$(GOOGLE_ROBOTSTXT)/robots.cc" || \
+	    { echo "make fuzz-google: set GOOGLE_ROBOTSTXT to a checkout of github.com/google/robotstxt" >&2; exit 2; }
+	$(MAKE) --no-print-directory O=$(LIBFUZZER_DIR) CC=$(ASAN_CC) OPT="-O1 -g" \
+	    SAN="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" $(LIBFUZZER_DIR)/lib/librobots.a
+	@mkdir -p $(GOOGLE_DIFF_OBJ)
+	$(ASAN_CC) -std=c11 $(WARN) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link -D_POSIX_C_SOURCE=200809L -Iref/include \
+	    -c fuzz/google/google_diff.c -o $(GOOGLE_DIFF_OBJ)/google_diff.o
+	clang++ -std=c++17 -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link -I$(GOOGLE_ROBOTSTXT) \
+	    -c fuzz/google/google_side.cc -o $(GOOGLE_DIFF_OBJ)/google_side.o
+	clang++ -std=c++17 -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link -w -I$(GOOGLE_ROBOTSTXT) \
+	    -c $(GOOGLE_ROBOTSTXT)/robots.cc -o $(GOOGLE_DIFF_OBJ)/google_robots.o
+	clang++ $(FUZZ_SAN) -fsanitize=fuzzer $(GOOGLE_DIFF_OBJ)/google_diff.o $(GOOGLE_DIFF_OBJ)/google_side.o \
+	    $(GOOGLE_DIFF_OBJ)/google_robots.o $(LIBFUZZER_DIR)/lib/librobots.a $(GOOGLE_ABSL) -o $(GOOGLE_DIFF)
+
+fuzz-google: fuzz-google-build
+	scripts/fuzz-campaign libfuzzer $(GOOGLE_DIFF) google_diff $(FUZZ_SECONDS)
+
+# The target can fail: with one switch of the reference toggled (GOOGLE_SWITCH,
+# default index-html) it must report a disagreement within 60 seconds.
+fuzz-google-selftest: fuzz-google-build
+	@rm -rf build/fuzz-google-selftest && mkdir -p build/fuzz-google-selftest
+	@if ROBOTS_DIFF_TOGGLE=$(GOOGLE_SWITCH) $(GOOGLE_DIFF) -max_total_time=60 -dict=fuzz/dict/google_diff.dict \
+	        -artifact_prefix=build/fuzz-google-selftest/ build/fuzz-google-selftest corpus/google_diff \
+	        >build/fuzz-google-selftest/log 2>&1; then \
+	    echo "fuzz-google-selftest: the switch $(GOOGLE_SWITCH) toggled went unnoticed for 60 s"; exit 1; fi
+	@grep -q "FINDING: the reference (google profile, one switch toggled" build/fuzz-google-selftest/log || \
+	    { tail -20 build/fuzz-google-selftest/log; echo "fuzz-google-selftest: the target failed, but not with a disagreement"; exit 1; }
+	@echo "fuzz-google-selftest: the switch $(GOOGLE_SWITCH) toggled is found:"; grep -m1 "FINDING" build/fuzz-google-selftest/log
