@@ -72,7 +72,7 @@ DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
 .PHONY: all lib cli conformance atlas site example scorecard libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-conform \
-        bench-playground test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
+        bench-playground test-workflows test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
         test-asan test-install \
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google install uninstall clean
 .DEFAULT_GOAL := all
@@ -325,7 +325,7 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 # target fuzzes a few seconds without a finding, and the OSS-Fuzz build works.
 test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check
 
-test: test-unit test-symbols test-conform test-examples test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
+test: test-unit test-symbols test-conform test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
       test-install test-fuzz test-coverage
 	@echo "make test: all test suites passed"
 
@@ -335,6 +335,16 @@ test: test-unit test-symbols test-conform test-examples test-platforms test-atla
 # the tables the result x86-64 gives (scripts/test-platforms; one line each).
 test-platforms: all
 	MAKE="$(MAKE)" scripts/test-platforms
+
+# The workflows, the GitHub Action and the OSS-Fuzz project file pass yamllint
+# (Debian; rules in .yamllint), which does catch a broken file.
+WORKFLOW_YAML := $(wildcard .github/workflows/*.yml) action.yml fuzz/oss-fuzz/project.yaml .clusterfuzzlite/project.yaml
+test-workflows:
+	yamllint --strict $(WORKFLOW_YAML)
+	@mkdir -p $(O)
+	@printf 'on:\n  push:\njobs:\n  a:\n    steps:\n    - run: x\n     - run: y\n' > $(O)/broken-workflow.yml
+	@if yamllint $(O)/broken-workflow.yml >/dev/null 2>&1; then echo "yamllint accepts a broken workflow"; exit 1; fi
+	@echo "workflows: yamllint clean"
 
 # Every example output in the documentation is what its command prints today
 # (scripts/check-examples runs each `console` block); and the checker does catch a
