@@ -44,23 +44,9 @@ static void request_error(request *q, const char *field, const char *what) {
     q->error = q->error_text;
 }
 
-static int read_count(const json_member *m, size_t limit, size_t *out) {
-    size_t v = 0;
-    if (m->type != JSON_NUMBER || m->raw_len == 0) return -1;
-    for (size_t i = 0; i < m->raw_len; i++) {
-        char c = m->raw[i];
-        if (c < '0' || c > '9') return -1;
-        size_t d = (size_t)(c - '0');
-        if (v > (limit - d) / 10) return -1;
-        v = v * 10 + d;
-    }
-    *out = v;
-    return 0;
-}
-
-/* max_bytes: any count up to 2^64-1 on every platform; past SIZE_MAX (a 32-bit
- * size_t) it caps nothing a file could hold, so it reads as SIZE_MAX. */
-static int read_cap(const json_member *m, size_t *out) {
+/* A JSON number that is a count, up to 2^64-1 on every platform (the same answer
+ * where size_t has 32 bits); -1 for anything else. */
+static int read_u64(const json_member *m, uint64_t *out) {
     if (m->type != JSON_NUMBER || m->raw_len == 0) return -1;
     uint64_t v = 0;
     for (size_t i = 0; i < m->raw_len; i++) {
@@ -70,6 +56,22 @@ static int read_cap(const json_member *m, size_t *out) {
         if (v > (UINT64_MAX - d) / 10) return -1;
         v = v * 10 + d;
     }
+    *out = v;
+    return 0;
+}
+
+static int read_count(const json_member *m, size_t limit, size_t *out) {
+    uint64_t v;
+    if (read_u64(m, &v) || v > limit) return -1;
+    *out = (size_t)v;
+    return 0;
+}
+
+/* max_bytes: past SIZE_MAX (a 32-bit size_t) it caps nothing a file could hold,
+ * so it reads as SIZE_MAX. */
+static int read_cap(const json_member *m, size_t *out) {
+    uint64_t v;
+    if (read_u64(m, &v)) return -1;
     *out = v > SIZE_MAX ? SIZE_MAX : (size_t)v;
     return 0;
 }
