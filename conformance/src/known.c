@@ -50,11 +50,19 @@ int known_load(const char *file, const suite *s, known_list *out, char *error, s
         return -1;
     }
     int rc = 0, line = 0;
+    bool oom = false;
     size_t cap_items = 0;
-    for (char *p = text.data; rc == 0 && p < text.data + text.len - 1;) {
+    char *end = text.data + text.len - 1; /* the NUL added above */
+    for (char *p = text.data; rc == 0 && p < end;) {
         line++;
-        size_t n = strcspn(p, "\n");
-        char *next = p + n + (p[n] == '\n');
+        char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+        char *next = p + n + (nl != NULL);
+        if (memchr(p, '\0', n)) {
+            snprintf(error, cap, "%s:%d: a NUL byte: not a known-failures file", file, line);
+            rc = -1;
+            break;
+        }
         p[n] = '\0';
         char *hash = strchr(p, '#');
         if (hash) *hash = '\0';
@@ -82,6 +90,7 @@ int known_load(const char *file, const suite *s, known_list *out, char *error, s
             known_entry *grown = realloc(out->items, more_items * sizeof *grown);
             if (!grown) {
                 rc = -1;
+                oom = true;
                 break;
             }
             out->items = grown;
@@ -90,12 +99,13 @@ int known_load(const char *file, const suite *s, known_list *out, char *error, s
         e.id = strdup(p);
         if (!e.id) {
             rc = -1;
+            oom = true;
             break;
         }
         out->items[out->n++] = e;
         p = next;
     }
-    if (rc != 0 && !strchr(error, ':')) snprintf(error, cap, "out of memory");
+    if (oom) snprintf(error, cap, "%s: out of memory", file);
     buf_free(&text);
     if (rc != 0) known_free(out);
     return rc;

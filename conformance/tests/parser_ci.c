@@ -175,6 +175,17 @@ void known_failures_count_only_new_ones(void) {
         {"PREC-3.99\n", "known.txt:1: 'PREC-3.99' names no case or check"},
         {"PREC-3.1 PREC-3.2\n", "known.txt:1: one check id a line, not 'PREC-3.1 PREC-3.2'"},
     };
+    /* A NUL byte (which once made the reader loop for ever). */
+    {
+        FILE *f = fopen(file, "wb");
+        if (f) {
+            fwrite("PREC-3.1\n# c\0\n", 1, 14, f);
+            fclose(f);
+        }
+        proc_result u = conform_run(ARGS("--known-failures", file), 60);
+        CHECK(u.status == 2 && !u.timed_out && has(&u, "known.txt:2: a NUL byte: not a known-failures file"));
+        proc_result_free(&u);
+    }
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         write_file(file, bad[i].text);
         proc_result u = conform_run(ARGS("--known-failures", file), 60);
