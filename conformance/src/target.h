@@ -76,7 +76,7 @@ target *target_reference_toggled(unsigned toggle);
  * rest. */
 target *target_constant(bool allowed);
 
-/* A long-lived process speaking the batch protocol (README "--batch"). */
+/* A long-lived process speaking the batch protocol (conformance/PROTOCOL.md). */
 target *target_batch(const char *command, double timeout, char *error, size_t cap);
 
 /* The batch protocol's piece robots-diff shares (the requests: request.h):

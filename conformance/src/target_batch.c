@@ -1,6 +1,6 @@
 /*
  * target_batch.c - a long-lived process speaking the batch protocol: one JSON request
- * per line, one JSON reply per line, in order (README, "--batch").
+ * per line, one JSON reply per line, in order (conformance/PROTOCOL.md).
  *
  * Requests go one at a time, so a reply that never comes, or a crash, is pinned on
  * the check that caused it; the process is then restarted for the next check.

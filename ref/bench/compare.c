@@ -4,7 +4,7 @@
  * answers it compares with the reference's (google profile).
  *
  * - rfc9309: the reference under its rfc9309 profile, re-parsing for every check.
- *   Its answers differ where the profiles do (README: the two profiles), which
+ *   Its answers differ where the profiles do (docs/profiles.md), which
  *   makes it the comparison `make test` runs.
  * - google: Google's open-source parser (RobotsMatcher::OneAgentAllowedByRobots,
  *   which parses the file for every check), in the binary `make bench-google

@@ -1,5 +1,5 @@
 /*
- * batch.c - `robots --batch`: the JSON Lines protocol (README.md, "--batch").
+ * batch.c - `robots --batch`: the JSON Lines protocol (docs/robots-command.md, "--batch").
  *
  * One request object per line on stdin, one reply per line on stdout, in order:
  *   {"id": 7, "robots": "user-agent: *\ndisallow: /x", "agent": "FooBot",

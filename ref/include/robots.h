@@ -40,7 +40,7 @@
  * Two profiles share one code path (a profile is a set of switches, see
  * ref/src/profile.c): ROBOTS_PROFILE_GOOGLE reproduces Google's open-source
  * production parser, quirks included; ROBOTS_PROFILE_RFC9309 follows RFC 9309 where
- * the RFC is explicit. The differences are listed in README.md.
+ * the RFC is explicit. The differences are listed in docs/profiles.md.
  */
 #ifndef ROBOTS_H
 #define ROBOTS_H
