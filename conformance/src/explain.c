@@ -166,31 +166,51 @@ void explain_reference(const explanation *e, char *out, size_t cap) {
     else snprintf(out, cap, "%s", e->reference_rule);
 }
 
+void explain_write(FILE *f, const result *x, const char *indent, bool brief) {
+    explanation e;
+    explain_result(x, &e);
+    char question[2400];
+    explain_question(x, question, sizeof question);
+    fprintf(f, "%s%s\n", indent, question);
+    if (!brief) {
+        fprintf(f, "%sexpected %s, got %s\n", indent, x->k->expect[x->profile], x->got ? x->got : "no answer");
+        if (x->reason) fprintf(f, "%sreason: %s\n", indent, x->reason);
+    }
+    if (e.reference_line >= 0 || x->line >= 0) {
+        char reference[400];
+        explain_reference(&e, reference, sizeof reference);
+        fprintf(f, "%s", indent);
+        if (e.reference_line >= 0) fprintf(f, "the reference: %s%s", reference, x->line >= 0 ? "; " : "");
+        if (x->line > 0) fprintf(f, "the target: line %ld", x->line);
+        else if (x->line == 0) fprintf(f, "the target: no line decides");
+        fprintf(f, "\n");
+    }
+    bool shown = x->c->robots.present &&
+                 (x->k->kind == KIND_ALLOW || x->k->kind == KIND_ALLOW_AGENTS || x->k->kind == KIND_SITEMAPS);
+    if (shown && !brief) fprintf(f, "%srobots.txt:\n", indent);
+    if (shown) {
+        char inner[64];
+        snprintf(inner, sizeof inner, "%s%s", indent, brief ? "" : "  ");
+        explain_excerpt(f, x, &e, inner, brief ? 7 : 40, brief ? 2 : 8);
+    }
+    const char *note = explain_note(x);
+    if (note) {
+        /* The brief form cuts the note: its first sentence or so. */
+        char cut[300];
+        snprintf(cut, sizeof cut, "%s", note);
+        utf8_trim_end(cut);
+        bool whole = !brief || strlen(note) < sizeof cut;
+        fprintf(f, "%swhy: %s%s\n", indent, whole ? note : cut, whole ? "" : " ...");
+    }
+    fprintf(f, "%slesson: %s\n", indent, e.lesson);
+}
+
 char *explain_long_text(const result *x) {
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
     if (!f) return NULL;
-    explanation e;
-    explain_result(x, &e);
-    char question[2400];
-    explain_question(x, question, sizeof question);
-    fprintf(f, "%s\nexpected %s, got %s\n", question, x->k->expect[x->profile], x->got ? x->got : "no answer");
-    if (x->reason) fprintf(f, "reason: %s\n", x->reason);
-    if (e.reference_line >= 0) {
-        char reference[400];
-        explain_reference(&e, reference, sizeof reference);
-        fprintf(f, "the reference: %s\n", reference);
-    }
-    if (x->line > 0) fprintf(f, "the target: line %ld decides\n", x->line);
-    else if (x->line == 0) fprintf(f, "the target: no line decides\n");
-    if (x->c->robots.present && (x->k->kind == KIND_ALLOW || x->k->kind == KIND_ALLOW_AGENTS || x->k->kind == KIND_SITEMAPS)) {
-        fprintf(f, "robots.txt:\n");
-        explain_excerpt(f, x, &e, "  ", 40, 8);
-    }
-    const char *note = explain_note(x);
-    if (note) fprintf(f, "why: %s\n", note);
-    fprintf(f, "lesson: %s\n", e.lesson);
+    explain_write(f, x, "", false);
     if (fclose(f) != 0) {
         free(text);
         return NULL;

@@ -43,6 +43,12 @@ void explain_question(const result *x, char *out, size_t cap);
 /* The note that teaches the check: the check's own, else the case's, or NULL. */
 const char *explain_note(const result *x);
 
+/* A failure explained, each line after indent: brief (the text report: the
+ * question, the deciding lines, the file when it has at most 7 lines or else 2
+ * around the deciding ones, the note cut short, the lesson) or in full (also
+ * expected, got and the reason; the file up to 40 lines or 8 around; the note). */
+void explain_write(FILE *f, const result *x, const char *indent, bool brief);
+
 /* A failure explained in full, as lines of text (JUnit's failure body): the
  * question, expected and got, the deciding lines, the robots.txt (whole up to 40
  * lines), the note and the lesson. The caller frees it; NULL when memory ran out. */

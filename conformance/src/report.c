@@ -105,33 +105,6 @@ static void summary_row(FILE *f, const char *label, const size_t n[RESULT_COUNT]
             n[RESULT_UNDEFINED]);
 }
 
-/* A failure explained in a few lines of the text report: the question, the lines
- * that decide, the note (its first sentence or so) and the lesson. */
-static void explain_text(FILE *f, const result *x) {
-    explanation e;
-    explain_result(x, &e);
-    char question[2400];
-    explain_question(x, question, sizeof question);
-    fprintf(f, "      %s\n", question);
-    if (e.reference_line >= 0) {
-        char reference[400];
-        explain_reference(&e, reference, sizeof reference);
-        fprintf(f, "      the reference: %s", reference);
-        if (x->line > 0) fprintf(f, "; the target: line %ld", x->line);
-        else if (x->line == 0) fprintf(f, "; the target: no line decides");
-        fprintf(f, "\n");
-    }
-    explain_excerpt(f, x, &e, "      ", 7, 2);
-    const char *note = explain_note(x);
-    if (note) {
-        char cut[300];
-        snprintf(cut, sizeof cut, "%s", note);
-        utf8_trim_end(cut);
-        fprintf(f, "      why: %s%s\n", cut, strlen(note) >= sizeof cut ? " ..." : "");
-    }
-    fprintf(f, "      lesson: %s\n", e.lesson);
-}
-
 /* Known failures: how many still fail, and those fixed (to be removed from the file). */
 static void known_text(FILE *f, const results *r, const known_list *k) {
     size_t n[RESULT_COUNT];
@@ -182,7 +155,7 @@ static void report_text(FILE *f, const suite *s, const results *r, const report_
         if (x->got) fprintf(f, "      expected %s, got %s", x->k->expect[x->profile], x->got);
         else fprintf(f, "      expected %s, got no answer", x->k->expect[x->profile]);
         fprintf(f, "%s%s\n", x->reason ? ": " : "", x->reason ? x->reason : "");
-        explain_text(f, x);
+        explain_write(f, x, "      ", true);
         /* What the target wrote on stderr, with the first failure it explains. */
         if (x->stderr_tail && (!last_tail || strcmp(last_tail, x->stderr_tail))) {
             fprintf(f, "      the target's stderr ended with:\n");
