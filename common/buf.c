@@ -5,11 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const robots_allocator *allocator; /* NULL: realloc and free */
+static const buf_allocator *allocator; /* NULL: realloc and free */
 
-void cli_use_allocator(const robots_allocator *a) { allocator = a; }
-
-const robots_allocator *cli_allocator(void) { return allocator; }
+void buf_use_allocator(const buf_allocator *a) { allocator = a; }
 
 int buf_reserve(buf *b, size_t extra) {
     if (extra <= b->cap - b->len) return 0;

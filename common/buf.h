@@ -4,8 +4,6 @@
 
 #include <stddef.h>
 
-#include "robots.h"
-
 typedef struct buf {
     char *data;
     size_t len;
@@ -18,12 +16,18 @@ int buf_add(buf *b, const void *data, size_t len);
 int buf_addc(buf *b, char c);
 void buf_free(buf *b);
 
-/* The allocator of every buffer and of every parse the command makes: realloc and
- * free, unless the tests install one that fails on demand, to check that running
- * out of memory always gets a defined answer. NULL restores realloc and free. Set
- * it only while no buffer is allocated. */
-void cli_use_allocator(const robots_allocator *a);
-/* What robots_options.allocator should be (NULL for realloc and free). */
-const robots_allocator *cli_allocator(void);
+/* The allocator of every buffer: realloc and free, unless a test installs one that
+ * fails on demand, to check that running out of memory always gets a defined
+ * answer. realloc_fn(ctx, NULL, n) allocates and returns NULL on failure. The
+ * shape is robots_allocator's (robots.h), declared again here because common/ sits
+ * below the library and includes none of it; the robots command hands one
+ * allocator to both (ref/cli/allocator.c). NULL restores realloc and free. Set it
+ * only while no buffer is allocated. */
+typedef struct buf_allocator {
+    void *(*realloc_fn)(void *ctx, void *ptr, size_t size);
+    void (*free_fn)(void *ctx, void *ptr);
+    void *ctx;
+} buf_allocator;
+void buf_use_allocator(const buf_allocator *a);
 
 #endif

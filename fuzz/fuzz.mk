@@ -28,7 +28,7 @@ FUZZ_EXTRA_model := $(O)/obj/fuzz/oracles/model.o
 FUZZ_LIBS_punycode := -lidn2
 FUZZ_LIBS_curl_url := -lcurl
 # The batch protocol target drives the robots command's batch module in-process.
-FUZZ_EXTRA_batch := $(call obj,ref/cli/batch.c ref/cli/batch_request.c) $(COMMON_OBJ)
+FUZZ_EXTRA_batch := $(call obj,ref/cli/batch.c ref/cli/batch_request.c ref/cli/allocator.c) $(COMMON_OBJ)
 $(call obj,fuzz/targets/batch.c): INCLUDES := -Iref/cli -Icommon
 # The runner target drives robots-conform's command line and reports in-process,
 # with the schema, the index and one table built in (scripts/embed-files).

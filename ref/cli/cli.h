@@ -21,6 +21,14 @@ typedef struct cli_options {
     const char *cache_control; /* cache-lifetime */
 } cli_options;
 
+/* The allocator of every parse and every buffer the command makes: realloc and
+ * free, unless the tests install one that fails on demand, to check that running
+ * out of memory always gets a defined answer (ref/tests/test_cli_memory.c). NULL
+ * restores realloc and free. Set it only while nothing is allocated. */
+void cli_use_allocator(const robots_allocator *a);
+/* What robots_options.allocator should be (NULL for realloc and free). */
+const robots_allocator *cli_allocator(void);
+
 /* robots FILE AGENT URL */
 int run_check(const cli_options *o, const char *file, const char *agent, const char *url);
 /* robots --batch: JSON Lines on stdin and stdout */

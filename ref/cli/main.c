@@ -38,7 +38,7 @@ static void usage(FILE *out, const char *prog) {
             "  --max-bytes N             ignore the file past N bytes; 0 = no cap\n"
             "                            (default %u, Google's 500 KiB)\n"
             "  --explain                 also print the reason (checks, scope, status, cache)\n"
-            "  --batch                   serve the batch protocol (see README.md)\n"
+            "  --batch                   serve the batch protocol (docs/robots-command.md)\n"
             "  --redirects N             status: redirects already followed before this response\n"
             "  --unreachable-days D      status: days the file has been unreachable\n"
             "  --cached                  status: a cached copy of the file exists\n"

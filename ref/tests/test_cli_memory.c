@@ -13,6 +13,7 @@
 #include "base64.h"
 #include "batch.h"
 #include "buf.h"
+#include "cli.h"
 #include "cli_support.h"
 #include "file.h"
 #include "test.h"
