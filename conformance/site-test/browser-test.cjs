@@ -4,10 +4,10 @@
 //
 // Loads the site from file:// in headless Chromium (Debian's chromium, driven by
 // playwright-core from the npm registry, installed under --modules), reads the
-// rendered text of the index, case pages, the differences and the scorecard,
-// moves through them with the keyboard and by following links, checks that no page
-// asks for anything but its own files, and saves a screenshot of each page it
-// checks under --shots. Prints one line per check; exits 1 when any fails.
+// rendered text of the index, case pages, the differences, the scorecard and the
+// manual, moves through them with the keyboard and by following links, checks that
+// no page asks for anything but its own files, and saves a screenshot of each page
+// it checks under --shots. Prints one line per check; exits 1 when any fails.
 'use strict';
 
 const path = require('path');
@@ -196,6 +196,30 @@ async function main() {
     const target = await page.evaluate(() => document.querySelector(':target') && document.querySelector(':target').innerText);
     check(target !== null && target.includes('URL matching based on path values'),
       'sources: the section is there, with its gloss', JSON.stringify(target));
+
+    // ---- The manual: the navigation's last entry, then each reader's page.
+    await page.goto(url('index.html'));
+    await page.click('header nav a:text-is("Manual")');
+    const manual = await urlAfter(page, (u) => u.pathname.endsWith('/manual.html'));
+    check(manual.endsWith('/manual.html'), 'nav -> the manual', manual);
+    contains(await page.innerText('main'), 'one page per topic', 'manual: the documentation\'s index');
+    await page.click('main a:text-is("runner.md")');
+    const runner = await urlAfter(page, (u) => u.pathname.endsWith('/manual-runner.html'));
+    check(runner.endsWith('/manual-runner.html'), 'manual -> the runner\'s page', runner);
+    const title = await page.innerText('main h1');
+    check(title === 'Checking a parser with robots-conform', 'runner page: its title', title);
+    const marked = await page.getAttribute('header nav a[aria-current="page"]', 'href');
+    check(marked === 'manual.html', 'runner page: the navigation marks the manual', marked);
+    await shot(page, 'manual-runner.png');
+    // The project's front page (README.md): a reader's page in one click.
+    await page.goto(url('project.html'));
+    await page.click('main a:text-is("the crawler harness")');
+    const crawlers = await urlAfter(page, (u) => u.pathname.endsWith('/crawlers.html'));
+    check(crawlers.endsWith('/crawlers.html'), 'project -> the crawler harness', crawlers);
+    // A heading's anchor, as GitHub spells it.
+    await page.goto(url('manual-robots-command.html#--explain'));
+    const heading = await page.evaluate(() => document.querySelector(':target') && document.querySelector(':target').tagName);
+    check(heading === 'H2', 'robots-command page: #--explain is its heading', heading);
 
     check(foreign.length === 0, 'every request is for a file of the site', foreign.slice(0, 5).join(' '));
     check(broken.length === 0, 'every file a page asks for exists', broken.slice(0, 5).join(' '));

@@ -105,7 +105,9 @@ static int teach(const cli *io, const suite *s, const conform_options *o, int *f
         }
     } else {
         char error[1024];
-        if (site_write(o->site_dir, s, &refs, o->scorecard_file, error, sizeof error)) {
+        char manual_room[PATH_MAX];
+        const char *manual = o->manual_dir ? o->manual_dir : default_manual(manual_room, sizeof manual_room);
+        if (site_write(o->site_dir, s, &refs, o->scorecard_file, manual, error, sizeof error)) {
             fprintf(io->err, "%s: %s\n", io->prog, error);
             rc = 2;
         } else {

@@ -70,6 +70,9 @@ void usage(FILE *f, const char *prog) {
             "                             a page per area, the differences, the scorecard)\n"
             "  --scorecard FILE           the scorecard the site shows (default: scorecard.json\n"
             "                             beside the cases directory, when there is one)\n"
+            "  --manual DIR               the documentation the site carries as its manual: DIR\n"
+            "                             holds README.md and docs/ (default: the checkout's, or\n"
+            "                             the copy make install-conform makes)\n"
             "\n"
             "In a parser's CI:\n"
             "  --known-failures FILE      checks the target is known to fail, one id a line (RFC-5:\n"
@@ -121,7 +124,7 @@ static const option_spec options[] = {
     {"--batch-cmd", 1}, {"--cases", 1}, {"--command", 1}, {"--compare", 2}, {"--disallowed-exit", 1},
     {"--disallowed-pattern", 1}, {"--explain", 1}, {"--fetch-limit", 1}, {"--format", 1}, {"--help", 0},
     {"-h", 0}, {"--id", 1}, {"--index", 1}, {"--keep-going", 0}, {"--known-failures", 1}, {"--list", 0},
-    {"--max-failures", 1}, {"--output", 1}, {"--profile", 1}, {"--schema", 1}, {"--scorecard", 1}, {"--site", 1},
+    {"--manual", 1}, {"--max-failures", 1}, {"--output", 1}, {"--profile", 1}, {"--schema", 1}, {"--scorecard", 1}, {"--site", 1},
     {"--strict", 0}, {"--target", 1}, {"--targets", 1}, {"--timeout", 1}, {"--version", 0},
     {"--write-known-failures", 1}};
 #define OPTION_COUNT (sizeof options / sizeof options[0])
@@ -203,6 +206,7 @@ static int take(const cli *io, const char *a, const char *v, const char *v2, con
     else if (!strcmp(a, "--keep-going")) o->limits.keep_going = true;
     else if (!strcmp(a, "--site")) o->site_dir = v;
     else if (!strcmp(a, "--scorecard")) o->scorecard_file = v;
+    else if (!strcmp(a, "--manual")) o->manual_dir = v;
     else if (!strcmp(a, "--compare")) {
         o->compare_old = v;
         o->compare_new = v2;

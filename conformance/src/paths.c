@@ -6,12 +6,13 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Finds NAME (the cases directory, a schema, the index): in conformance/ of the
- * working directory (a checkout), beside the program in a build tree
- * (build/bin/robots-conform -> ../../conformance), or where `make install` put it
- * (PREFIX/bin/robots-conform -> ../share/robots-conform). Returns NULL when none
- * has it. */
-const char *default_path(const char *name, char *out, size_t cap) {
+typedef struct place {
+    int up;          /* -1: the working directory; else the program's directory, up so many levels */
+    const char *dir; /* then this directory ("" for itself) */
+} place;
+
+/* The first of the places where NAME is readable: out, or NULL. */
+static const char *find_in(const place *places, size_t count, const char *name, char *out, size_t cap) {
     char exe[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n > 0) {
@@ -21,13 +22,8 @@ const char *default_path(const char *name, char *out, size_t cap) {
     } else {
         exe[0] = '\0';
     }
-    /* Relative to the working directory, then to the program's directory, up so
-     * many levels (written without "..", so that --help shows a plain path). */
-    static const struct {
-        int up;
-        const char *dir;
-    } places[] = {{-1, "conformance"}, {2, "conformance"}, {1, "share/robots-conform"}};
-    for (size_t i = 0; i < sizeof places / sizeof places[0]; i++) {
+    /* Written without "..", so that --help shows a plain path. */
+    for (size_t i = 0; i < count; i++) {
         char base[PATH_MAX] = "";
         if (places[i].up >= 0) {
             if (!exe[0]) break;
@@ -38,10 +34,25 @@ const char *default_path(const char *name, char *out, size_t cap) {
             }
             strcat(base, "/");
         }
-        int len = snprintf(out, cap, "%s%s/%s", base, places[i].dir, name);
+        int len = snprintf(out, cap, "%s%s%s%s", base, places[i].dir, *places[i].dir ? "/" : "", name);
         if (len > 0 && (size_t)len < cap && access(out, R_OK) == 0) return out;
     }
     return NULL;
+}
+
+const char *default_path(const char *name, char *out, size_t cap) {
+    static const place places[] = {{-1, "conformance"}, {2, "conformance"}, {1, "share/robots-conform"}};
+    return find_in(places, sizeof places / sizeof places[0], name, out, cap);
+}
+
+const char *default_manual(char *out, size_t cap) {
+    static const place places[] = {{-1, ""}, {2, ""}, {1, "share/robots-conform/manual"}};
+    const char *found = find_in(places, sizeof places / sizeof places[0], "docs/README.md", out, cap);
+    if (!found) return NULL;
+    size_t len = strlen(out) - strlen("docs/README.md"); /* "ROOT/" or "" */
+    if (len) out[len - 1] = '\0';
+    else snprintf(out, cap, ".");
+    return out;
 }
 
 int find_suite_files(const char *cases, const char *schema, const char *index, suite_paths *room, suite_files *out,

@@ -14,6 +14,12 @@
  * has it. */
 const char *default_path(const char *name, char *out, size_t cap);
 
+/* The directory holding the project's documentation (README.md, docs/), for the
+ * site's manual: the working directory, the root of the build tree the program is
+ * in, or PREFIX/share/robots-conform/manual (make install-conform). Returns out,
+ * or NULL when none has docs/README.md. */
+const char *default_manual(char *out, size_t cap);
+
 /* Room for the paths find_suite_files finds. */
 typedef struct suite_paths {
     char cases[PATH_MAX], schema[PATH_MAX], index[PATH_MAX], index_schema[PATH_MAX];

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "site_html.h"
+#include "site_docs.h"
 #include "site_playground.h"
 
 /* ---- A case ------------------------------------------------------------------------ */
@@ -558,7 +559,8 @@ static const char style[] =
     "ol.lines li{white-space:pre-wrap}ol.lines span.n{display:inline-block;width:4rem;color:var(--muted)}\n"
     "ol.lines li.decides{background:var(--mark)}ol.lines li.group-start{text-decoration:underline}\n"
     "ol.lines li:target{outline:3px solid var(--accent)}ol.lines span.note{color:var(--bad);margin-left:1rem}\n"
-    ".warning{color:var(--bad)}\n";
+    ".warning{color:var(--bad)}\n"
+    "pre{background:#f6f6f6;border:1px solid var(--line);padding:.5rem;overflow-x:auto}\n";
 
 static int write_style(site *w) {
     char path[4096];
@@ -600,8 +602,8 @@ static int make_dir(const char *dir, char *error, size_t cap) {
     return 0;
 }
 
-int site_write(const char *dir, const suite *s, lesson_refs *refs, const char *scorecard_file, char *error,
-               size_t cap) {
+int site_write(const char *dir, const suite *s, lesson_refs *refs, const char *scorecard_file, const char *manual,
+               char *error, size_t cap) {
     scorecard *sc = NULL;
     if (site_scorecard_load(scorecard_file, s, &sc, error, cap)) return -1;
     if (make_dir(dir, error, cap)) {
@@ -621,6 +623,7 @@ int site_write(const char *dir, const suite *s, lesson_refs *refs, const char *s
     if (!rc) rc = sources_page(&w);
     if (!rc) rc = site_scorecard(dir, sc, error, cap);
     if (!rc) rc = site_playground(dir, error, cap);
+    if (!rc) rc = site_docs(dir, manual, error, cap);
     lessons_free_all(w.all, w.n);
     site_scorecard_free(sc);
     return rc;

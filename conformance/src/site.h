@@ -4,9 +4,11 @@
  * a page per area with every case as a lesson (lesson.h), differences.html (the
  * cases where the profiles differ, by the switch behind each difference),
  * scorecard.html with a matrix page per profile (each case also says which
- * parsers and crawlers pass it), and sources.html (the documents
- * of the specification's index). Plain HTML and one stylesheet: no scripts, no
- * external assets, readable from file://.
+ * parsers and crawlers pass it), sources.html (the documents of the
+ * specification's index), playground.html, and the project's documentation as
+ * the manual (manual.html and its pages, site_docs.h). Plain HTML and one
+ * stylesheet (scripts only on the playground), no external assets, readable from
+ * file://.
  */
 #ifndef ROBOTS_CONFORM_SITE_H
 #define ROBOTS_CONFORM_SITE_H
@@ -18,8 +20,11 @@
 
 /* Writes the site into dir (created, with its parents, when missing). scorecard
  * names conformance/scorecard.json or NULL (the scorecard page then says there is
- * none). Returns 0, or -1 with error set ("FILE: what is wrong"). */
-int site_write(const char *dir, const suite *s, lesson_refs *refs, const char *scorecard, char *error, size_t cap);
+ * none); manual the directory of the project's documentation, the site's manual
+ * (site_docs.h), or NULL (manual.html then says how to give one). Returns 0, or
+ * -1 with error set ("FILE: what is wrong"). */
+int site_write(const char *dir, const suite *s, lesson_refs *refs, const char *scorecard, const char *manual,
+               char *error, size_t cap);
 
 /* The scorecard (site_scorecard.c), read once: the parsers' results and, when
  * make scorecard ran the crawlers, theirs. */

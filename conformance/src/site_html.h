@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 /* The pages of the navigation, in its order. */
-typedef enum site_page { PAGE_INDEX, PAGE_DIFFERENCES, PAGE_SCORECARD, PAGE_SOURCES, PAGE_PLAYGROUND, PAGE_OTHER } site_page;
+typedef enum site_page { PAGE_INDEX, PAGE_DIFFERENCES, PAGE_SCORECARD, PAGE_SOURCES, PAGE_PLAYGROUND, PAGE_MANUAL, PAGE_OTHER } site_page;
 
 /* Opens DIR/NAME and writes the head, the navigation (marking `current`) and the
  * start of <main> with its <h1>. NULL with error set when the file cannot be
@@ -17,6 +17,9 @@ FILE *page_open(const char *dir, const char *name, const char *title, site_page 
 /* Ends <main>, writes the footer, closes the file: 0, or -1 with error set when
  * something could not be written. */
 int page_close(FILE *f, const char *dir, const char *name, char *error, size_t cap);
+/* The same for a page made from one of the project's documents: the footer names
+ * the document (source, relative to the project's root). */
+int page_close_document(FILE *f, const char *dir, const char *name, const char *source, char *error, size_t cap);
 
 /* Text and attribute values: & < > " escaped. */
 void html_text(FILE *f, const char *s);

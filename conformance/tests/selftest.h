@@ -117,11 +117,22 @@ void campaign_against_a_scorecard_adapter(void);
      campaign_against_a_scorecard_adapter}
 
 /* site_pages.c */
+/* DIR/NAME's text (NUL-terminated; empty when it cannot be read), freed by the caller. */
+char *page(const char *dir, const char *name);
 void site_pages_are_written(void);
 void site_rejects_what_it_cannot_use(void);
-#define SITE_TESTS                                                                                \
-    {"--site writes the atlas as pages that say what the tables say", site_pages_are_written}, \
-    {"--site rejects a directory it cannot make and a scorecard that is not one",             \
-     site_rejects_what_it_cannot_use}
+/* site_manual.c */
+void site_manual_is_the_documentation(void);
+void site_manual_renders_markdown(void);
+void site_manual_refuses_what_is_not_documentation(void);
+#define SITE_TESTS                                                                                    \
+    {"--site writes the atlas as pages that say what the tables say", site_pages_are_written},     \
+    {"--site rejects a directory it cannot make and a scorecard that is not one",                 \
+     site_rejects_what_it_cannot_use},                                                            \
+    {"--site carries the documentation as its manual, every link of the site leading somewhere", \
+     site_manual_is_the_documentation},                                                           \
+    {"the manual's Markdown: every construct the documentation uses, hostile text bounded",      \
+     site_manual_renders_markdown},                                                               \
+    {"--manual refuses what is not the documentation, with the file", site_manual_refuses_what_is_not_documentation}
 
 #endif

@@ -16,11 +16,7 @@
 #include "file.h"
 #include "selftest.h"
 
-
-
-/* The file's text (NUL-terminated; empty when it cannot be read), freed by the
- * caller. */
-static char *page(const char *dir, const char *name) {
+char *page(const char *dir, const char *name) {
     char path[PATH_MAX];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     buf b = {0};
