@@ -254,6 +254,7 @@ bench-crawl: $(CONFORM) $(ROBOTS)
 # wget on the status area.
 test-crawl: $(CONFORM) $(ROBOTS)
 	/usr/bin/python3 conformance/crawl/tests/run.py --conform $(CONFORM) --robots $(ROBOTS)
+	scripts/check-examples --info console-root conformance/crawl/README.md
 
 # ---- Example -----------------------------------------------------------------------
 

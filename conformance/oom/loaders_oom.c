@@ -68,7 +68,7 @@ static uint64_t suite_print(const suite *s) {
     uint64_t h = 14695981039346656037ull;
     for (size_t t = 0; t < s->ntables; t++) {
         const table *tb = &s->tables[t];
-        h = text(text(text(h, tb->area), tb->title), tb->description);
+        h = text(text(text(text(h, tb->area), tb->title), tb->description), tb->version);
         for (size_t i = 0; i < tb->ncases; i++) {
             const tcase *c = &tb->cases[i];
             h = text(text(text(h, c->id), c->title), c->note);

@@ -114,6 +114,8 @@ async function main() {
     const background = (id) => page.$eval(id + ' td', (td) => getComputedStyle(td).backgroundColor);
     const [deciding, plain] = [await background('#MATCH-3-L2'), await background('#MATCH-3-L1')];
     check(deciding !== plain, 'MATCH-3: the deciding line is highlighted in the file', `${deciding} vs ${plain}`);
+    // The case as a reader first sees it (docs/images/atlas-case.png is this shot).
+    await shot(page, 'case-MATCH-3-top.png');
     // The columns after # and the check are the profiles, in order.
     for (const [column, profile] of [[3, 'google'], [4, 'rfc9309']]) {
       const cell = await page.innerText(`#MATCH-3-c1 td:nth-child(${column})`);

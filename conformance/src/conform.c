@@ -76,6 +76,22 @@ static int finish(const cli *io, int rc, int failed_write) {
 /* errno after output that failed (stdio keeps only the error flag), else 0. */
 static int output_errno(const cli *io) { return ferror(io->out) ? errno : 0; }
 
+/* Tables of another version than the runner's still run (their format is the
+ * schema's), but the reader is told: their cases, expectations and classes may be
+ * another version's (CHANGELOG.md). Tables that name no version are the user's. */
+static void warn_of_versions(const cli *io, const suite *s) {
+    const table *odd;
+    const char *version = suite_tables_version(s, &odd);
+    if (odd)
+        fprintf(io->err, "%s: warning: %s names version %s, %s names %s: tables of two versions\n", io->prog,
+                s->tables[0].file, version ? version : "none", odd->file, odd->version ? odd->version : "none");
+    else if (version && strcmp(version, ROBOTS_VERSION))
+        fprintf(io->err,
+                "%s: warning: the tables are version %s, this is robots-conform %s: expectations may differ "
+                "(CHANGELOG.md)\n",
+                io->prog, version, ROBOTS_VERSION);
+}
+
 /* The lessons: --atlas, --explain ID, --site DIR. Returns the exit status (2 when
  * memory ran out or the site could not be written; *failed_write for the output). */
 static int teach(const cli *io, const suite *s, const conform_options *o, int *failed_write) {
@@ -347,6 +363,7 @@ int conform_main(int argc, char **argv, FILE *out, FILE *err) {
         options_free(&o);
         return 2;
     }
+    warn_of_versions(&io, &s);
     /* The site shows the committed scorecard, unless told otherwise or given other tables. */
     char scorecard_room[PATH_MAX];
     if (o.site_dir && !o.scorecard_file && !o.cases_dir)

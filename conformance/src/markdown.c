@@ -460,56 +460,50 @@ static void heading(md *m, int level, span text) {
     fprintf(m->f, "</h%d>\n", level);
 }
 
-/* A table row's cells, into `cells` (as many as `want`, or as there are when want
- * is 0); "\|" becomes '|'. The cells' text is kept in `text`, NUL-separated. */
-static size_t row_cells(md *m, span l, buf *text, size_t *starts, size_t max) {
+/* A table row's cells: their text kept one after another in `text` ("\|" read as
+ * '|'), cell c being text[starts[c], starts[c] + lens[c]); at most max cells (the
+ * rest of the row goes to the last). Returns how many. */
+static size_t row_cells(md *m, span l, buf *text, size_t *starts, size_t *lens, size_t max) {
     size_t a = indent_of(l), b = l.n;
     while (b > a && space(l.s[b - 1])) b--;
     if (a < b && l.s[a] == '|') a++;
     if (b > a && l.s[b - 1] == '|' && !(b - 1 > a && l.s[b - 2] == '\\')) b--;
     text->len = 0;
-    size_t count = 0;
-    starts[count++] = 0;
+    size_t count = 1;
+    starts[0] = 0;
     for (size_t k = a; k < b && !m->nomem; k++) {
-        int rc;
-        if (l.s[k] == '\\' && k + 1 < b && l.s[k + 1] == '|') {
-            rc = buf_addc(text, '|');
-            k++;
-        } else if (l.s[k] == '|') {
-            rc = buf_addc(text, '\0');
-            if (count < max) starts[count++] = text->len;
-        } else {
-            rc = buf_addc(text, l.s[k]);
+        bool escaped_pipe = l.s[k] == '\\' && k + 1 < b && l.s[k + 1] == '|';
+        if (l.s[k] == '|' && count < max) {
+            lens[count - 1] = text->len - starts[count - 1];
+            starts[count++] = text->len;
+            continue;
         }
-        if (rc) m->nomem = true;
+        if (buf_addc(text, escaped_pipe ? '|' : l.s[k])) m->nomem = true;
+        k += escaped_pipe;
     }
-    if (buf_addc(text, '\0')) m->nomem = true;
+    lens[count - 1] = text->len - starts[count - 1];
     return count;
+}
+
+/* A cell's text without the spaces around it. */
+static span trimmed(const buf *text, size_t start, size_t len) {
+    const char *s = text->data ? text->data + start : "";
+    while (len && space(s[len - 1])) len--;
+    while (len && space(*s)) s++, len--;
+    return (span){s, len};
 }
 
 #define MAX_COLUMNS 64
 
-static void cell(md *m, const char *tag, const char *text, const char *align) {
-    size_t a = 0, b = strlen(text);
-    while (a < b && space(text[a])) a++;
-    while (b > a && space(text[b - 1])) b--;
-    fprintf(m->f, "<%s%s>", tag, align);
-    inline_html(m, text + a, b - a, 0, false);
-    fprintf(m->f, "</%s>", tag);
-}
-
 /* The table whose header is lines[i]: the index after its last row. */
 static size_t table(md *m, const span *lines, size_t i, size_t n) {
-    size_t starts[MAX_COLUMNS];
+    size_t starts[MAX_COLUMNS], lens[MAX_COLUMNS];
     const char *align[MAX_COLUMNS];
     buf text = {0};
-    size_t columns = row_cells(m, lines[i + 1], &text, starts, MAX_COLUMNS);
-    for (size_t c = 0; c < columns && !m->nomem; c++) {
-        const char *t = text.data + starts[c];
-        size_t len = strlen(t);
-        while (len && space(t[len - 1])) len--;
-        while (*t && space(*t)) t++, len--;
-        bool left = len && t[0] == ':', right = len && t[len - 1] == ':';
+    size_t columns = row_cells(m, lines[i + 1], &text, starts, lens, MAX_COLUMNS);
+    for (size_t c = 0; c < columns; c++) {
+        span t = trimmed(&text, starts[c], lens[c]);
+        bool left = t.n && t.s[0] == ':', right = t.n && t.s[t.n - 1] == ':';
         align[c] = left && right ? " style=\"text-align:center\"" : right ? " style=\"text-align:right\"" : "";
     }
     fputs("<div class=\"wide\"><table>\n<thead><tr>", m->f);
@@ -517,9 +511,14 @@ static size_t table(md *m, const span *lines, size_t i, size_t n) {
     for (bool head = true; k < n && !m->nomem; k = head ? k + 2 : k + 1, head = false) {
         if (!head && (blank(lines[k]) || !has_pipe(lines[k]) || fence_of(lines[k]))) break;
         if (!head) fputs("<tr>", m->f);
-        size_t got = row_cells(m, lines[k], &text, starts, MAX_COLUMNS);
-        for (size_t c = 0; c < columns && !m->nomem; c++)
-            cell(m, head ? "th" : "td", c < got ? text.data + starts[c] : "", align[c]);
+        size_t got = row_cells(m, lines[k], &text, starts, lens, MAX_COLUMNS);
+        for (size_t c = 0; c < columns && !m->nomem; c++) {
+            span t = c < got ? trimmed(&text, starts[c], lens[c]) : (span){"", 0};
+            const char *tag = head ? "th" : "td";
+            fprintf(m->f, "<%s%s>", tag, align[c]);
+            inline_html(m, t.s, t.n, 0, false);
+            fprintf(m->f, "</%s>", tag);
+        }
         fputs(head ? "</tr></thead>\n<tbody>\n" : "</tr>\n", m->f);
     }
     fputs("</tbody></table></div>\n", m->f);

@@ -381,8 +381,17 @@ cJSON *counts_json(const size_t n[RESULT_COUNT]) {
     return o;
 }
 
+void add_versions(cJSON *root, const suite *s) {
+    const table *odd;
+    const char *tables = suite_tables_version(s, &odd);
+    cJSON_AddStringToObject(root, "suite_version", ROBOTS_VERSION);
+    if (tables && !odd) cJSON_AddStringToObject(root, "tables_version", tables);
+    else cJSON_AddNullToObject(root, "tables_version");
+}
+
 cJSON *report_json_object(const suite *s, const results *r, const report_info *info) {
     cJSON *root = cJSON_CreateObject();
+    add_versions(root, s);
     cJSON_AddStringToObject(root, "target", info->target);
     if (info->name) cJSON_AddStringToObject(root, "name", info->name);
     if (info->language) cJSON_AddStringToObject(root, "language", info->language);

@@ -42,6 +42,9 @@ void count_by(const results *r, int profile, const char *area, int kind, int cls
 
 /* Counts as {"passed", "failed", "skipped", "undefined"}. */
 cJSON *counts_json(const size_t n[RESULT_COUNT]);
+/* "suite_version" (the runner's, ROBOTS_VERSION) and "tables_version" (the version
+ * every table names; null when they name none or disagree) into a JSON report. */
+void add_versions(cJSON *root, const suite *s);
 
 /* Text in a Markdown table cell: '|' and line breaks would break the table. */
 void md_cell(FILE *f, const char *s);

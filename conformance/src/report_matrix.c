@@ -158,6 +158,7 @@ static int json(FILE *f, const suite *s, const target_run *runs, size_t n) {
  * ("areas", "classes"), since their names overlap (rfc is both). */
 static int scorecard(FILE *f, const suite *s, const target_run *runs, size_t n, unsigned profiles) {
     cJSON *root = cJSON_CreateObject();
+    add_versions(root, s);
     cJSON *list = cJSON_AddArrayToObject(root, "implementations");
     size_t c[RESULT_COUNT];
     for (size_t k = 0; k < n; k++) {

@@ -409,7 +409,10 @@ static int load_table(const char *file, const char *name, const cJSON *schema, c
     t->area = json_string_copy(json, "area");
     t->title = json_string_copy(json, "title");
     t->description = json_string_copy(json, "description");
-    if (!t->file || !t->area || !t->title || json_copy_lost(json, "description", t->description)) goto out_of_memory;
+    t->version = json_string_copy(json, "version");
+    if (!t->file || !t->area || !t->title || json_copy_lost(json, "description", t->description) ||
+        json_copy_lost(json, "version", t->version))
+        goto out_of_memory;
     size_t n = strlen(name);
     if (strlen(t->area) != n - 5 || strncmp(t->area, name, n - 5) != 0) {
         snprintf(problem, sizeof problem, "$.area: must be \"%.*s\", the file's name", (int)(n - 5), name);
@@ -672,6 +675,7 @@ void suite_free(suite *s) {
         free(tb->area);
         free(tb->title);
         free(tb->description);
+        free(tb->version);
     }
     free(s->tables);
     spec_index_free(&s->index);
@@ -683,4 +687,14 @@ size_t suite_checks(const suite *s) {
     for (size_t t = 0; t < s->ntables; t++)
         for (size_t i = 0; i < s->tables[t].ncases; i++) n += s->tables[t].cases[i].nchecks;
     return n;
+}
+
+const char *suite_tables_version(const suite *s, const table **odd) {
+    *odd = NULL;
+    const char *version = s->ntables ? s->tables[0].version : NULL;
+    for (size_t t = 1; t < s->ntables && !*odd; t++) {
+        const char *v = s->tables[t].version;
+        if (!version != !v || (v && strcmp(v, version))) *odd = &s->tables[t];
+    }
+    return version;
 }

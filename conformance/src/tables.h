@@ -81,6 +81,7 @@ typedef struct tcase {
 struct table {
     char *file;  /* path as loaded */
     char *area, *title, *description;
+    char *version; /* the suite version the table names (CHANGELOG.md), or NULL */
     tcase *cases;
     size_t ncases;
 };
@@ -109,6 +110,11 @@ typedef struct suite_files {
  * "FILE:LINE:COLUMN: ..." for JSON that does not parse). */
 int suite_load(const suite_files *files, suite *out, char *error, size_t cap);
 void suite_free(suite *s);
+
+/* The suite version every table names, or NULL when none names one; a table that
+ * names another (or none, beside one that does) is *odd, the first such (NULL when
+ * all agree). */
+const char *suite_tables_version(const suite *s, const table **odd);
 
 /* Counts. */
 size_t suite_checks(const suite *s);

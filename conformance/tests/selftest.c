@@ -468,6 +468,56 @@ static void malformed_tables_are_rejected(void) {
     proc_result_free(&r);
 }
 
+/* The committed tables name the runner's version; reports name both; tables of
+ * another version, or of two, still run, with a warning that says which. */
+static void tables_name_their_version(void) {
+    proc_result v = conform_run(ARGS("--version"), 30);
+    char want[128];
+    CHECK(v.out.data && sscanf(v.out.data, "robots-conform %100s", want) == 1);
+    proc_result_free(&v);
+    run r = json_run(ARGS("--format", "json", "--id", "MATCH-3"), 60);
+    const char *suite_version = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r.json, "suite_version"));
+    const char *tables_version = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r.json, "tables_version"));
+    CHECK(suite_version && !strcmp(suite_version, want));
+    CHECK(tables_version && !strcmp(tables_version, want)); /* every committed table is this version's */
+    cJSON_Delete(r.json);
+
+    char dir[] = "/tmp/robots-conform-versions-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char a[PATH_MAX], b[PATH_MAX];
+    snprintf(a, sizeof a, "%s/a.json", dir);
+    snprintf(b, sizeof b, "%s/b.json", dir);
+#define VERSIONED_TABLE(version, area, id)                                                                 \
+    "{" version "\"area\": \"" area "\", \"title\": \"t\", \"cases\": [{\"id\": \"" id "\", \"title\": \"t\", "     \
+    "\"source\": [\"this project\"], \"basis\": [\"rfc\"], \"note\": \"n\", \"robots\": [], \"checks\": [{\"agent\": " \
+    "\"a\", \"url\": \"http://e.com/\", \"expect\": \"allowed\"}]}]}"
+    write_file(a, VERSIONED_TABLE("\"version\": \"0.9.0\", ", "a", "X-1"));
+    proc_result p = conform_run(ARGS("--cases", dir), 60);
+    CHECK(p.status == 0 && p.err.data &&
+          strstr(p.err.data, "warning: the tables are version 0.9.0, this is robots-conform ") &&
+          strstr(p.err.data, "(CHANGELOG.md)"));
+    proc_result_free(&p);
+    write_file(b, VERSIONED_TABLE("", "b", "X-2"));
+    p = conform_run(ARGS("--cases", dir, "--format", "json"), 60);
+    CHECK(p.status == 0 && p.err.data && strstr(p.err.data, "a.json names version 0.9.0") &&
+          strstr(p.err.data, "b.json names none: tables of two versions"));
+    CHECK(p.out.data && strstr(p.out.data, "\"tables_version\":\tnull"));
+    proc_result_free(&p);
+    /* Tables that name no version are the user's own: no warning. */
+    write_file(a, VERSIONED_TABLE("", "a", "X-1"));
+    p = conform_run(ARGS("--cases", dir), 60);
+    CHECK(p.status == 0 && !(p.err.data && strstr(p.err.data, "warning")));
+    proc_result_free(&p);
+    /* A version that is not one is a malformed table. */
+    write_file(a, VERSIONED_TABLE("\"version\": \"2.0\", ", "a", "X-1"));
+    p = conform_run(ARGS("--cases", dir), 60);
+    CHECK(p.status == 2 && p.err.data && strstr(p.err.data, "a.json: $.version"));
+    proc_result_free(&p);
+    unlink(a);
+    unlink(b);
+    rmdir(dir);
+}
+
 /* ---- Output formats and the command line ----------------------------------------------- */
 
 static void formats(void) {
@@ -844,6 +894,7 @@ int main(int argc, char **argv) {
         {"temporary files are removed, also when interrupted", temporary_files_are_removed},
         {"a cleanup hook runs at a signal before any child started", hooks_run_before_any_child},
         {"malformed tables are rejected with file and JSON path", malformed_tables_are_rejected},
+        {"the tables name their version; reports name it; another version is warned of", tables_name_their_version},
         {"output formats", formats},
         {"every check has a basis under every profile", every_check_has_a_basis},
         {"--basis selects checks by class", basis_selects_checks},

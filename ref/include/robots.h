@@ -52,7 +52,7 @@
 extern "C" {
 #endif
 
-#define ROBOTS_VERSION "1.0.0"
+#define ROBOTS_VERSION "2.0.0"
 
 /* Google's fetcher reads at most 500 KiB; RFC 9309 asks for at least that much. */
 #define ROBOTS_DEFAULT_MAX_BYTES 512000u

@@ -1,0 +1,145 @@
+/*
+ * markdown.c - fuzz target: the Markdown reader that turns the project's
+ * documentation into the site's manual (conformance/src/markdown.c). Whatever the
+ * text, the HTML it writes
+ * - carries no markup of the input's: every '<' opens or closes one of the
+ *   elements the reader writes, every '&' starts one of the entities it writes, and
+ *   no control byte but newline and tab gets through;
+ * - nests: every element it opens is closed, in order (img is empty);
+ * - puts in href and src only what the site's link function gave (here: "pN.html"
+ *   for a target of even length N, nothing for the others), and in an id only the
+ *   characters of a heading's anchor;
+ * and the title it finds is one line. The input is capped at 64 KiB; the reader is
+ * linear, so libFuzzer's timeout finds a text that makes it slow.
+ */
+#include <stdio.h>
+
+#include "../common.h"
+#include "markdown.h"
+
+#define INPUT_CAP 65536
+#define MAX_NESTING 256
+
+static int href(void *ctx, const char *target, size_t n, char *out, size_t cap) {
+    (void)ctx;
+    (void)target;
+    if (n % 2) return 0;
+    snprintf(out, cap, "p%zu.html", n);
+    return 1;
+}
+
+static const char *const elements[] = {"h1", "h2",    "h3",    "h4", "h5", "h6", "p",     "ul",    "ol",
+                                       "li", "pre",   "code",  "em", "strong", "a", "img", "table", "thead",
+                                       "tbody", "tr", "th",    "td", "div"};
+
+static bool known_element(const char *name, size_t n) {
+    for (size_t i = 0; i < sizeof elements / sizeof elements[0]; i++)
+        if (strlen(elements[i]) == n && !memcmp(elements[i], name, n)) return true;
+    return false;
+}
+
+/* An attribute's value is one the reader may write there. */
+static void check_value(const char *attr, size_t an, const char *v, size_t vn, const char *html, size_t len) {
+    if ((an == 4 && !memcmp(attr, "href", 4)) || (an == 3 && !memcmp(attr, "src", 3))) {
+        size_t k = 1;
+        bool ok = vn > 6 && v[0] == 'p';
+        while (ok && k < vn && v[k] >= '0' && v[k] <= '9') k++;
+        if (!ok || k == 1 || vn - k != 5 || memcmp(v + k, ".html", 5)) {
+            print_bytes("html", html, len);
+            FINDING("%.*s=\"%.*s\" is not an address the link function gave", (int)an, attr, (int)vn, v);
+        }
+    } else if (an == 2 && !memcmp(attr, "id", 2)) {
+        for (size_t k = 0; k < vn; k++) {
+            unsigned char c = (unsigned char)v[k];
+            if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c >= 0x80))
+                FINDING("the id \"%.*s\" holds 0x%02X", (int)vn, v, c);
+        }
+    }
+    for (size_t k = 0; k < vn; k++)
+        if (v[k] == '<' || v[k] == '"') FINDING("an attribute value holds '%c'", v[k]);
+}
+
+/* The HTML is the reader's own markup around escaped text. */
+static void check_html(const char *html, size_t len) {
+    const char *stack[MAX_NESTING];
+    size_t lens[MAX_NESTING], depth = 0;
+    static const char *const entities[] = {"&amp;", "&lt;", "&gt;", "&quot;", "&#xFFFD;"};
+    for (size_t i = 0; i < len;) {
+        unsigned char c = (unsigned char)html[i];
+        if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F) FINDING("a control byte 0x%02X in the HTML", c);
+        if (c == '&') {
+            size_t k = 0;
+            while (k < sizeof entities / sizeof entities[0] &&
+                   (len - i < strlen(entities[k]) || memcmp(html + i, entities[k], strlen(entities[k]))))
+                k++;
+            if (k == sizeof entities / sizeof entities[0]) {
+                print_bytes("html", html, len);
+                FINDING("a '&' at %zu starts no entity the reader writes", i);
+            }
+            i += strlen(entities[k]);
+            continue;
+        }
+        if (c == '>') FINDING("a '>' outside a tag at %zu", i);
+        if (c != '<') {
+            i++;
+            continue;
+        }
+        bool closing = i + 1 < len && html[i + 1] == '/';
+        size_t at = i + 1 + closing, n = 0;
+        while (at + n < len && ((html[at + n] >= 'a' && html[at + n] <= 'z') || (html[at + n] >= '0' && html[at + n] <= '9')))
+            n++;
+        if (!known_element(html + at, n)) {
+            print_bytes("html", html, len);
+            FINDING("a '<' at %zu opens no element the reader writes", i);
+        }
+        size_t end = at + n;
+        if (closing) {
+            if (end >= len || html[end] != '>') FINDING("a closing tag at %zu does not end at once", i);
+            if (!depth || lens[depth - 1] != n || memcmp(stack[depth - 1], html + at, n)) {
+                print_bytes("html", html, len);
+                FINDING("</%.*s> at %zu closes what is not open", (int)n, html + at, i);
+            }
+            depth--;
+            i = end + 1;
+            continue;
+        }
+        /* Attributes: NAME="VALUE" separated by one space. */
+        while (end < len && html[end] == ' ') {
+            size_t a = end + 1, an = 0;
+            while (a + an < len && html[a + an] >= 'a' && html[a + an] <= 'z') an++;
+            if (!an || a + an + 1 >= len || html[a + an] != '=' || html[a + an + 1] != '"')
+                FINDING("a malformed attribute at %zu", end);
+            const char *v = html + a + an + 2;
+            const char *q = memchr(v, '"', len - (size_t)(v - html));
+            if (!q) FINDING("an attribute value at %zu never ends", end);
+            check_value(html + a, an, v, (size_t)(q - v), html, len);
+            end = (size_t)(q - html) + 1;
+        }
+        if (end >= len || html[end] != '>') FINDING("a tag at %zu does not end", i);
+        if (!(n == 3 && !memcmp(html + at, "img", 3))) {
+            if (depth == MAX_NESTING) FINDING("elements nested deeper than %d", MAX_NESTING);
+            stack[depth] = html + at;
+            lens[depth++] = n;
+        }
+        i = end + 1;
+    }
+    if (depth) FINDING("<%.*s> is never closed", (int)lens[depth - 1], stack[depth - 1]);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (size > INPUT_CAP) return 0;
+    char title[1100];
+    markdown_title((const char *)data, size, title, sizeof title);
+    REQUIRE(!strchr(title, '\n'));
+    char *html = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&html, &len);
+    REQUIRE(f != NULL);
+    markdown_links links = {href, NULL};
+    int rc = markdown_html(f, (const char *)data, size, &links);
+    REQUIRE(fclose(f) == 0);
+    REQUIRE(rc == 0);
+    check_html(html, len);
+    free(html);
+    return 0;
+}
