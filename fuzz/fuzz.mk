@@ -41,7 +41,7 @@ $(O)/gen/runner_files.h: $(RUNNER_EMBEDDED) scripts/embed-files
 	@mkdir -p $(dir $@)
 	scripts/embed-files $(RUNNER_EMBEDDED) > $@.tmp && mv $@.tmp $@
 # The markdown target reads Markdown as the site's manual does (conformance/src).
-FUZZ_EXTRA_markdown := $(call obj,conformance/src/markdown.c) $(COMMON_OBJ)
+FUZZ_EXTRA_markdown := $(call obj,conformance/src/markdown.c conformance/src/markdown_inline.c) $(COMMON_OBJ)
 $(call obj,fuzz/targets/markdown.c): INCLUDES := -Iconformance/src -Icommon
 # The sweep target compares two internal matchers of the library.
 $(call obj,fuzz/targets/sweep.c): INCLUDES := -Iref/src

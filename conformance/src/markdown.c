@@ -1,9 +1,7 @@
-/* markdown.c - the documentation's Markdown as HTML (markdown.h). Blocks are
- * found line by line; a list item's lines are handed, dedented, to the same block
- * reader one level deeper. Inline markup is read left to right, and every search
- * for a closing delimiter remembers where it failed, so that a later opener of the
- * same kind does not search again: each position is scanned a bounded number of
- * times per nesting level. */
+/* markdown.c - the documentation's Markdown as HTML (markdown.h): the blocks.
+ * They are found line by line; a list item's lines are handed, dedented, to the
+ * same block reader one level deeper; what a block holds is inline markup
+ * (markdown_inline.c). */
 #include "markdown.h"
 
 #include <stdbool.h>
@@ -12,6 +10,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "markdown_inline.h"
 
 typedef struct span {
     const char *s;
@@ -28,40 +27,16 @@ typedef struct ids {
 } ids;
 
 typedef struct md {
-    FILE *f;
-    const markdown_links *links;
+    md_out out;
     ids ids;
     bool titled; /* the first level-1 heading was left out */
     bool nomem;
 } md;
 
-/* ---- Text ------------------------------------------------------------------------ */
-
-static void text_out(md *m, const char *s, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        switch (c) {
-        case '&': fputs("&amp;", m->f); break;
-        case '<': fputs("&lt;", m->f); break;
-        case '>': fputs("&gt;", m->f); break;
-        case '"': fputs("&quot;", m->f); break;
-        case '\t':
-        case '\n': fputc(c, m->f); break;
-        default:
-            if (c < 0x20 || c == 0x7F) fputs("&#xFFFD;", m->f);
-            else fputc(c, m->f);
-        }
-    }
-}
-
-static bool space(char c) { return c == ' ' || c == '\t'; }
-static bool white(char c) { return space(c) || c == '\n'; }
-static bool alnum(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-static bool punct(char c) { return c > 0x20 && c < 0x7F && !alnum(c); }
 
 static size_t indent_of(span l) {
     size_t i = 0;
-    while (i < l.n && space(l.s[i])) i++;
+    while (i < l.n && md_space(l.s[i])) i++;
     return i;
 }
 
@@ -92,13 +67,13 @@ static int heading_of(span l, span *text) {
     while (k < l.n && k < 7 && l.s[k] == '#') k++;
     if (k == 0 || k > 6 || (k < l.n && l.s[k] != ' ')) return 0;
     size_t a = k, b = l.n;
-    while (a < b && space(l.s[a])) a++;
-    while (b > a && space(l.s[b - 1])) b--;
+    while (a < b && md_space(l.s[a])) a++;
+    while (b > a && md_space(l.s[b - 1])) b--;
     size_t hashes = b; /* a closing run of '#' after a space goes */
     while (hashes > a && l.s[hashes - 1] == '#') hashes--;
-    if (hashes < b && (hashes == a || space(l.s[hashes - 1]))) {
+    if (hashes < b && (hashes == a || md_space(l.s[hashes - 1]))) {
         b = hashes;
-        while (b > a && space(l.s[b - 1])) b--;
+        while (b > a && md_space(l.s[b - 1])) b--;
     }
     *text = (span){l.s + a, b - a};
     return (int)k;
@@ -127,9 +102,9 @@ static bool marker_of(span l, marker *m) {
         m->ordered = true;
         m->start = v;
     }
-    if (k < l.n && !space(l.s[k])) return false;
+    if (k < l.n && !md_space(l.s[k])) return false;
     size_t after = k;
-    while (after < l.n && space(l.s[after])) after++;
+    while (after < l.n && md_space(l.s[after])) after++;
     m->indent = i;
     /* One to four spaces before the content; more, and the content is indented code. */
     m->content = after == l.n || after - k > 4 ? k + 1 : after;
@@ -143,7 +118,7 @@ static bool table_delimiter(span l) {
         char c = l.s[i];
         if (c == '-') dash = true;
         else if (c == '|') pipe = true;
-        else if (c != ':' && !space(c)) return false;
+        else if (c != ':' && !md_space(c)) return false;
     }
     return dash && pipe;
 }
@@ -166,7 +141,7 @@ void markdown_slug(const char *heading, size_t len, char *out, size_t cap) {
     for (size_t i = 0; i < len && o + 1 < cap; i++) {
         unsigned char c = (unsigned char)heading[i];
         if (c >= 'A' && c <= 'Z') out[o++] = (char)(c - 'A' + 'a');
-        else if (alnum((char)c) || c == '-' || c == '_' || c >= 0x80) out[o++] = (char)c;
+        else if (md_alnum((char)c) || c == '-' || c == '_' || c >= 0x80) out[o++] = (char)c;
         else if (c == ' ') out[o++] = '-';
     }
     if (cap) out[o] = '\0';
@@ -215,211 +190,24 @@ static size_t id_seen(ids *t, const char *id) {
     return 0;
 }
 
-/* ---- Inline markup ----------------------------------------------------------------- */
-
-/* Where searches from a position on are known to fail, per kind of closer. */
-enum { CLOSE_STRONG_STAR, CLOSE_EM_STAR, CLOSE_STRONG_UNDER, CLOSE_EM_UNDER, CLOSE_KINDS };
-#define MAX_TICKS 16
-
-typedef struct scan {
-    const char *s;
-    size_t n;
-    size_t fail[CLOSE_KINDS];
-    size_t tick_fail[MAX_TICKS + 1];
-    size_t next_bracket, next_paren; /* the next ']' and ')' at or after where asked; n: none */
-    size_t bracket_from, paren_from; /* where those were looked for */
-    size_t bad_close;                /* a ']' whose "(target)" is not one: n when none */
-} scan;
-
-static void inline_html(md *m, const char *s, size_t n, int depth, bool in_link);
-
-/* The next c at or after `from` (n when none), remembered: positions asked for only grow. */
-static size_t next_of(const scan *x, char c, size_t from, size_t *cached, size_t *asked) {
-    if (*asked != SIZE_MAX && from >= *asked && from <= *cached) return *cached;
-    const char *p = from < x->n ? memchr(x->s + from, c, x->n - from) : NULL;
-    *asked = from;
-    *cached = p ? (size_t)(p - x->s) : x->n;
-    return *cached;
-}
-
-/* The closing run of exactly r backticks after `from`, or n. */
-static size_t closing_ticks(scan *x, size_t from, size_t r) {
-    if (from >= x->tick_fail[r]) return x->n;
-    for (size_t q = from; q < x->n;) {
-        if (x->s[q] != '`') {
-            q++;
-            continue;
-        }
-        size_t k = 0;
-        while (q + k < x->n && x->s[q + k] == '`') k++;
-        if (k == r) return q;
-        q += k;
-    }
-    x->tick_fail[r] = from;
-    return x->n;
-}
-
-/* The closer of an emphasis of `len` (1 or 2) characters c opened before `from`,
- * or n: a run of exactly len times c, not after white space (for '_', not followed
- * by a letter or digit). */
-static size_t closing_emphasis(scan *x, size_t from, char c, size_t len) {
-    int kind = c == '*' ? (len == 2 ? CLOSE_STRONG_STAR : CLOSE_EM_STAR) : (len == 2 ? CLOSE_STRONG_UNDER : CLOSE_EM_UNDER);
-    if (from >= x->fail[kind]) return x->n;
-    for (size_t q = from; q + len <= x->n; q++) {
-        if (x->s[q] != c) continue;
-        size_t k = 0;
-        while (q + k < x->n && x->s[q + k] == c) k++;
-        if (k == len && !white(x->s[q - 1]) && (c != '_' || q + k == x->n || !alnum(x->s[q + k]))) return q;
-        q += k - 1;
-    }
-    x->fail[kind] = from;
-    return x->n;
-}
-
-/* The target of a link: whether the site has a page for it (out set). */
-static int resolve(md *m, const char *t, size_t n, char *out, size_t cap) {
-    return m->links && m->links->href ? m->links->href(m->links->ctx, t, n, out, cap) : 0;
-}
-
-/* A target the site does not carry, after the link's text: " (`target`)" unless the
- * text already says it. */
-static void unlinked_target(md *m, const char *text, size_t tn, const char *t, size_t n) {
-    size_t a = 0, b = tn;
-    while (a < b && text[a] == '`') a++;
-    while (b > a && text[b - 1] == '`') b--;
-    if (b - a == n && !memcmp(text + a, t, n)) return;
-    fputs(" (<code>", m->f);
-    text_out(m, t, n);
-    fputs("</code>)", m->f);
-}
-
-/* [text](target) or ![alt](target) at s[i] ('[' or '!'): the length consumed, or 0. */
-static size_t link_at(md *m, scan *x, size_t i, int depth, bool in_link) {
-    bool image = x->s[i] == '!';
-    size_t open = i + image;
-    size_t close = next_of(x, ']', open + 1, &x->next_bracket, &x->bracket_from);
-    if (close + 1 >= x->n || x->s[close + 1] != '(' || close == x->bad_close) return 0;
-    size_t end = next_of(x, ')', close + 2, &x->next_paren, &x->paren_from);
-    const char *t = x->s + close + 2;
-    size_t tn = end < x->n ? end - close - 2 : 0;
-    for (size_t k = 0; k < tn; k++)
-        if (white(t[k])) tn = 0;
-    if (!tn) { /* every later '[' before it would find the same ']' */
-        x->bad_close = close;
-        return 0;
-    }
-    const char *text = x->s + open + 1;
-    size_t text_n = close - open - 1;
-    char href[2048];
-    int linked = resolve(m, t, tn, href, sizeof href);
-    if (image) {
-        if (linked) {
-            fputs("<img src=\"", m->f);
-            text_out(m, href, strlen(href));
-            fputs("\" alt=\"", m->f);
-            text_out(m, text, text_n);
-            fputs("\">", m->f);
-        } else {
-            text_out(m, text, text_n);
-            unlinked_target(m, text, text_n, t, tn);
-        }
-    } else if (linked && !in_link) {
-        fputs("<a href=\"", m->f);
-        text_out(m, href, strlen(href));
-        fputs("\">", m->f);
-        inline_html(m, text, text_n, depth + 1, true);
-        fputs("</a>", m->f);
-    } else {
-        inline_html(m, text, text_n, depth + 1, in_link);
-        if (!in_link) unlinked_target(m, text, text_n, t, tn);
-    }
-    return end + 1 - i;
-}
-
-static void inline_html(md *m, const char *s, size_t n, int depth, bool in_link) {
-    if (depth > MARKDOWN_MAX_DEPTH) {
-        text_out(m, s, n);
-        return;
-    }
-    scan x = {s, n, {0}, {0}, n, n, SIZE_MAX, SIZE_MAX, n};
-    for (size_t k = 0; k < CLOSE_KINDS; k++) x.fail[k] = SIZE_MAX;
-    for (size_t k = 0; k <= MAX_TICKS; k++) x.tick_fail[k] = SIZE_MAX;
-    size_t i = 0;
-    while (i < n) {
-        char c = s[i];
-        if (c == '\\' && i + 1 < n && punct(s[i + 1])) {
-            text_out(m, s + i + 1, 1);
-            i += 2;
-            continue;
-        }
-        if (c == '`') {
-            size_t r = 0;
-            while (i + r < n && s[i + r] == '`') r++;
-            size_t close = r <= MAX_TICKS ? closing_ticks(&x, i + r, r) : n;
-            if (close == n) {
-                text_out(m, s + i, r);
-                i += r;
-                continue;
-            }
-            size_t a = i + r, b = close;
-            /* One space each side goes when both are there (so ` `` ` shows ``). */
-            if (b - a >= 2 && s[a] == ' ' && s[b - 1] == ' ') a++, b--;
-            fputs("<code>", m->f);
-            for (size_t k = a; k < b; k++) text_out(m, s[k] == '\n' ? " " : s + k, 1);
-            fputs("</code>", m->f);
-            i = close + r;
-            continue;
-        }
-        if ((c == '[' || (c == '!' && i + 1 < n && s[i + 1] == '[')) && depth < MARKDOWN_MAX_DEPTH) {
-            size_t used = link_at(m, &x, i, depth, in_link);
-            if (used) {
-                i += used;
-                continue;
-            }
-        }
-        if ((c == '*' || c == '_') && !(c == '_' && i > 0 && alnum(s[i - 1]))) {
-            size_t run = 0;
-            while (i + run < n && s[i + run] == c) run++;
-            if (run > 2) { /* *** and longer: text */
-                text_out(m, s + i, run);
-                i += run;
-                continue;
-            }
-            size_t len = run;
-            for (; len >= 1; len--) {
-                if (i + len >= n || white(s[i + len])) continue;
-                size_t close = closing_emphasis(&x, i + len + 1, c, len);
-                if (close == n) continue;
-                fputs(len == 2 ? "<strong>" : "<em>", m->f);
-                inline_html(m, s + i + len, close - i - len, depth + 1, in_link);
-                fputs(len == 2 ? "</strong>" : "</em>", m->f);
-                i = close + len;
-                break;
-            }
-            if (len >= 1) continue;
-        }
-        text_out(m, s + i, 1);
-        i++;
-    }
-}
 
 /* ---- Blocks ------------------------------------------------------------------------- */
 
 static void blocks(md *m, const span *lines, size_t n, int depth, bool tight);
 
 static void code_block(md *m, const span *lines, size_t from, size_t to, span info) {
-    fputs("<pre><code", m->f);
+    fputs("<pre><code", m->out.f);
     if (info.n) {
-        fputs(" class=\"language-", m->f);
-        text_out(m, info.s, info.n);
-        fputs("\"", m->f);
+        fputs(" class=\"language-", m->out.f);
+        md_text(&m->out, info.s, info.n);
+        fputs("\"", m->out.f);
     }
-    fputs(">", m->f);
+    fputs(">", m->out.f);
     for (size_t k = from; k < to; k++) {
-        text_out(m, lines[k].s, lines[k].n);
-        fputc('\n', m->f);
+        md_text(&m->out, lines[k].s, lines[k].n);
+        fputc('\n', m->out.f);
     }
-    fputs("</code></pre>\n", m->f);
+    fputs("</code></pre>\n", m->out.f);
 }
 
 /* The lines [from, to) joined by '\n', each without its leading and trailing
@@ -429,13 +217,13 @@ static void paragraph(md *m, const span *lines, size_t from, size_t to, bool tig
     for (size_t k = from; k < to && !m->nomem; k++) {
         span l = lines[k];
         size_t a = indent_of(l), e = l.n;
-        while (e > a && space(l.s[e - 1])) e--;
+        while (e > a && md_space(l.s[e - 1])) e--;
         if ((k > from && buf_addc(&b, '\n')) || buf_add(&b, l.s + a, e - a)) m->nomem = true;
     }
     if (!m->nomem) {
-        if (!tight) fputs("<p>", m->f);
-        inline_html(m, b.data ? b.data : "", b.len, 0, false);
-        fputs(tight ? "\n" : "</p>\n", m->f);
+        if (!tight) fputs("<p>", m->out.f);
+        md_inline(&m->out, b.data ? b.data : "", b.len, 0, false);
+        fputs(tight ? "\n" : "</p>\n", m->out.f);
     }
     buf_free(&b);
 }
@@ -453,11 +241,11 @@ static void heading(md *m, int level, span text) {
         return;
     }
     if (seen) snprintf(slug + strlen(slug), 16, "-%zu", seen);
-    fprintf(m->f, "<h%d id=\"", level);
-    text_out(m, slug, strlen(slug));
-    fputs("\">", m->f);
-    inline_html(m, text.s, text.n, 0, false);
-    fprintf(m->f, "</h%d>\n", level);
+    fprintf(m->out.f, "<h%d id=\"", level);
+    md_text(&m->out, slug, strlen(slug));
+    fputs("\">", m->out.f);
+    md_inline(&m->out, text.s, text.n, 0, false);
+    fprintf(m->out.f, "</h%d>\n", level);
 }
 
 /* A table row's cells: their text kept one after another in `text` ("\|" read as
@@ -465,7 +253,7 @@ static void heading(md *m, int level, span text) {
  * rest of the row goes to the last). Returns how many. */
 static size_t row_cells(md *m, span l, buf *text, size_t *starts, size_t *lens, size_t max) {
     size_t a = indent_of(l), b = l.n;
-    while (b > a && space(l.s[b - 1])) b--;
+    while (b > a && md_space(l.s[b - 1])) b--;
     if (a < b && l.s[a] == '|') a++;
     if (b > a && l.s[b - 1] == '|' && !(b - 1 > a && l.s[b - 2] == '\\')) b--;
     text->len = 0;
@@ -488,8 +276,8 @@ static size_t row_cells(md *m, span l, buf *text, size_t *starts, size_t *lens, 
 /* A cell's text without the spaces around it. */
 static span trimmed(const buf *text, size_t start, size_t len) {
     const char *s = text->data ? text->data + start : "";
-    while (len && space(s[len - 1])) len--;
-    while (len && space(*s)) s++, len--;
+    while (len && md_space(s[len - 1])) len--;
+    while (len && md_space(*s)) s++, len--;
     return (span){s, len};
 }
 
@@ -506,22 +294,22 @@ static size_t table(md *m, const span *lines, size_t i, size_t n) {
         bool left = t.n && t.s[0] == ':', right = t.n && t.s[t.n - 1] == ':';
         align[c] = left && right ? " style=\"text-align:center\"" : right ? " style=\"text-align:right\"" : "";
     }
-    fputs("<div class=\"wide\"><table>\n<thead><tr>", m->f);
+    fputs("<div class=\"wide\"><table>\n<thead><tr>", m->out.f);
     size_t k = i;
     for (bool head = true; k < n && !m->nomem; k = head ? k + 2 : k + 1, head = false) {
         if (!head && (blank(lines[k]) || !has_pipe(lines[k]) || fence_of(lines[k]))) break;
-        if (!head) fputs("<tr>", m->f);
+        if (!head) fputs("<tr>", m->out.f);
         size_t got = row_cells(m, lines[k], &text, starts, lens, MAX_COLUMNS);
         for (size_t c = 0; c < columns && !m->nomem; c++) {
             span t = c < got ? trimmed(&text, starts[c], lens[c]) : (span){"", 0};
             const char *tag = head ? "th" : "td";
-            fprintf(m->f, "<%s%s>", tag, align[c]);
-            inline_html(m, t.s, t.n, 0, false);
-            fprintf(m->f, "</%s>", tag);
+            fprintf(m->out.f, "<%s%s>", tag, align[c]);
+            md_inline(&m->out, t.s, t.n, 0, false);
+            fprintf(m->out.f, "</%s>", tag);
         }
-        fputs(head ? "</tr></thead>\n<tbody>\n" : "</tr>\n", m->f);
+        fputs(head ? "</tr></thead>\n<tbody>\n" : "</tr>\n", m->out.f);
     }
-    fputs("</tbody></table></div>\n", m->f);
+    fputs("</tbody></table></div>\n", m->out.f);
     buf_free(&text);
     return k;
 }
@@ -538,8 +326,8 @@ static size_t list(md *m, const span *lines, size_t i, size_t n, int depth) {
         m->nomem = true;
         return n;
     }
-    if (first.ordered && first.start != 1) fprintf(m->f, "<ol start=\"%lu\">\n", first.start);
-    else fputs(first.ordered ? "<ol>\n" : "<ul>\n", m->f);
+    if (first.ordered && first.start != 1) fprintf(m->out.f, "<ol start=\"%lu\">\n", first.start);
+    else fputs(first.ordered ? "<ol>\n" : "<ul>\n", m->out.f);
     size_t s = i;
     marker mk = first;
     /* Two passes over the items: the first finds where the list ends and whether
@@ -582,10 +370,10 @@ static size_t list(md *m, const span *lines, size_t i, size_t n, int depth) {
                     if (cut > mk.content) cut = mk.content;
                     item[count++] = (span){lines[k].s + cut, lines[k].n - cut};
                 }
-                fputs("<li>", m->f);
-                if (loose) fputc('\n', m->f);
+                fputs("<li>", m->out.f);
+                if (loose) fputc('\n', m->out.f);
                 blocks(m, item, count, depth + 1, !loose);
-                fputs("</li>\n", m->f);
+                fputs("</li>\n", m->out.f);
             }
             end = j;
             size_t k = j;
@@ -600,7 +388,7 @@ static size_t list(md *m, const span *lines, size_t i, size_t n, int depth) {
             break;
         }
     }
-    fputs(first.ordered ? "</ol>\n" : "</ul>\n", m->f);
+    fputs(first.ordered ? "</ol>\n" : "</ul>\n", m->out.f);
     free(item);
     return end;
 }
@@ -616,8 +404,8 @@ static void blocks(md *m, const span *lines, size_t n, int depth, bool tight) {
             i++;
         } else if ((ticks = fence_of(l))) {
             size_t a = indent_of(l) + ticks, b = l.n;
-            while (a < b && space(l.s[a])) a++;
-            while (b > a && space(l.s[b - 1])) b--;
+            while (a < b && md_space(l.s[a])) a++;
+            while (b > a && md_space(l.s[b - 1])) b--;
             size_t j = i + 1;
             while (j < n && !closes_fence(lines[j], ticks)) j++;
             code_block(m, lines, i + 1, j, (span){l.s + a, b - a});
@@ -683,7 +471,7 @@ int markdown_html(FILE *f, const char *text, size_t len, const markdown_links *l
     size_t n;
     span *lines = split_lines(text, len, &n);
     if (!lines) return -1;
-    md m = {f, links, {{0}, NULL, NULL, 0, 0}, false, false};
+    md m = {{f, links}, {{0}, NULL, NULL, 0, 0}, false, false};
     blocks(&m, lines, n, 0, false);
     free(lines);
     buf_free(&m.ids.names);

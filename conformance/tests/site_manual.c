@@ -376,8 +376,8 @@ void site_manual_renders_markdown(void) {
         "<h2 id=\"second-part\">Second part</h2>",
         "<h2 id=\"second-part-1\">Second part</h2>",
         "<h3 id=\"--flag-options--more\"><code>--flag</code>: options &amp; more</h3>",
-        "<ol>\n<li>one\n</li>\n<li>two\n<ul>\n<li>nested <em>em</em> and <strong>strong</strong> and "
-        "<code>code &lt;x&gt;</code>\n</li>\n<li>deeper\n<ol>\n<li>three\n</li>\n</ol>\n</li>\n</ul>\n</li>\n</ol>",
+        ("<ol>\n<li>one\n</li>\n<li>two\n<ul>\n<li>nested <em>em</em> and <strong>strong</strong> and "
+         "<code>code &lt;x&gt;</code>\n</li>\n<li>deeper\n<ol>\n<li>three\n</li>\n</ol>\n</li>\n</ul>\n</li>\n</ol>"),
         "<p>Then:</p>\n<ol start=\"7\">\n<li>seven\n</li>\n</ol>",
         "<thead><tr><th>a</th><th style=\"text-align:right\">b</th></tr></thead>",
         "<tr><td><code>x | y</code></td><td style=\"text-align:right\">&lt;script&gt;alert(1)&lt;/script&gt;</td></tr>",
