@@ -560,7 +560,8 @@ static const char style[] =
     "ol.lines li.decides{background:var(--mark)}ol.lines li.group-start{text-decoration:underline}\n"
     "ol.lines li:target{outline:3px solid var(--accent)}ol.lines span.note{color:var(--bad);margin-left:1rem}\n"
     ".warning{color:var(--bad)}\n"
-    "pre{background:#f6f6f6;border:1px solid var(--line);padding:.5rem;overflow-x:auto}\n";
+    "pre{background:#f6f6f6;border:1px solid var(--line);padding:.5rem;overflow-x:auto}\n"
+    "main img{max-width:100%;height:auto;border:1px solid var(--line)}\n";
 
 static int write_style(site *w) {
     char path[4096];

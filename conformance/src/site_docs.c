@@ -79,10 +79,10 @@ static int find_pages(manual *w) {
     struct dirent *e;
     while ((e = readdir(d))) {
         size_t len = strlen(e->d_name);
-        if (len < 4 || strcmp(e->d_name + len - 3, ".md") || !strcmp(e->d_name, "README.md") || len > 200) continue;
         char source[256];
-        snprintf(source, sizeof source, "docs/%s", e->d_name);
-        if (!readable(w->root, source)) continue;
+        if (len < 4 || strcmp(e->d_name + len - 3, ".md") || !strcmp(e->d_name, "README.md") ||
+            snprintf(source, sizeof source, "docs/%s", e->d_name) >= (int)sizeof source || !readable(w->root, source))
+            continue;
         if (w->n == MAX_PAGES) {
             closedir(d);
             snprintf(w->error, w->cap, "%s: more than %d pages", path, MAX_PAGES);
@@ -96,6 +96,16 @@ static int find_pages(manual *w) {
     }
     closedir(d);
     qsort(w->pages + first, w->n - first, sizeof w->pages[0], by_name);
+    /* Names that differ only in characters a page's name cannot hold ("a b.md",
+     * "a_b.md") would write one page over the other. */
+    for (size_t i = first; i + 1 < w->n; i++) {
+        for (size_t j = i + 1; j < w->n; j++) {
+            if (strcmp(w->pages[i].page, w->pages[j].page)) continue;
+            snprintf(w->error, w->cap, "%s/%s and %s/%s would both be %s: rename one", w->root, w->pages[i].source,
+                     w->root, w->pages[j].source, w->pages[i].page);
+            return -1;
+        }
+    }
     return 0;
 }
 

@@ -427,6 +427,17 @@ void site_manual_refuses_what_is_not_documentation(void) {
     r = conform_run(ARGS("--site", dir, "--manual", root), 60);
     CHECK(r.status == 2 && r.err.data && strstr(r.err.data, "docs/big.md: larger than 1048576 bytes"));
     proc_result_free(&r);
+    snprintf(sub, sizeof sub, "%s/docs/big.md", root);
+    unlink(sub);
+
+    /* Two pages whose names differ only where a page's name cannot: refused, not
+     * one written over the other. */
+    write_doc(root, "docs/a b.md", "# A\n");
+    write_doc(root, "docs/a_b.md", "# B\n");
+    r = conform_run(ARGS("--site", dir, "--manual", root), 60);
+    CHECK(r.status == 2 && r.err.data && strstr(r.err.data, "docs/a b.md and ") &&
+          strstr(r.err.data, "docs/a_b.md would both be manual-a_b.html: rename one"));
+    proc_result_free(&r);
 
     /* Found nowhere (the program elsewhere, run from elsewhere): the site is made,
      * and its manual page says how to give the documentation. */
