@@ -33,7 +33,6 @@ typedef struct md {
     bool nomem;
 } md;
 
-
 static size_t indent_of(span l) {
     size_t i = 0;
     while (i < l.n && md_space(l.s[i])) i++;
