@@ -169,6 +169,22 @@ static int lost_facts(const char *source, const char *html) {
     return lost;
 }
 
+/* How many of the texts DIR/NAME does not hold, each of them printed. */
+static int page_lacks(const char *dir, const char *name, const char *const *texts, size_t n) {
+    char *html = page(dir, name);
+    int missing = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (strstr(html, texts[i])) continue;
+        printf("  %s lacks: %s\n", name, texts[i]);
+        missing++;
+    }
+    free(html);
+    return missing;
+}
+#define PAGE_LACKS(dir, name, ...)                                                                           \
+    page_lacks(dir, name, (const char *const[]){__VA_ARGS__},                                               \
+               sizeof((const char *const[]){__VA_ARGS__}) / sizeof(const char *))
+
 /* ---- The project's documentation ---------------------------------------------------- */
 
 /* The <header> of a page with the mark of the current page taken out. */
@@ -200,15 +216,14 @@ void site_manual_is_the_documentation(void) {
     header_of(index, atlas_header, sizeof atlas_header);
     header_of(manual, manual_header, sizeof manual_header);
     CHECK(atlas_header[0] && !strcmp(atlas_header, manual_header));
-    CHECK(strstr(index, "<li><a href=\"manual.html\">Manual</a></li>"));
-    CHECK(strstr(manual, "<li><a href=\"manual.html\" aria-current=\"page\">Manual</a></li>"));
-    CHECK(strstr(manual, "<h1>Documentation</h1>"));
-    /* docs/README.md's table of pages, its links rewritten to the site's pages. */
-    CHECK(strstr(manual, "<a href=\"manual-runner.html\">runner.md</a>"));
-    CHECK(strstr(manual, "<a href=\"protocol.html\">conformance/PROTOCOL.md</a>"));
-    CHECK(strstr(manual, "<a href=\"project.html\">the README</a>"));
     free(index);
     free(manual);
+    CHECK(PAGE_LACKS(dir, "index.html", "<li><a href=\"manual.html\">Manual</a></li>") == 0);
+    /* docs/README.md's table of pages, its links rewritten to the site's pages. */
+    CHECK(PAGE_LACKS(dir, "manual.html", "<li><a href=\"manual.html\" aria-current=\"page\">Manual</a></li>",
+                     "<h1>Documentation</h1>", "<a href=\"manual-runner.html\">runner.md</a>",
+                     "<a href=\"protocol.html\">conformance/PROTOCOL.md</a>",
+                     "<a href=\"project.html\">the README</a>") == 0);
 
     /* Every page of docs/, and the documents beside it, each from its source. */
     static const struct {
@@ -252,17 +267,12 @@ void site_manual_is_the_documentation(void) {
         CHECK(!strstr(html, ".md\"") && !strstr(html, ".md#"));
         free(html);
     }
-    char *runner = page(dir, "manual-runner.html");
-    CHECK(strstr(runner, "<a href=\"manual.html\">All documentation</a>"));
-    CHECK(strstr(runner, "href=\"protocol.html\""));
     /* A source file the site does not carry: its path, as code. */
-    CHECK(strstr(runner, "(<code>../action.yml</code>)"));
-    free(runner);
-    char *project = page(dir, "project.html");
-    CHECK(strstr(project, "<a href=\"manual-runner.html\">checking a parser</a>"));
-    CHECK(strstr(project, "<a href=\"scorecard.html\">conformance/SCORECARD.md</a>"));
-    CHECK(strstr(project, "<h2 id=\"two-commands\">Two commands</h2>"));
-    free(project);
+    CHECK(PAGE_LACKS(dir, "manual-runner.html", "<a href=\"manual.html\">All documentation</a>",
+                     "href=\"protocol.html\"", "(<code>../action.yml</code>)") == 0);
+    CHECK(PAGE_LACKS(dir, "project.html", "<a href=\"manual-runner.html\">checking a parser</a>",
+                     "<a href=\"scorecard.html\">conformance/SCORECARD.md</a>",
+                     "<h2 id=\"two-commands\">Two commands</h2>", "<img src=\"images/atlas-case.png\"") == 0);
 
     CHECK(broken_links(dir) == 0);
     remove_tree(scratch);
@@ -315,14 +325,19 @@ static const char fixture_edge[] =
     "```\n"
     "unclosed fence <i>\n";
 
-void site_manual_renders_markdown(void) {
+/* A scratch directory with ROOT/docs/ for a manual and DIR for its site. */
+static void scratch_manual(char *root, char *dir, size_t cap) {
     make_scratch();
+    char docs[200];
+    snprintf(root, cap, "%s/root", scratch);
+    snprintf(dir, cap, "%s/site", scratch);
+    snprintf(docs, sizeof docs, "%s/docs", root);
+    CHECK(mkdir(root, 0777) == 0 && mkdir(docs, 0777) == 0);
+}
+
+void site_manual_renders_markdown(void) {
     char root[128], dir[128], sub[160];
-    snprintf(root, sizeof root, "%s/root", scratch);
-    snprintf(dir, sizeof dir, "%s/site", scratch);
-    mkdir(root, 0777);
-    snprintf(sub, sizeof sub, "%s/docs", root);
-    mkdir(sub, 0777);
+    scratch_manual(root, dir, sizeof root);
     snprintf(sub, sizeof sub, "%s/docs/images", root);
     mkdir(sub, 0777);
     write_doc(root, "README.md", "# The fixture\n\nSee [the manual](docs/README.md).\n");
@@ -351,27 +366,19 @@ void site_manual_renders_markdown(void) {
     CHECK(r.status == 0 && !r.timed_out);
     proc_result_free(&r);
 
-    char *index = page(dir, "manual.html");
-    CHECK(strstr(index, "<title>Fixture manual - robots.txt atlas</title>"));
-    CHECK(strstr(index, "<a href=\"project.html\">Front</a>"));
-    CHECK(strstr(index, "<a href=\"manual-edge.html#second-part\">edge</a>"));
-    CHECK(strstr(index, "source (<code>../src/thing.c</code>)"));
-    CHECK(strstr(index, "<code>tool.c</code> (<code>../src/tool.c</code>)"));
-    CHECK(strstr(index, "<a href=\"https://example.org/x?a=1&amp;b=2\">web</a>"));
-    CHECK(strstr(index, "<a href=\"#fixture-manual\">here</a>"));
-    /* Out of the project, or another scheme: not a link. */
-    CHECK(strstr(index, "out (<code>../../etc/passwd</code>)"));
-    CHECK(strstr(index, "ftp (<code>ftp://example.org/</code>)"));
-    CHECK(strstr(index, "<img src=\"images/shot.png\" alt=\"the picture\">"));
-    free(index);
+    /* Links to pages, to the web and to anchors; out of the project, or another
+     * scheme: not a link. */
+    CHECK(PAGE_LACKS(dir, "manual.html", "<title>Fixture manual - robots.txt atlas</title>",
+                     "<a href=\"project.html\">Front</a>", "<a href=\"manual-edge.html#second-part\">edge</a>",
+                     "source (<code>../src/thing.c</code>)", "<code>tool.c</code> (<code>../src/tool.c</code>)",
+                     "<a href=\"https://example.org/x?a=1&amp;b=2\">web</a>", "<a href=\"#fixture-manual\">here</a>",
+                     "out (<code>../../etc/passwd</code>)", "ftp (<code>ftp://example.org/</code>)",
+                     "<img src=\"images/shot.png\" alt=\"the picture\">") == 0);
     char *shot = page(dir, "images/shot.png");
     CHECK(!strcmp(shot, "not really a PNG"));
     free(shot);
-    char *project = page(dir, "project.html");
-    CHECK(strstr(project, "<h1>The fixture</h1>") && strstr(project, "<a href=\"manual.html\">the manual</a>"));
-    free(project);
+    CHECK(PAGE_LACKS(dir, "project.html", "<h1>The fixture</h1>", "<a href=\"manual.html\">the manual</a>") == 0);
 
-    char *edge = page(dir, "manual-edge.html");
     static const char *const want[] = {
         "<h2 id=\"second-part\">Second part</h2>",
         "<h2 id=\"second-part-1\">Second part</h2>",
@@ -385,39 +392,28 @@ void site_manual_renders_markdown(void) {
         "<p>Text with *escaped* stars, snake_case_words and a control &#xFFFD; byte.</p>",
         "<pre><code>unclosed fence &lt;i&gt;\n</code></pre>",
     };
-    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-        if (!strstr(edge, want[i])) printf("  manual-edge.html lacks: %s\n", want[i]);
-        CHECK(strstr(edge, want[i]) != NULL);
-    }
+    CHECK(page_lacks(dir, "manual-edge.html", want, sizeof want / sizeof want[0]) == 0);
+    char *edge = page(dir, "manual-edge.html");
     CHECK(!strstr(edge, "<script>"));
     free(edge);
-
-    char *hostile_page = page(dir, "manual-hostile.html");
-    CHECK(strstr(hostile_page, "<h2 id=\"again-2999\">again</h2>"));
     /* Eight lists deep, then the rest is text. */
-    CHECK(strstr(hostile_page, "<li>level\n- level\n"));
-    CHECK(strstr(hostile_page, "<p>******"));
-    free(hostile_page);
+    CHECK(PAGE_LACKS(dir, "manual-hostile.html", "<h2 id=\"again-2999\">again</h2>", "<li>level\n- level\n",
+                     "<p>******") == 0);
     remove_tree(scratch);
 }
 
 /* ---- Refusals -------------------------------------------------------------------------- */
 
 void site_manual_refuses_what_is_not_documentation(void) {
-    make_scratch();
     char root[128], dir[128], sub[160];
-    snprintf(root, sizeof root, "%s/root", scratch);
-    snprintf(dir, sizeof dir, "%s/site", scratch);
+    scratch_manual(root, dir, sizeof root);
 
     /* No docs/README.md: not the documentation. */
-    mkdir(root, 0777);
     proc_result r = conform_run(ARGS("--site", dir, "--manual", root), 60);
     CHECK(r.status == 2 && r.err.data && strstr(r.err.data, "/root: no docs/README.md"));
     proc_result_free(&r);
 
     /* A page past the cap: refused with its name. */
-    snprintf(sub, sizeof sub, "%s/docs", root);
-    mkdir(sub, 0777);
     write_doc(root, "docs/README.md", "# Small\n");
     char *big = malloc(((size_t)1 << 20) + 2);
     memset(big, 'a', ((size_t)1 << 20) + 1);
