@@ -67,7 +67,8 @@ void usage(FILE *f, const char *prog) {
             "  --explain ID               print one case as a lesson, with the reference's answers\n"
             "  --atlas                    print the atlas of every case as Markdown\n"
             "  --site DIR                 write the atlas as a website into DIR (index.html,\n"
-            "                             a page per area, the differences, the scorecard)\n"
+            "                             a page per area, the differences, the scorecard, the\n"
+            "                             playground, the manual)\n"
             "  --scorecard FILE           the scorecard the site shows (default: scorecard.json\n"
             "                             beside the cases directory, when there is one)\n"
             "  --manual DIR               the documentation the site carries as its manual: DIR\n"
@@ -124,9 +125,9 @@ static const option_spec options[] = {
     {"--batch-cmd", 1}, {"--cases", 1}, {"--command", 1}, {"--compare", 2}, {"--disallowed-exit", 1},
     {"--disallowed-pattern", 1}, {"--explain", 1}, {"--fetch-limit", 1}, {"--format", 1}, {"--help", 0},
     {"-h", 0}, {"--id", 1}, {"--index", 1}, {"--keep-going", 0}, {"--known-failures", 1}, {"--list", 0},
-    {"--manual", 1}, {"--max-failures", 1}, {"--output", 1}, {"--profile", 1}, {"--schema", 1}, {"--scorecard", 1}, {"--site", 1},
-    {"--strict", 0}, {"--target", 1}, {"--targets", 1}, {"--timeout", 1}, {"--version", 0},
-    {"--write-known-failures", 1}};
+    {"--manual", 1}, {"--max-failures", 1}, {"--output", 1}, {"--profile", 1}, {"--schema", 1},
+    {"--scorecard", 1}, {"--site", 1}, {"--strict", 0}, {"--target", 1}, {"--targets", 1}, {"--timeout", 1},
+    {"--version", 0}, {"--write-known-failures", 1}};
 #define OPTION_COUNT (sizeof options / sizeof options[0])
 
 static const option_spec *find_option(const char *arg) {
