@@ -13,8 +13,8 @@
  * the option parser still sees them: a batch command, a command template or a
  * targets file becomes a built-in target (no process is started); every path
  * (cases, schema, index, site, scorecard, the reports --compare reads, the
- * known-failures files) points into the target's own temporary directory, made
- * once and removed at exit.
+ * known-failures files, the manual) points into the target's own temporary
+ * directory, made once and removed at exit.
  */
 #include <ctype.h>
 #include <limits.h>
@@ -33,6 +33,7 @@
 static char dir[64];
 static char cases[128], table[PATH_MAX], schema[PATH_MAX], index_file[PATH_MAX], known[PATH_MAX];
 static char written[PATH_MAX], site[PATH_MAX], old_report[PATH_MAX], new_report[PATH_MAX], no_file[PATH_MAX];
+static char manual[PATH_MAX];
 static FILE *sink_out;
 
 static void write_bytes(const char *path, const void *data, size_t n) {
@@ -90,6 +91,20 @@ static void setup(void) {
     snprintf(old_report, sizeof old_report, "%s/old.json", dir);
     snprintf(new_report, sizeof new_report, "%s/new.json", dir);
     snprintf(no_file, sizeof no_file, "%s/none", dir);
+    /* A manual of two short pages, so that --site reads the fuzzer's own. */
+    snprintf(manual, sizeof manual, "%s/manual", dir);
+    char docs[PATH_MAX + 16], page[PATH_MAX + 32];
+    snprintf(docs, sizeof docs, "%s/docs", manual);
+    mkdir(manual, 0700);
+    mkdir(docs, 0700);
+    static const char index_page[] = "# Manual\n\n- [a page](page.md#one), [the front](../README.md)\n";
+    static const char page_text[] = "# Page\n\n## One\n\n| a | b |\n| - | -: |\n| `x` | **y** |\n";
+    snprintf(page, sizeof page, "%s/README.md", docs);
+    write_bytes(page, index_page, sizeof index_page - 1);
+    snprintf(page, sizeof page, "%s/page.md", docs);
+    write_bytes(page, page_text, sizeof page_text - 1);
+    snprintf(page, sizeof page, "%s/README.md", manual);
+    write_bytes(page, "# Front\n", 8);
     const struct embedded_file *f = embedded("case-table.schema.json");
     write_bytes(schema, f->data, f->len);
     f = embedded("spec-examples.json");
@@ -122,7 +137,7 @@ static const char *redirect(const char *option, int which) {
         const char *option, *value;
     } paths[] = {{"--cases", cases},          {"--schema", schema},   {"--index", index_file},
                  {"--site", site},            {"--scorecard", no_file}, {"--known-failures", known},
-                 {"--write-known-failures", written}};
+                 {"--write-known-failures", written}, {"--manual", manual}};
     for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++)
         if (!strcmp(option, paths[i].option)) return paths[i].value;
     if (!strcmp(option, "--compare")) return which == 0 ? old_report : new_report;
@@ -155,8 +170,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     copy[args_end - data] = '\0';
     /* The tables are the fuzzer's first; an input naming its own places is
      * redirected to the same. */
-    char *argv[MAX_ARGS + 8] = {"robots-conform", "--cases", cases, "--schema", schema, "--index", index_file};
-    int argc = 7;
+    char *argv[MAX_ARGS + 10] = {"robots-conform", "--cases",    cases, "--schema", schema,
+                                 "--index",        index_file, "--manual", manual};
+    int argc = 9;
     for (char *p = copy; *p && argc < MAX_ARGS;) {
         size_t n = strcspn(p, "\n");
         bool last = p[n] == '\0';
@@ -165,7 +181,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         p += n + !last;
     }
     /* Redirect what would reach outside; the values keep their positions. */
-    for (int i = 7; i < argc; i++) {
+    for (int i = 9; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--batch-cmd") || !strcmp(a, "--command") || !strcmp(a, "--targets")) {
             argv[i] = "--target";
