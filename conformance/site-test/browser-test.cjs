@@ -13,15 +13,9 @@
 const path = require('path');
 const fs = require('fs');
 
-function option(name, fallback) {
-  const i = process.argv.indexOf(name);
-  if (i >= 0 && i + 1 < process.argv.length) return process.argv[i + 1];
-  if (fallback === undefined) {
-    console.error(`browser-test: ${name} is required`);
-    process.exit(2);
-  }
-  return fallback;
-}
+const harness = require('./harness.cjs');
+const { check, failures } = harness;
+const option = (name, fallback) => harness.option('browser-test', name, fallback);
 
 const site = path.resolve(option('--site'));
 const shots = path.resolve(option('--shots'));
@@ -29,11 +23,6 @@ const modules = path.resolve(option('--modules'));
 const chromium = option('--chromium', '/usr/bin/chromium');
 const { chromium: browserType } = require(path.join(modules, 'playwright-core'));
 
-let failures = 0;
-function check(ok, what, detail) {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}${ok || detail === undefined ? '' : `\n     ${detail}`}`);
-  if (!ok) failures++;
-}
 function url(page) {
   return 'file://' + path.join(site, page);
 }
@@ -60,10 +49,7 @@ async function shot(page, name) {
 
 async function main() {
   fs.mkdirSync(shots, { recursive: true });
-  const browser = await browserType.launch({
-    executablePath: chromium,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+  const browser = await harness.launch(browserType, chromium);
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // Static files only: every request a page makes is for a file of the site.
@@ -228,9 +214,9 @@ async function main() {
   } finally {
     await browser.close();
   }
-  console.log(failures ? `browser test: ${failures} failed` : 'browser test: all passed');
+  console.log(failures() ? `browser test: ${failures()} failed` : 'browser test: all passed');
   console.log(`screenshots: ${shots}`);
-  process.exit(failures ? 1 : 0);
+  process.exit(failures() ? 1 : 0);
 }
 
 main().catch((e) => {

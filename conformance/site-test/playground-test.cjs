@@ -16,15 +16,9 @@
 const path = require('path');
 const { spawnSync } = require('child_process');
 
-function option(name, fallback) {
-  const i = process.argv.indexOf(name);
-  if (i >= 0 && i + 1 < process.argv.length) return process.argv[i + 1];
-  if (fallback === undefined) {
-    console.error(`playground-test: ${name} is required`);
-    process.exit(2);
-  }
-  return fallback;
-}
+const harness = require('./harness.cjs');
+const { check, failures } = harness;
+const option = (name, fallback) => harness.option('playground-test', name, fallback);
 
 const site = path.resolve(option('--site'));
 const modules = path.resolve(option('--modules'));
@@ -33,11 +27,6 @@ const chromium = option('--chromium', '/usr/bin/chromium');
 const bench = process.argv.includes('--bench');
 const { chromium: browserType } = require(path.join(modules, 'playwright-core'));
 
-let failures = 0;
-function check(ok, what, detail) {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}${ok || detail === undefined ? '' : `\n     ${detail}`}`);
-  if (!ok) failures++;
-}
 
 // ---- Generated inputs: a seeded generator, so every run asks the same ----------
 // (32-bit arithmetic: a product past 2^53 would lose bits and fall into a short cycle)
@@ -96,10 +85,7 @@ async function results(page) {
 }
 
 async function main() {
-  const browser = await browserType.launch({
-    executablePath: chromium,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+  const browser = await harness.launch(browserType, chromium);
   const base = 'file://' + path.join(site, 'playground.html');
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -254,8 +240,8 @@ async function main() {
   } finally {
     await browser.close();
   }
-  console.log(failures ? `playground-test: ${failures} failed` : 'playground-test: all passed');
-  process.exit(failures ? 1 : 0);
+  console.log(failures() ? `playground-test: ${failures()} failed` : 'playground-test: all passed');
+  process.exit(failures() ? 1 : 0);
 }
 
 main().catch((e) => {
