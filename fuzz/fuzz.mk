@@ -50,7 +50,7 @@ $(call obj,fuzz/targets/sweep.c): INCLUDES := -Iref/src
 FUZZ_ENGINE_OBJ := $(filter $(O)/obj/%.o,$(FUZZ_ENGINE))
 FUZZ_BINS := $(addprefix $(O)/fuzz/,$(FUZZ_TARGETS))
 
-.PHONY: FORCE fuzz-build fuzz-replay fuzz-smoke fuzz fuzz-campaign fuzz-afl fuzz-speed corpus test-corpus oss-fuzz-check \
+.PHONY: FORCE fuzz-build fuzz-replay fuzz-smoke fuzz fuzz-campaign fuzz-afl fuzz-speed corpus test-corpus oss-fuzz-check test-fuzz-artifacts \
         fuzz-libfuzzer-build fuzz-afl-build
 
 fuzz-build: $(FUZZ_BINS)
@@ -164,6 +164,12 @@ fuzz-campaign: fuzz-libfuzzer-build
 fuzz-afl: fuzz-afl-build
 	scripts/fuzz-campaign afl $(AFL_DIR)/fuzz/$(TARGET) $(TARGET) $(FUZZ_SECONDS)
 
+# A failing input stays under build/: git ignores artifacts everywhere, every fuzzer
+# run shown in the project names their place, and a fuzzer that fails at once,
+# run by scripts/fuzz-campaign, leaves nothing outside build/.
+test-fuzz-artifacts:
+	ASAN_CC="$(ASAN_CC)" scripts/test-fuzz-artifacts
+
 # ---- OSS-Fuzz -------------------------------------------------------------------------
 
 # fuzz/oss-fuzz/build.sh, run here with the environment OSS-Fuzz gives it, then every
@@ -198,7 +204,7 @@ fuzz-google-build:
 	    { echo "make fuzz-google: set GOOGLE_ROBOTSTXT to a checkout of github.com/google/robotstxt" >&2; exit 2; }
 	$(MAKE) --no-print-directory O=$(LIBFUZZER_DIR) CC=$(ASAN_CC) OPT="-O1 -g" \
 	    SAN="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" $(LIBFUZZER_DIR)/lib/librobots.a
-	@mkdir -p $(GOOGLE_DIFF_OBJ)
+	@mkdir -p $(GOOGLE_DIFF_OBJ) $(dir $(GOOGLE_DIFF))
 	$(ASAN_CC) -std=c11 $(WARN) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link -D_POSIX_C_SOURCE=200809L -Iref/include \
 	    -c fuzz/google/google_diff.c -o $(GOOGLE_DIFF_OBJ)/google_diff.o
 	clang++ -std=c++17 -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link -I$(GOOGLE_ROBOTSTXT) \

@@ -12,6 +12,14 @@
 const fs = require('node:fs');
 const { WASI } = require('node:wasi');
 
+// The imports a preview1 program needs. Node 20 and later build them
+// (getImportObject); Node 18, Debian bookworm's, has only the functions themselves
+// (wasiImport), under the module name every preview1 program imports from.
+function importObject(wasi) {
+  if (typeof wasi.getImportObject === 'function') return wasi.getImportObject();
+  return { wasi_snapshot_preview1: wasi.wasiImport };
+}
+
 async function main() {
   const [file, ...args] = process.argv.slice(2);
   if (!file) {
@@ -20,7 +28,7 @@ async function main() {
   }
   const wasi = new WASI({ version: 'preview1', args: [file, ...args], env: {}, preopens: { '/': '/' }, returnOnExit: true });
   const module = await WebAssembly.compile(fs.readFileSync(file));
-  const instance = await WebAssembly.instantiate(module, wasi.getImportObject());
+  const instance = await WebAssembly.instantiate(module, importObject(wasi));
   return wasi.start(instance);
 }
 
