@@ -15,6 +15,8 @@
 #                        again under ASan+UBSan; a short fuzzing run of every target
 #                        (libFuzzer and AFL++) and the OSS-Fuzz build (fuzz/fuzz.mk);
 #                        the coverage thresholds and both coverage reports
+#   make test-fresh      install-deps and make test on a brand-new Debian root, as CI
+#                        runs them (scripts/fresh-root; as root, with mmdebstrap)
 #   make fuzz            TARGET=query FUZZ_SECONDS=600: a libFuzzer campaign (fuzz-afl: AFL++)
 #   make corpus          regenerate the seed corpora corpus/<target>/ from the case tables
 #   make coverage        gcov/lcov coverage of ref/ (build/coverage/html), its summary, the
@@ -73,7 +75,7 @@ DIFF := $(O)/bin/robots-diff
 .PHONY: install-conform
 .PHONY: all lib cli conformance atlas site example scorecard libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-conform \
         bench-playground test-workflows test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
-        test-asan test-install \
+        test-asan test-install test-fresh \
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google install uninstall clean
 .DEFAULT_GOAL := all
 
@@ -351,6 +353,14 @@ test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check test-fuzz-artifacts
 test: test-unit test-symbols test-conform test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
       test-install test-fuzz test-coverage
 	@echo "make test: all test suites passed"
+
+# The README's test command on a brand-new Debian bookworm root, as CI runs it
+# (scripts/fresh-root .ci/run: install-deps, then make test, in a root that has
+# nothing this machine installed), after fresh-root's own test. Root and mmdebstrap
+# (scripts/install-deps --fresh-root); about 20 minutes.
+test-fresh:
+	scripts/test-fresh-root
+	scripts/fresh-root .ci/run
 
 # The same answers on every platform: i386 (clang -m32, UBSan), s390x (big-endian,
 # under qemu-user) and wasm32-wasi (under Node's WASI) each build the library, the
