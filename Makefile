@@ -75,7 +75,7 @@ DIFF := $(O)/bin/robots-diff
 .PHONY: install-conform
 .PHONY: all lib cli conformance atlas site example scorecard libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-conform \
         bench-playground test-workflows test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
-        test-asan test-install test-fresh \
+        test-asan test-install test-fresh test-fresh-targets \
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google install uninstall clean
 .DEFAULT_GOAL := all
 
@@ -361,6 +361,12 @@ test: test-unit test-symbols test-conform test-examples test-workflows test-plat
 test-fresh:
 	scripts/test-fresh-root
 	scripts/fresh-root .ci/run
+
+# Every make target a user runs on its own works from a fresh clone, where build/
+# does not exist yet (scripts/test-fresh-targets, small figures; GOOGLE_ROBOTSTXT=DIR
+# adds Google's targets): a campaign of about half an hour, outside make test.
+test-fresh-targets:
+	scripts/test-fresh-targets
 
 # The same answers on every platform: i386 (clang -m32, UBSan), s390x (big-endian,
 # under qemu-user) and wasm32-wasi (under Node's WASI) each build the library, the
