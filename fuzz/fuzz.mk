@@ -14,6 +14,7 @@
 #   make fuzz-smoke                          every target a few seconds (part of make test)
 #   make fuzz TARGET=query FUZZ_SECONDS=600       a libFuzzer campaign, with a summary
 #   make fuzz-afl TARGET=query FUZZ_SECONDS=600   an AFL++ campaign, with a summary
+#   make fuzz-reproduce TARGET=query INPUT=FILE   a finding shown again under ASan+UBSan
 #   make fuzz-campaign FUZZ_SECONDS=60 [PLATFORM=i386]  every target in turn
 #   make corpus                              regenerate corpus/<t>/ from the case tables
 #   make oss-fuzz-check                      run fuzz/oss-fuzz/build.sh as OSS-Fuzz would
@@ -32,7 +33,8 @@ FUZZ_EXTRA_batch := $(call obj,ref/cli/batch.c ref/cli/batch_request.c ref/cli/a
 $(call obj,fuzz/targets/batch.c): INCLUDES := -Iref/cli -Icommon
 # The runner target drives robots-conform's command line and reports in-process,
 # with the schema, the index and one table built in (scripts/embed-files).
-RUNNER_EMBEDDED := conformance/case-table.schema.json conformance/spec-examples.json conformance/cases/rfc.json
+RUNNER_EMBEDDED := conformance/case-table.schema.json conformance/spec-examples.json conformance/spec-examples.schema.json \
+                   conformance/cases/rfc.json
 FUZZ_EXTRA_runner := $(call obj,$(filter-out conformance/src/main.c,$(CONFORM_SRC))) $(COMMON_OBJ)
 FUZZ_LIBS_runner := -lcjson -lm
 $(call obj,fuzz/targets/runner.c): INCLUDES := -Iconformance/src -Icommon -I$(O)/gen

@@ -13,10 +13,15 @@
  * the option parser still sees them: a batch command, a command template or a
  * targets file becomes a built-in target (no process is started); every path
  * (cases, schema, index, site, scorecard, the reports --compare reads, the
- * known-failures files, the manual) points into the target's own temporary
- * directory, made once and removed at exit.
+ * known-failures files, the manual, the files --output writes) points into the
+ * target's own temporary directory. Everything the runner reads is built in and
+ * written there (the fuzzer reads nothing of the source tree, wherever it runs);
+ * what an input writes is removed before the next (no state between inputs); and
+ * the directory is removed when the process ends, however it ends (a watchdog).
  */
 #include <ctype.h>
+#include <dirent.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,10 +35,11 @@
 #define MAX_ARGS 24
 #define INPUT_CAP 65536
 
-static char dir[64];
-static char cases[128], table[PATH_MAX], schema[PATH_MAX], index_file[PATH_MAX], known[PATH_MAX];
+/* The directory (a TMPDIR of up to half a path's length) and what is in it. */
+static char dir[PATH_MAX / 2];
+static char cases[sizeof dir + 16], table[PATH_MAX], schema[PATH_MAX], index_file[PATH_MAX], known[PATH_MAX];
 static char written[PATH_MAX], site[PATH_MAX], old_report[PATH_MAX], new_report[PATH_MAX], no_file[PATH_MAX];
-static char manual[PATH_MAX];
+static char manual[PATH_MAX], index_schema[PATH_MAX], output[PATH_MAX];
 static FILE *sink_out;
 
 static void write_bytes(const char *path, const void *data, size_t n) {
@@ -68,23 +74,62 @@ static void table_path(const uint8_t *data, size_t n, char *out, size_t cap) {
     snprintf(out, cap, "%s/%s.json", cases, area);
 }
 
-static void remove_dir(void) {
-    char command[PATH_MAX + 16];
-    snprintf(command, sizeof command, "rm -rf '%s'", dir);
-    if (system(command) != 0) fprintf(stderr, "runner: cannot remove %s\n", dir);
+/* What an input wrote (a site, the files --output names), gone before the next;
+ * symbolic links are removed, never followed. */
+static void remove_tree(const char *path, int depth) {
+    struct stat st;
+    if (lstat(path, &st) != 0) return;
+    DIR *d = S_ISDIR(st.st_mode) && depth < 8 ? opendir(path) : NULL;
+    for (struct dirent *e; d && (e = readdir(d));) {
+        char child[PATH_MAX];
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") &&
+            snprintf(child, sizeof child, "%s/%s", path, e->d_name) < (int)sizeof child)
+            remove_tree(child, depth + 1);
+    }
+    if (d) closedir(d);
+    remove(path);
 }
 
-/* The temporary directory with the schema, the index and two reports of the
- * built-in table for --compare. */
+/* The directory goes when this process ends, however it ends (an exit, a
+ * sanitizer's report, a signal, SIGKILL): a watchdog in a session of its own
+ * (the terminal's interrupt does not reach it) reads a pipe whose writing end
+ * only this process holds, and removes the directory at its end of file. It is a
+ * shell started at once: nothing runs between fork and exec in a process that
+ * may have threads. */
+static void watch_dir(void) {
+    int fds[2];
+    if (pipe(fds) != 0) FINDING("cannot make a pipe");
+    pid_t pid = fork();
+    if (pid < 0) FINDING("cannot start the watchdog of %s", dir);
+    if (pid == 0) {
+        setsid();
+        close(fds[1]);
+        dup2(fds[0], 0);
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0) dup2(null, 1), dup2(null, 2);
+        execl("/bin/sh", "sh", "-c", "cat >/dev/null; rm -rf \"$0\"", dir, (char *)NULL);
+        _exit(127);
+    }
+    close(fds[0]);
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+}
+
+/* The temporary directory (under $TMPDIR, else /tmp) with the schemas, the index,
+ * a manual and two reports of the built-in table for --compare. */
 static void setup(void) {
-    snprintf(dir, sizeof dir, "/tmp/robots-fuzz-runner-XXXXXX");
-    if (!mkdtemp(dir)) FINDING("cannot make a temporary directory");
-    atexit(remove_dir);
+    const char *tmp = getenv("TMPDIR");
+    if (!tmp || !*tmp || strlen(tmp) > sizeof dir - 32) tmp = "/tmp";
+    snprintf(dir, sizeof dir, "%s/robots-fuzz-runner-XXXXXX", tmp);
+    if (!mkdtemp(dir)) FINDING("cannot make a temporary directory in %s", tmp);
+    watch_dir();
     snprintf(cases, sizeof cases, "%s/cases", dir);
     mkdir(cases, 0700);
     snprintf(table, sizeof table, "%s/cases/rfc.json", dir);
     snprintf(schema, sizeof schema, "%s/case-table.schema.json", dir);
     snprintf(index_file, sizeof index_file, "%s/spec-examples.json", dir);
+    /* The index's schema beside the index, where the runner looks for it. */
+    snprintf(index_schema, sizeof index_schema, "%s/spec-examples.schema.json", dir);
+    snprintf(output, sizeof output, "%s/output", dir);
     snprintf(known, sizeof known, "%s/known.txt", dir);
     snprintf(written, sizeof written, "%s/written.txt", dir);
     snprintf(site, sizeof site, "%s/site", dir);
@@ -109,6 +154,8 @@ static void setup(void) {
     write_bytes(schema, f->data, f->len);
     f = embedded("spec-examples.json");
     write_bytes(index_file, f->data, f->len);
+    f = embedded("spec-examples.schema.json");
+    write_bytes(index_schema, f->data, f->len);
     f = embedded("rfc.json");
     write_bytes(table, f->data, f->len);
     sink_out = fopen("/dev/null", "w");
@@ -163,6 +210,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     write_bytes(known, table_end < end ? table_end + 1 : end, table_end < end ? (size_t)(end - table_end - 1) : 0);
     remove(written);
+    remove_tree(site, 0);
+    remove_tree(output, 0);
 
     char *copy = malloc((size_t)(args_end - data) + 1);
     if (!copy) return 0;
@@ -189,6 +238,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         } else if (!strcmp(a, "--target") && i + 1 < argc) {
             const char *eq = strchr(argv[i + 1], '=');
             if (!eq || strncmp(eq + 1, "builtin:", 8)) argv[i + 1] = "fuzz=builtin:always-allowed";
+            i++;
+        } else if (!strcmp(a, "--output") && i + 1 < argc) {
+            /* FORMAT=FILE: the format kept, the file the fuzzer's own. */
+            static char outputs[MAX_ARGS][PATH_MAX + 64];
+            const char *eq = strchr(argv[i + 1], '=');
+            if (eq) {
+                snprintf(outputs[i], sizeof outputs[i], "%.*s=%s", (int)(eq - argv[i + 1] < 32 ? eq - argv[i + 1] : 32),
+                         argv[i + 1], output);
+                argv[i + 1] = outputs[i];
+            }
             i++;
         } else if (redirect(a, 0)) {
             int values = !strcmp(a, "--compare") ? 2 : 1;
