@@ -348,7 +348,7 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 # regression replays cleanly (here with gcc; under ASan+UBSan in test-asan), every
 # target fuzzes a few seconds without a finding, the OSS-Fuzz build works, and no
 # fuzzer run leaves its artifacts outside build/.
-test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check test-fuzz-artifacts
+test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check test-fuzz-artifacts test-fuzz-reproduce
 
 test: test-unit test-symbols test-conform test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
       test-install test-fuzz test-coverage

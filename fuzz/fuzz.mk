@@ -32,7 +32,8 @@ FUZZ_LIBS_curl_url := -lcurl
 FUZZ_EXTRA_batch := $(call obj,ref/cli/batch.c ref/cli/batch_request.c ref/cli/allocator.c) $(COMMON_OBJ)
 $(call obj,fuzz/targets/batch.c): INCLUDES := -Iref/cli -Icommon
 # The runner target drives robots-conform's command line and reports in-process,
-# with the schema, the index and one table built in (scripts/embed-files).
+# with the schemas, the index and one table built in (scripts/embed-files), so
+# that it reads nothing of the source tree wherever it runs.
 RUNNER_EMBEDDED := conformance/case-table.schema.json conformance/spec-examples.json conformance/spec-examples.schema.json \
                    conformance/cases/rfc.json
 FUZZ_EXTRA_runner := $(call obj,$(filter-out conformance/src/main.c,$(CONFORM_SRC))) $(COMMON_OBJ)
@@ -52,7 +53,7 @@ $(call obj,fuzz/targets/sweep.c): INCLUDES := -Iref/src
 FUZZ_ENGINE_OBJ := $(filter $(O)/obj/%.o,$(FUZZ_ENGINE))
 FUZZ_BINS := $(addprefix $(O)/fuzz/,$(FUZZ_TARGETS))
 
-.PHONY: FORCE fuzz-build fuzz-replay fuzz-smoke fuzz fuzz-campaign fuzz-afl fuzz-speed corpus test-corpus oss-fuzz-check test-fuzz-artifacts \
+.PHONY: FORCE fuzz-build fuzz-replay fuzz-smoke fuzz fuzz-reproduce test-fuzz-reproduce fuzz-campaign fuzz-afl fuzz-speed corpus test-corpus oss-fuzz-check test-fuzz-artifacts \
         fuzz-libfuzzer-build fuzz-afl-build
 
 fuzz-build: $(FUZZ_BINS)
@@ -163,6 +164,30 @@ fuzz-campaign: fuzz-libfuzzer-build
 	    FUZZ_WORK=build/fuzz-work$(if $(PLATFORM),-$(PLATFORM)) scripts/fuzz-campaign libfuzzer $(LIBFUZZER_DIR)/fuzz/$$t $$t $(FUZZ_SECONDS) || exit 1; \
 	done
 
+# make fuzz-reproduce TARGET=query INPUT=FILE: a finding shown again by the build
+# that finds them (libFuzzer, ASan+UBSan; only that target is built), not by the
+# replay driver, which has no sanitizer.
+fuzz-reproduce:
+	@test -n "$(INPUT)" && test -f "$(INPUT)" || \
+	    { echo "make fuzz-reproduce: set INPUT to the file of the finding (and TARGET, default query)" >&2; exit 2; }
+	@test -f fuzz/targets/$(TARGET).c || { echo "make fuzz-reproduce: no fuzz target '$(TARGET)' (fuzz/targets/)" >&2; exit 2; }
+	$(MAKE) --no-print-directory O=$(LIBFUZZER_DIR) CC=$(ASAN_CC) OPT="-O1 -g" \
+	    SAN="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" FUZZ_ENGINE=-fsanitize=fuzzer $(LIBFUZZER_DIR)/fuzz/$(TARGET)
+	@mkdir -p build/reproduce
+	$(LIBFUZZER_DIR)/fuzz/$(TARGET) -artifact_prefix=build/reproduce/ $(INPUT)
+
+# In make test: a seed reproduces cleanly through the sanitizer build, and a call
+# without an input or with an unknown target is refused.
+test-fuzz-reproduce:
+	@mkdir -p $(O)
+	$(MAKE) --no-print-directory fuzz-reproduce TARGET=query INPUT=$(firstword $(sort $(wildcard corpus/query/*))) \
+	    > $(O)/fuzz-reproduce.log 2>&1 || { tail -20 $(O)/fuzz-reproduce.log; exit 1; }
+	@grep -q 'Executed .* in [0-9]* ms' $(O)/fuzz-reproduce.log || { echo "fuzz-reproduce ran no input"; exit 1; }
+	@if $(MAKE) --no-print-directory fuzz-reproduce TARGET=query >/dev/null 2>&1; then echo "fuzz-reproduce runs with no INPUT"; exit 1; fi
+	@if $(MAKE) --no-print-directory fuzz-reproduce TARGET=no-such INPUT=Makefile >/dev/null 2>&1; then \
+	    echo "fuzz-reproduce runs an unknown target"; exit 1; fi
+	@echo "fuzz-reproduce: a seed replays under ASan+UBSan; no input and an unknown target are refused"
+
 fuzz-afl: fuzz-afl-build
 	scripts/fuzz-campaign afl $(AFL_DIR)/fuzz/$(TARGET) $(TARGET) $(FUZZ_SECONDS)
 
@@ -176,8 +201,10 @@ test-fuzz-artifacts:
 
 # fuzz/oss-fuzz/build.sh, run here with the environment OSS-Fuzz gives it, then every
 # fuzzer it produced over its own seed corpus zip.
+# --draft: project.yaml's contacts are placeholders until the project is submitted
+# (the check says which; without --draft it refuses them).
 oss-fuzz-check:
-	scripts/oss-fuzz-check
+	scripts/oss-fuzz-check --draft
 
 # Executions per second of every target under libFuzzer with ASan+UBSan, on small
 # inputs and on the seed corpus as it is (scripts/fuzz-speed; SPEED_SECONDS each,
