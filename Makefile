@@ -364,7 +364,7 @@ test-fresh:
 
 # Every make target a user runs on its own works from a fresh clone, where build/
 # does not exist yet (scripts/test-fresh-targets, small figures; GOOGLE_ROBOTSTXT=DIR
-# adds Google's targets): a campaign of about half an hour, outside make test.
+# adds Google's targets): a campaign of about ten minutes, outside make test.
 test-fresh-targets:
 	scripts/test-fresh-targets
 
