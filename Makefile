@@ -56,7 +56,7 @@ CLI_SRC := $(sort $(wildcard ref/cli/*.c))
 COMMON_SRC := $(sort $(wildcard common/*.c))
 TEST_SRC := $(sort $(wildcard ref/tests/*.c))
 BENCH_SRC := $(sort $(wildcard ref/bench/*.c))
-CONFORM_SRC := $(sort $(wildcard conformance/src/*.c))
+CONFORM_SRC := $(sort $(wildcard conformance/src/*/*.c))
 SELFTEST_SRC := $(sort $(wildcard conformance/tests/*.c))
 WRONG_SRC := conformance/selftest/wrong_robots.c
 DIFF_SRC := $(sort $(wildcard conformance/diff/*.c))
@@ -73,7 +73,7 @@ BENCH := $(O)/bin/robots-bench
 DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
-.PHONY: all lib cli conformance atlas site example scorecard libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-conform \
+.PHONY: all lib cli conformance atlas site example scorecard libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-conform \
         bench-playground test-workflows test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
         test-asan test-install test-fresh test-fresh-targets \
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google install uninstall clean
@@ -99,8 +99,17 @@ $(call obj,$(COMMON_SRC)): INCLUDES := -Icommon
 $(call obj,$(CLI_SRC)): INCLUDES := -Iref/cli -Icommon
 $(call obj,$(TEST_SRC)): INCLUDES := -Iref/src -Iref/cli -Icommon
 $(call obj,$(BENCH_SRC)): INCLUDES := -Iref/bench -Icommon
-$(call obj,$(CONFORM_SRC) $(SELFTEST_SRC)): INCLUDES := -Iconformance/src -Icommon
-$(call obj,$(DIFF_SRC)): INCLUDES := -Iconformance/diff -Iconformance/src -Icommon
+# robots-conform's rooms (conformance/src/README.md), each above the one before it:
+# the case tables, the runner (targets and runs), the reports, the site, the
+# command. A room sees its own headers and those of the rooms below it, so an
+# include that points up does not compile (make test-layers proves it).
+CONFORM_ROOMS := tables runner reports site command
+room_includes = $(foreach r,$(1),-Iconformance/src/$(r)) -Icommon
+$(foreach i,1 2 3 4 5,$(eval $(call obj,$(wildcard conformance/src/$(word $(i),$(CONFORM_ROOMS))/*.c)): \
+    INCLUDES := $(call room_includes,$(wordlist 1,$(i),$(CONFORM_ROOMS)))))
+CONFORM_INCLUDES := $(call room_includes,$(CONFORM_ROOMS))
+$(call obj,$(SELFTEST_SRC)): INCLUDES := $(CONFORM_INCLUDES)
+$(call obj,$(DIFF_SRC)): INCLUDES := -Iconformance/diff $(call room_includes,tables runner)
 
 $(LIB): $(call obj,$(REF_SRC))
 	@mkdir -p $(dir $@)
@@ -124,8 +133,8 @@ $(CONFORM): $(call obj,$(CONFORM_SRC)) $(COMMON_OBJ) $(LIB)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson -lm
 
 # robots-diff: differential campaigns; it shares the runner's tables and targets.
-DIFF_SHARED := $(call obj,$(addprefix conformance/src/,tables.c schema.c spec_index.c json_file.c paths.c request.c \
-                 target_batch.c target_command.c))
+DIFF_SHARED := $(call obj,$(addprefix conformance/src/tables/,tables.c schema.c spec_index.c json_file.c paths.c request.c) \
+                 $(addprefix conformance/src/runner/,target_batch.c target_command.c))
 $(DIFF): $(call obj,$(DIFF_SRC)) $(DIFF_SHARED) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson -lm
@@ -144,8 +153,8 @@ $(SELFTEST): $(call obj,$(SELFTEST_SRC)) $(COMMON_OBJ) $(LIB)
 # (conformance/oom/loaders_oom.c; malloc and the rest wrapped at link time).
 OOM := $(O)/bin/robots-conform-oom
 OOM_WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=strndup
-$(call obj,conformance/oom/loaders_oom.c): INCLUDES := -Iconformance/src -Icommon
-$(OOM): $(call obj,conformance/oom/loaders_oom.c $(filter-out conformance/src/main.c,$(CONFORM_SRC))) $(COMMON_OBJ) $(LIB)
+$(call obj,conformance/oom/loaders_oom.c): INCLUDES := $(CONFORM_INCLUDES)
+$(OOM): $(call obj,conformance/oom/loaders_oom.c $(filter-out conformance/src/command/main.c,$(CONFORM_SRC))) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson -lm $(OOM_WRAP)
 
@@ -156,6 +165,23 @@ $(TESTS): $(call obj,$(TEST_SRC)) $(CLI_LIB_OBJ) $(COMMON_OBJ) $(LIB)
 $(BENCH): $(call obj,$(BENCH_SRC)) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@
+
+# robots-conform's rooms point one way: from each room, a header of every room above
+# it does not compile, and a header of its own and of the rooms below does (what
+# the build's include paths give each room; conformance/src/README.md).
+test-layers:
+	@inc="-Icommon"; below=""; \
+	for room in $(CONFORM_ROOMS); do \
+	    inc="$$inc -Iconformance/src/$$room"; below="$$below $$room"; \
+	    for other in $(CONFORM_ROOMS); do \
+	        header=$$(ls conformance/src/$$other/*.h | head -n 1); \
+	        if printf '#include "%s"\n' "$$(basename $$header)" | \
+	            $(CC) -std=c11 -fsyntax-only $(PUBLIC_INCLUDES) $$inc -x c - 2>/dev/null; then ok=yes; else ok=no; fi; \
+	        case " $$below " in *" $$other "*) want=yes ;; *) want=no ;; esac; \
+	        [ $$ok = $$want ] || { echo "test-layers: from conformance/src/$$room, $$header compiles: $$ok (should: $$want)"; exit 1; }; \
+	    done; \
+	done
+	@echo "test-layers: each room of conformance/src includes only its own headers and those of the rooms below ($(CONFORM_ROOMS))"
 
 # ---- The main job ---------------------------------------------------------------------
 
@@ -350,7 +376,7 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 # fuzzer run leaves its artifacts outside build/.
 test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check test-fuzz-artifacts test-fuzz-reproduce
 
-test: test-unit test-symbols test-conform test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
+test: test-unit test-symbols test-layers test-conform test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
       test-install test-fuzz test-coverage
 	@echo "make test: all test suites passed"
 
@@ -424,7 +450,7 @@ test-examples: all $(EXAMPLE_PROGRAM)
 
 # The fast loop (about a minute): the unit tests, the conformance suite, the
 # runner's self-test and every check that a generated file is up to date.
-check: test-unit test-symbols conformance test-conform test-atlas test-scorecard test-corpus test-examples
+check: test-unit test-symbols test-layers conformance test-conform test-atlas test-scorecard test-corpus test-examples
 	@echo "make check: passed"
 
 # ---- Coverage ------------------------------------------------------------------------

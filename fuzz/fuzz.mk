@@ -36,16 +36,16 @@ $(call obj,fuzz/targets/batch.c): INCLUDES := -Iref/cli -Icommon
 # that it reads nothing of the source tree wherever it runs.
 RUNNER_EMBEDDED := conformance/case-table.schema.json conformance/spec-examples.json conformance/spec-examples.schema.json \
                    conformance/cases/rfc.json
-FUZZ_EXTRA_runner := $(call obj,$(filter-out conformance/src/main.c,$(CONFORM_SRC))) $(COMMON_OBJ)
+FUZZ_EXTRA_runner := $(call obj,$(filter-out conformance/src/command/main.c,$(CONFORM_SRC))) $(COMMON_OBJ)
 FUZZ_LIBS_runner := -lcjson -lm
-$(call obj,fuzz/targets/runner.c): INCLUDES := -Iconformance/src -Icommon -I$(O)/gen
+$(call obj,fuzz/targets/runner.c): INCLUDES := $(CONFORM_INCLUDES) -I$(O)/gen
 $(call obj,fuzz/targets/runner.c): $(O)/gen/runner_files.h
 $(O)/gen/runner_files.h: $(RUNNER_EMBEDDED) scripts/embed-files
 	@mkdir -p $(dir $@)
 	scripts/embed-files $(RUNNER_EMBEDDED) > $@.tmp && mv $@.tmp $@
-# The markdown target reads Markdown as the site's manual does (conformance/src).
-FUZZ_EXTRA_markdown := $(call obj,conformance/src/markdown.c conformance/src/markdown_inline.c) $(COMMON_OBJ)
-$(call obj,fuzz/targets/markdown.c): INCLUDES := -Iconformance/src -Icommon
+# The markdown target reads Markdown as the site's manual does (conformance/src/site).
+FUZZ_EXTRA_markdown := $(call obj,conformance/src/site/markdown.c conformance/src/site/markdown_inline.c) $(COMMON_OBJ)
+$(call obj,fuzz/targets/markdown.c): INCLUDES := $(CONFORM_INCLUDES)
 # The sweep target compares two internal matchers of the library.
 $(call obj,fuzz/targets/sweep.c): INCLUDES := -Iref/src
 
@@ -76,13 +76,14 @@ $(SEED_LIST): FORCE
 	@printf 'SEED_TARGET(%s)\n' $(FUZZ_TARGETS) > $@.tmp
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 CORPUS_GEN := $(O)/bin/robots-corpus
-$(CORPUS_GEN): $(call obj,fuzz/tools/make_corpus.c fuzz/tools/seed_sink.c $(SEED_SRC) conformance/src/tables.c conformance/src/schema.c conformance/src/spec_index.c conformance/src/json_file.c conformance/src/request.c) \
+$(CORPUS_GEN): $(call obj,fuzz/tools/make_corpus.c fuzz/tools/seed_sink.c $(SEED_SRC) \
+                 $(addprefix conformance/src/tables/,tables.c schema.c spec_index.c json_file.c request.c)) \
                $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson
 $(call obj,fuzz/tools/make_corpus.c): $(SEED_LIST)
-$(call obj,fuzz/tools/make_corpus.c): INCLUDES := -I$(O)/gen -Ifuzz/tools -Iconformance/src -Icommon
-$(call obj,fuzz/tools/seed_sink.c $(SEED_SRC)): INCLUDES := -Ifuzz/tools -Iconformance/src -Icommon
+$(call obj,fuzz/tools/make_corpus.c): INCLUDES := -I$(O)/gen -Ifuzz/tools $(call room_includes,tables)
+$(call obj,fuzz/tools/seed_sink.c $(SEED_SRC)): INCLUDES := -Ifuzz/tools $(call room_includes,tables)
 
 # Seeds for every target from the case tables; deterministic, so the committed
 # corpus changes only when the tables or the generator do.

@@ -1,6 +1,6 @@
 /*
  * markdown.c - fuzz target: the Markdown reader that turns the project's
- * documentation into the site's manual (conformance/src/markdown.c). Whatever the
+ * documentation into the site's manual (conformance/src/site/markdown.c). Whatever the
  * text, the HTML it writes
  * - carries no markup of the input's: every '<' opens or closes one of the
  *   elements the reader writes, every '&' starts one of the entities it writes, and

@@ -1,6 +1,6 @@
 /*
  * runner.c - fuzz target: robots-conform's command line and report writers
- * (conformance/src, through conform_main). The input is
+ * (conformance/src/command, through conform_main). The input is
  *
  *   ARG "\n" ARG "\n" ... [ "\0" TABLE [ "\0" KNOWN-FAILURES ] ]
  *

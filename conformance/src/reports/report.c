@@ -10,52 +10,11 @@
 
 #include <cjson/cJSON.h>
 
+#include "check_text.h"
 #include "clean_text.h"
 #include "explain.h"
 #include "known.h"
 #include "json_file.h"
-
-/* The check in words, as every report line shows it: control characters of its
- * URL or agent are escaped (\x09), so that a TAB or a line break cannot split or
- * forge a line of the report. */
-void describe_check(const check *k, char *out_escaped, size_t cap_escaped) {
-    char out[2400];
-    size_t cap = sizeof out;
-    switch (k->kind) {
-    case KIND_ALLOW:
-        snprintf(out, cap, "%s %s", k->agent, k->url);
-        break;
-    case KIND_ALLOW_AGENTS: { /* "[googlebot-image, googlebot] URL" */
-        size_t n = (size_t)snprintf(out, cap, "[");
-        for (size_t i = 0; i < k->nagents && n < cap; i++)
-            n += (size_t)snprintf(out + n, cap - n, "%s%s", i ? ", " : "", k->agents[i]);
-        if (n < cap) snprintf(out + n, cap - n, "] %s", k->url);
-        break;
-    }
-    case KIND_ROBOTS_URL:
-        snprintf(out, cap, "robots.txt URL of %s", k->url);
-        break;
-    case KIND_SCOPE:
-        snprintf(out, cap, "does %s govern %s", k->robots_url, k->url);
-        break;
-    case KIND_STATUS: {
-        char status[16];
-        snprintf(status, sizeof status, "%d", k->status);
-        snprintf(out, cap, "response %s after %u redirect%s, unreachable %u day%s, %s", k->status ? status : "network-error",
-                 k->redirects, k->redirects == 1 ? "" : "s", k->unreachable_days, k->unreachable_days == 1 ? "" : "s",
-                 k->cached ? "a cached copy" : "no cached copy");
-        break;
-    }
-    case KIND_SITEMAPS:
-        snprintf(out, cap, "sitemaps");
-        break;
-    default:
-        snprintf(out, cap, "cache lifetime with Cache-Control: %s", k->cache_control ? k->cache_control : "(none)");
-        break;
-    }
-    utf8_trim_end(out); /* a long URL may have been cut inside a character */
-    escape_controls(out, out_escaped, cap_escaped);
-}
 
 static const char *status_word(result_status s) {
     static const char *const words[] = {"pass", "fail", "skip", "undefined", "known-failure"};
@@ -75,13 +34,6 @@ void count_by(const results *r, int profile, const char *area, int kind, int cls
 }
 
 static void count(const results *r, const char *area, int kind, size_t out[RESULT_COUNT]) { count_by(r, -1, area, kind, -1, out); }
-
-void basis_text(unsigned classes, const char *separator, char *out, size_t cap) {
-    out[0] = '\0';
-    for (int c = 0; c < CLASS_COUNT; c++)
-        if (classes & (1u << c))
-            snprintf(out + strlen(out), cap - strlen(out), "%s%s", out[0] ? separator : "", class_name((basis_class)c));
-}
 
 static cJSON *basis_json(unsigned classes) {
     cJSON *list = cJSON_CreateArray();

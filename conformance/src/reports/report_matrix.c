@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "check_text.h"
 #include "json_file.h"
 
 static void tally(const results *r, const char *area, int cls, size_t out[RESULT_COUNT]) { count_by(r, -1, area, -1, cls, out); }

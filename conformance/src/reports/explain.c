@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "clean_text.h"
-#include "report.h"
+#include "check_text.h"
 
 void explain_result(const result *x, explanation *out) {
     out->reference_line = -1;

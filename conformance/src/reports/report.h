@@ -29,9 +29,6 @@ cJSON *report_json_object(const suite *s, const results *r, const report_info *i
  * when there are any). */
 void final_line(FILE *f, const results *r);
 
-/* The classes of a basis, joined by separator ("spec, rfc"). */
-void basis_text(unsigned classes, const char *separator, char *out, size_t cap);
-
 /* --list --format json: every selected check with its kind, basis and expectation
  * per profile. Returns 0, or -1 when memory ran out (nothing is printed). */
 int list_checks_json(FILE *f, const suite *s, const selection *sel);
@@ -48,8 +45,5 @@ void add_versions(cJSON *root, const suite *s);
 
 /* Text in a Markdown table cell: '|' and line breaks would break the table. */
 void md_cell(FILE *f, const char *s);
-
-/* A one-line description of a check. */
-void describe_check(const check *k, char *out, size_t cap);
 
 #endif

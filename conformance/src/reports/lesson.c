@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_text.h"
 #include "report.h"
 
 /* ---- Glyphs ------------------------------------------------------------------- */

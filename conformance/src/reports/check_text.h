@@ -1,0 +1,19 @@
+/*
+ * check_text.h - a check and its basis in words: what every report line, TAP
+ * test, JUnit case and explanation calls a check. Below report.c and explain.c,
+ * which both use it (they used to include each other for it).
+ */
+#ifndef ROBOTS_CONFORM_CHECK_TEXT_H
+#define ROBOTS_CONFORM_CHECK_TEXT_H
+
+#include <stddef.h>
+
+#include "tables.h"
+
+/* A one-line description of a check, its control characters escaped (\x09). */
+void describe_check(const check *k, char *out, size_t cap);
+
+/* The classes of a basis, joined by separator ("spec, rfc"). */
+void basis_text(unsigned classes, const char *separator, char *out, size_t cap);
+
+#endif
