@@ -592,6 +592,12 @@ static void command_line(void) {
         {ARGS("--command", "parser %robots% %user-agent% %URL%"), "'%URL%': did you mean %url%?"},
         {ARGS("--batchcmd", "x"), "unknown option '--batchcmd': did you mean --batch-cmd?"},
         {ARGS("--formt=json"), "unknown option '--formt=json': did you mean --format?"},
+        /* Each pattern named; the first, compiled, freed with the rest (under ASan a
+         * leak would change the exit status). */
+        {ARGS("--command", "parser %robots%", "--allowed-pattern", "A", "--disallowed-pattern", "("),
+         "--disallowed-pattern is not a POSIX extended regular expression"},
+        {ARGS("--command", "parser %robots%", "--allowed-pattern", "(", "--disallowed-pattern", "B"),
+         "--allowed-pattern is not a POSIX extended regular expression"},
     };
     for (size_t i = 0; i < sizeof helped / sizeof helped[0]; i++) {
         r = conform_run(helped[i].args, 60);

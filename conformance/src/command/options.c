@@ -307,7 +307,7 @@ int options_parse(const cli *io, int argc, char **argv, conform_options *o) {
     o->format = "text";
     o->cmd = (command_options){NULL, 10.0, 0, 1, NULL, NULL};
     o->timeout = 10.0;
-    o->fetch_limit = FETCH_LIMIT_DEFAULT;
+    o->fetch_limit = ROBOTS_DEFAULT_MAX_BYTES;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const option_spec *spec = find_option(a);

@@ -17,7 +17,7 @@ void explain_result(const result *x, explanation *out) {
     robots_options_init(&o);
     o.profile = x->profile;
     robots_rules *rules = NULL;
-    size_t len = b->len > FETCH_LIMIT_DEFAULT ? FETCH_LIMIT_DEFAULT : b->len;
+    size_t len = b->len > ROBOTS_DEFAULT_MAX_BYTES ? ROBOTS_DEFAULT_MAX_BYTES : b->len;
     if (robots_parse(b->data, len, &o, &rules, NULL) != 0) return; /* memory ran out: no line shown */
     robots_verdict v;
     if (x->k->kind == KIND_ALLOW_AGENTS)

@@ -42,16 +42,16 @@ typedef struct answer {
 /* How many lines of a failing target's stderr an answer keeps. */
 #define STDERR_LINES 12
 
-/* A crawler's fetcher hands its parser at most this much of a robots.txt: Google's
- * fetcher reads 500 KiB, and RFC 9309 (section 2.5) asks every crawler to parse at
- * least that much. The runner plays the fetcher for every target, so no parser is
- * failed for reading whatever it is given (FORMAT-8, RFC-8). */
-#define FETCH_LIMIT_DEFAULT ((size_t)512000)
-
 typedef struct target target;
 struct target {
     const char *name;
-    size_t fetch_limit; /* bytes of a case's robots.txt handed to the target; 0: all */
+    /* The bytes of a case's robots.txt handed to the target; 0: all. A crawler's
+     * fetcher hands its parser at most so much: Google's reads 500 KiB, and RFC
+     * 9309 (section 2.5) asks every crawler to parse at least that much. The runner
+     * plays the fetcher for every target, with the library's own limit
+     * (ROBOTS_DEFAULT_MAX_BYTES: one name for the one 500 KiB), so no parser is
+     * failed for reading whatever it is given (FORMAT-8, RFC-8). */
+    size_t fetch_limit;
     void (*ask)(target *t, const tcase *c, const check *k, robots_profile_id profile, answer *a);
     void (*end_case)(target *t, const tcase *c); /* may be NULL */
     void (*close)(target *t);

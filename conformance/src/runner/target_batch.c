@@ -212,6 +212,6 @@ target *target_batch(const char *command, double timeout, char *error, size_t ca
     t->ask = ask;
     t->close = close_batch;
     t->state = bt;
-    t->fetch_limit = FETCH_LIMIT_DEFAULT;
+    t->fetch_limit = ROBOTS_DEFAULT_MAX_BYTES;
     return t;
 }

@@ -166,16 +166,20 @@ static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, 
         cm->file_case = c;
     }
     char **argv = calloc((size_t)cm->argc + 1, sizeof(char *));
-    for (int i = 0; i < cm->argc; i++) argv[i] = substitute(cm->argv[i], k);
+    bool complete = argv != NULL;
+    for (int i = 0; complete && i < cm->argc; i++) complete = (argv[i] = substitute(cm->argv[i], k)) != NULL;
     proc_result r;
-    if (proc_run(argv, NULL, 0, cm->o.timeout, 1 << 20, &r) != 0) {
+    if (!complete) {
+        a->status = ANSWER_FAILED;
+        snprintf(a->detail, sizeof a->detail, "out of memory (the command's arguments)");
+    } else if (proc_run(argv, NULL, 0, cm->o.timeout, 1 << 20, &r) != 0) {
         a->status = ANSWER_FAILED;
         snprintf(a->detail, sizeof a->detail, "cannot run the command (no process could be started)");
     } else {
         judge(cm, &r, a);
         proc_result_free(&r);
     }
-    for (int i = 0; i < cm->argc; i++) free(argv[i]);
+    for (int i = 0; argv && i < cm->argc; i++) free(argv[i]);
     free(argv);
 }
 
@@ -198,14 +202,17 @@ static void close_command(target *t) {
     free(t);
 }
 
+/* One way out for every refusal: what was made so far is undone there. */
 target *target_command(const command_options *o, char *error, size_t cap) {
     char **argv;
     const char *why;
     int argc = split_command(o->template_text, &argv, &why);
+    command *cm = NULL;
+    target *t = NULL;
+    int compiled = 0; /* the patterns compiled so far, to free */
     if (argc <= 0) {
         snprintf(error, cap, "--command: %s", argc == 0 ? "the template is empty" : why);
-        if (argv) free_argv(argv);
-        return NULL;
+        goto fail;
     }
     bool uses_robots = false;
     char unknown[64];
@@ -215,38 +222,34 @@ target *target_command(const command_options *o, char *error, size_t cap) {
         if (misspelt_placeholder(argv[i], unknown, sizeof unknown, &meant)) {
             snprintf(error, cap, "--command: unknown placeholder '%s': did you mean %s? (the placeholders: "
                                  "%%robots%%, %%user-agent%%, %%url%%)", unknown, meant);
-            free_argv(argv);
-            return NULL;
+            goto fail;
         }
     }
     if (!uses_robots) {
         snprintf(error, cap, "--command: the template must contain %%robots%% (the robots.txt file)");
-        free_argv(argv);
-        return NULL;
+        goto fail;
     }
-    command *cm = calloc(1, sizeof *cm);
-    if (!cm) {
+    cm = calloc(1, sizeof *cm);
+    t = calloc(1, sizeof *t);
+    if (!cm || !t) {
         snprintf(error, cap, "out of memory");
-        free_argv(argv);
-        return NULL;
+        goto fail;
     }
     cm->o = *o;
-    cm->argv = argv;
     cm->argc = argc;
     if (o->allowed_pattern || o->disallowed_pattern) {
         if (!o->allowed_pattern || !o->disallowed_pattern) {
             snprintf(error, cap, "--allowed-pattern and --disallowed-pattern go together");
-            free_argv(argv);
-            free(cm);
-            return NULL;
+            goto fail;
         }
         /* REG_NEWLINE: '^' and '$' match at each line of the output, as people expect. */
-        if (regcomp(&cm->allowed, o->allowed_pattern, REG_EXTENDED | REG_NOSUB | REG_NEWLINE) != 0 ||
-            regcomp(&cm->disallowed, o->disallowed_pattern, REG_EXTENDED | REG_NOSUB | REG_NEWLINE) != 0) {
-            snprintf(error, cap, "a pattern is not a POSIX extended regular expression");
-            free_argv(argv);
-            free(cm);
-            return NULL;
+        const int flags = REG_EXTENDED | REG_NOSUB | REG_NEWLINE;
+        if (regcomp(&cm->allowed, o->allowed_pattern, flags) == 0) compiled++;
+        if (compiled == 1 && regcomp(&cm->disallowed, o->disallowed_pattern, flags) == 0) compiled++;
+        if (compiled < 2) {
+            snprintf(error, cap, "%s is not a POSIX extended regular expression",
+                     compiled ? "--disallowed-pattern" : "--allowed-pattern");
+            goto fail;
         }
         cm->patterns = 1;
     }
@@ -254,22 +257,24 @@ target *target_command(const command_options *o, char *error, size_t cap) {
      * than a failure of every check. */
     if (!strchr(argv[0], '%') && proc_findable(argv[0]) != 0) {
         snprintf(error, cap, "--command: cannot run '%s': %s", argv[0], strerror(errno));
-        if (cm->patterns) {
-            regfree(&cm->allowed);
-            regfree(&cm->disallowed);
-        }
-        free_argv(argv);
-        free(cm);
-        return NULL;
+        goto fail;
     }
     static int hooked;
     if (!hooked++) proc_at_signal(remove_temp_at_signal);
-    target *t = calloc(1, sizeof *t);
+    cm->argv = argv;
     t->name = "command";
     t->ask = ask;
     t->end_case = end_case;
     t->close = close_command;
     t->state = cm;
-    t->fetch_limit = FETCH_LIMIT_DEFAULT;
+    t->fetch_limit = ROBOTS_DEFAULT_MAX_BYTES;
     return t;
+
+fail:
+    if (compiled >= 1) regfree(&cm->allowed);
+    if (compiled >= 2) regfree(&cm->disallowed);
+    free(cm);
+    free(t);
+    if (argv) free_argv(argv);
+    return NULL;
 }

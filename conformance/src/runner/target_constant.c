@@ -30,6 +30,6 @@ target *target_constant(bool allowed) {
     t->ask = ask;
     t->close = close_constant;
     t->state = allowed ? (void *)t : NULL; /* any non-NULL pointer means "allowed" */
-    t->fetch_limit = FETCH_LIMIT_DEFAULT;
+    t->fetch_limit = ROBOTS_DEFAULT_MAX_BYTES;
     return t;
 }

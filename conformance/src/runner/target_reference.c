@@ -138,6 +138,6 @@ target *target_reference_toggled(unsigned toggle) {
     t->ask = ask;
     t->close = close_reference;
     t->state = r;
-    t->fetch_limit = FETCH_LIMIT_DEFAULT;
+    t->fetch_limit = ROBOTS_DEFAULT_MAX_BYTES;
     return t;
 }
