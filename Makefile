@@ -127,10 +127,12 @@ $(ROBOTS): $(call obj,$(CLI_SRC)) $(COMMON_OBJ) $(LIB)
 # directly.
 CLI_LIB_OBJ := $(call obj,$(filter-out ref/cli/main.c,$(CLI_SRC)))
 
-# The runner: C, with cJSON for the tables and replies, and the shared helpers.
+# The runner: C, with cJSON for the tables and replies, cmark-gfm for the site's
+# manual (GitHub's Markdown), and the shared helpers.
+CMARK_LIBS := -lcmark-gfm-extensions -lcmark-gfm
 $(CONFORM): $(call obj,$(CONFORM_SRC)) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson -lm
+	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson $(CMARK_LIBS) -lm
 
 # robots-diff: differential campaigns; it shares the runner's tables and targets.
 DIFF_SHARED := $(call obj,$(addprefix conformance/src/tables/,tables.c schema.c spec_index.c json_file.c paths.c request.c) \
@@ -156,7 +158,7 @@ OOM_WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=
 $(call obj,conformance/oom/loaders_oom.c): INCLUDES := $(CONFORM_INCLUDES)
 $(OOM): $(call obj,conformance/oom/loaders_oom.c $(filter-out conformance/src/command/main.c,$(CONFORM_SRC))) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson -lm $(OOM_WRAP)
+	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson $(CMARK_LIBS) -lm $(OOM_WRAP)
 
 $(TESTS): $(call obj,$(TEST_SRC)) $(CLI_LIB_OBJ) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)

@@ -37,15 +37,17 @@ $(call obj,fuzz/targets/batch.c): INCLUDES := -Iref/cli -Icommon
 RUNNER_EMBEDDED := conformance/case-table.schema.json conformance/spec-examples.json conformance/spec-examples.schema.json \
                    conformance/cases/rfc.json
 FUZZ_EXTRA_runner := $(call obj,$(filter-out conformance/src/command/main.c,$(CONFORM_SRC))) $(COMMON_OBJ)
-FUZZ_LIBS_runner := -lcjson -lm
+FUZZ_LIBS_runner := -lcjson $(CMARK_LIBS) -lm
 $(call obj,fuzz/targets/runner.c): INCLUDES := $(CONFORM_INCLUDES) -I$(O)/gen
 $(call obj,fuzz/targets/runner.c): $(O)/gen/runner_files.h
 $(O)/gen/runner_files.h: $(RUNNER_EMBEDDED) scripts/embed-files
 	@mkdir -p $(dir $@)
 	scripts/embed-files $(RUNNER_EMBEDDED) > $@.tmp && mv $@.tmp $@
-# The markdown target reads Markdown as the site's manual does (conformance/src/site).
-FUZZ_EXTRA_markdown := $(call obj,conformance/src/site/markdown.c conformance/src/site/markdown_inline.c) $(COMMON_OBJ)
-$(call obj,fuzz/targets/markdown.c): INCLUDES := $(CONFORM_INCLUDES)
+# The manual target makes a page of the manual as the site does (conformance/src/site,
+# over cmark-gfm).
+FUZZ_EXTRA_manual := $(call obj,conformance/src/site/markdown.c) $(COMMON_OBJ)
+FUZZ_LIBS_manual := $(CMARK_LIBS)
+$(call obj,fuzz/targets/manual.c): INCLUDES := $(CONFORM_INCLUDES)
 # The sweep target compares two internal matchers of the library.
 $(call obj,fuzz/targets/sweep.c): INCLUDES := -Iref/src
 

@@ -90,28 +90,39 @@ static void remove_tree(const char *path, int depth) {
     remove(path);
 }
 
-/* The directory goes when this process ends, however it ends (an exit, a
- * sanitizer's report, a signal, SIGKILL): a watchdog in a session of its own
- * (the terminal's interrupt does not reach it) reads a pipe whose writing end
- * only this process holds, and removes the directory at its end of file. It is a
- * shell started at once: nothing runs between fork and exec in a process that
- * may have threads. */
-static void watch_dir(void) {
-    int fds[2];
-    if (pipe(fds) != 0) FINDING("cannot make a pipe");
+/* The directory (under tmp) is made by a watchdog, which removes it when this
+ * process ends, however it ends (an exit, a sanitizer's report, a signal,
+ * SIGKILL, even at once): it reads a pipe whose writing end only this process
+ * holds, and at its end of file removes what it made. It runs in a session of its
+ * own (the terminal's interrupt does not reach it), and is a shell started at
+ * once: nothing runs between fork and exec in a process that may have threads.
+ * The directory's name comes back on a second pipe. */
+static void make_watched_dir(const char *tmp) {
+    int to[2], from[2];
+    if (pipe(to) != 0 || pipe(from) != 0) FINDING("cannot make a pipe");
     pid_t pid = fork();
-    if (pid < 0) FINDING("cannot start the watchdog of %s", dir);
+    if (pid < 0) FINDING("cannot start the watchdog of a directory in %s", tmp);
     if (pid == 0) {
         setsid();
-        close(fds[1]);
-        dup2(fds[0], 0);
+        dup2(to[0], 0);
+        dup2(from[1], 1);
+        close(to[0]), close(to[1]), close(from[0]), close(from[1]);
         int null = open("/dev/null", O_WRONLY);
-        if (null >= 0) dup2(null, 1), dup2(null, 2);
-        execl("/bin/sh", "sh", "-c", "cat >/dev/null; rm -rf \"$0\"", dir, (char *)NULL);
+        if (null >= 0) dup2(null, 2);
+        execl("/bin/sh", "sh", "-c",
+              "dir=$(mktemp -d \"$0/robots-fuzz-runner-XXXXXX\") || exit 1; echo \"$dir\"; exec >/dev/null; "
+              "cat >/dev/null; rm -rf \"$dir\"",
+              tmp, (char *)NULL);
         _exit(127);
     }
-    close(fds[0]);
-    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+    close(to[0]);
+    close(from[1]);
+    fcntl(to[1], F_SETFD, FD_CLOEXEC);
+    size_t n = 0;
+    for (char c; n + 1 < sizeof dir && read(from[0], &c, 1) == 1 && c != '\n';) dir[n++] = c;
+    dir[n] = '\0';
+    close(from[0]);
+    if (!n) FINDING("cannot make a temporary directory in %s", tmp);
 }
 
 /* The temporary directory (under $TMPDIR, else /tmp) with the schemas, the index,
@@ -119,9 +130,7 @@ static void watch_dir(void) {
 static void setup(void) {
     const char *tmp = getenv("TMPDIR");
     if (!tmp || !*tmp || strlen(tmp) > sizeof dir - 32) tmp = "/tmp";
-    snprintf(dir, sizeof dir, "%s/robots-fuzz-runner-XXXXXX", tmp);
-    if (!mkdtemp(dir)) FINDING("cannot make a temporary directory in %s", tmp);
-    watch_dir();
+    make_watched_dir(tmp);
     snprintf(cases, sizeof cases, "%s/cases", dir);
     mkdir(cases, 0700);
     snprintf(table, sizeof table, "%s/cases/rfc.json", dir);

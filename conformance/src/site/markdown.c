@@ -1,7 +1,8 @@
-/* markdown.c - the documentation's Markdown as HTML (markdown.h): the blocks.
- * They are found line by line; a list item's lines are handed, dedented, to the
- * same block reader one level deeper; what a block holds is inline markup
- * (markdown_inline.c). */
+/* markdown.c - the documentation's Markdown as HTML (markdown.h), read and written
+ * by cmark-gfm, the library GitHub renders Markdown with, with GitHub's table,
+ * autolink and strikethrough extensions. What stays the site's own is what cmark
+ * does not do: raw HTML shown as text, links rewritten to the site's pages,
+ * GitHub's heading anchors, and the title left to the page's frame. */
 #include "markdown.h"
 
 #include <stdbool.h>
@@ -9,13 +10,185 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "markdown_inline.h"
+#include <cmark-gfm-core-extensions.h>
+#include <cmark-gfm.h>
 
-typedef struct span {
-    const char *s;
-    size_t n;
-} span;
+#include "buf.h"
+
+/* ---- Memory -------------------------------------------------------------------------- */
+
+/* cmark has no way to report a failed allocation: its own allocator aborts. This
+ * one says so and ends the program with the runner's status for an error (2),
+ * which is what every other part of robots-conform answers to running out. */
+static void *out_of_memory(void) {
+    fputs("robots-conform: out of memory (rendering the manual's Markdown)\n", stderr);
+    exit(2);
+}
+static void *md_calloc(size_t n, size_t size) {
+    void *p = calloc(n, size);
+    return p ? p : out_of_memory();
+}
+static void *md_realloc(void *p, size_t size) {
+    void *q = realloc(p, size);
+    return q ? q : out_of_memory();
+}
+static cmark_mem md_mem = {md_calloc, md_realloc, free};
+
+/* ---- Parsing ------------------------------------------------------------------------- */
+
+/* The text with every control byte but tab, line feed and carriage return as U+FFFD,
+ * so that none reaches the page (cmark passes them through). */
+static int cleaned(const char *text, size_t len, buf *out) {
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        int rc = (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f ? buf_add(out, "\xEF\xBF\xBD", 3)
+                                                                                 : buf_addc(out, (char)c);
+        if (rc) return -1;
+    }
+    return 0;
+}
+
+static cmark_node *parse(const char *text, size_t len, cmark_llist **extensions, cmark_parser **parser) {
+    cmark_gfm_core_extensions_ensure_registered();
+    buf clean = {0};
+    if (cleaned(text, len, &clean)) {
+        buf_free(&clean);
+        return NULL;
+    }
+    *parser = cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, &md_mem);
+    static const char *const names[] = {"table", "autolink", "strikethrough"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        cmark_syntax_extension *e = cmark_find_syntax_extension(names[i]);
+        if (e) cmark_parser_attach_syntax_extension(*parser, e);
+    }
+    cmark_parser_feed(*parser, clean.data ? clean.data : "", clean.len);
+    buf_free(&clean);
+    *extensions = cmark_parser_get_syntax_extensions(*parser);
+    return cmark_parser_finish(*parser);
+}
+
+/* A node's text as a reader sees it: its text and code, breaks as spaces. */
+static int text_of(cmark_node *node, buf *out) {
+    cmark_iter *it = cmark_iter_new(node);
+    cmark_event_type ev;
+    int rc = 0;
+    while (!rc && (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+        cmark_node *n = cmark_iter_get_node(it);
+        if (ev != CMARK_EVENT_ENTER) continue;
+        cmark_node_type type = cmark_node_get_type(n);
+        if (type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_HTML_INLINE) {
+            const char *s = cmark_node_get_literal(n);
+            rc = s ? buf_add(out, s, strlen(s)) : 0;
+        } else if (type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK) {
+            rc = buf_addc(out, ' ');
+        }
+    }
+    cmark_iter_free(it);
+    return rc;
+}
+
+/* Every node of the kinds the site changes, in document order (a tree is not
+ * changed while it is walked). */
+typedef struct nodes {
+    cmark_node **at;
+    size_t n, cap;
+} nodes;
+
+static int collect(cmark_node *root, nodes *out) {
+    cmark_iter *it = cmark_iter_new(root);
+    cmark_event_type ev;
+    int rc = 0;
+    while (!rc && (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+        cmark_node *n = cmark_iter_get_node(it);
+        cmark_node_type type = cmark_node_get_type(n);
+        if (ev != CMARK_EVENT_ENTER ||
+            (type != CMARK_NODE_HTML_BLOCK && type != CMARK_NODE_HTML_INLINE && type != CMARK_NODE_LINK &&
+             type != CMARK_NODE_IMAGE && type != CMARK_NODE_HEADING))
+            continue;
+        if (out->n == out->cap) {
+            size_t cap = out->cap ? out->cap * 2 : 64;
+            cmark_node **at = realloc(out->at, cap * sizeof *at);
+            if (!at) rc = -1;
+            else out->at = at, out->cap = cap;
+        }
+        if (!rc) out->at[out->n++] = n;
+    }
+    cmark_iter_free(it);
+    return rc;
+}
+
+/* ---- What the site changes ---------------------------------------------------------- */
+
+static cmark_node *text_node(cmark_node_type type, const char *literal) {
+    cmark_node *n = cmark_node_new_with_mem(type, &md_mem);
+    cmark_node_set_literal(n, literal);
+    return n;
+}
+
+/* Raw HTML is shown as the text it is, never passed through: an inline piece as
+ * text, a block as a paragraph of its text. */
+static void html_as_text(cmark_node *html) {
+    const char *literal = cmark_node_get_literal(html);
+    char *copy = strdup(literal ? literal : "");
+    if (!copy) out_of_memory();
+    size_t n = strlen(copy);
+    while (n && (copy[n - 1] == '\n' || copy[n - 1] == '\r')) copy[--n] = '\0';
+    cmark_node *text = text_node(CMARK_NODE_TEXT, copy);
+    free(copy);
+    if (cmark_node_get_type(html) == CMARK_NODE_HTML_BLOCK) {
+        cmark_node *para = cmark_node_new_with_mem(CMARK_NODE_PARAGRAPH, &md_mem);
+        cmark_node_append_child(para, text);
+        text = para;
+    }
+    cmark_node_replace(html, text);
+    cmark_node_free(html);
+}
+
+/* A link or image leads where the site carries its target; where it carries
+ * nothing (a source file), its text stays, unlinked, followed by the target as
+ * code unless the text already says it. */
+static int rewrite_link(cmark_node *link, const markdown_links *links) {
+    const char *url = cmark_node_get_url(link);
+    if (!url) url = "";
+    char to[2048];
+    if (links && links->href && links->href(links->ctx, url, strlen(url), to, sizeof to)) {
+        cmark_node_set_url(link, to);
+        return 0;
+    }
+    buf said = {0};
+    if (text_of(link, &said) || buf_addc(&said, '\0')) {
+        buf_free(&said);
+        return -1;
+    }
+    bool says_it = !strcmp(said.data, url);
+    buf_free(&said);
+    char *target = strdup(url);
+    if (!target) return -1;
+    cmark_node *child;
+    while ((child = cmark_node_first_child(link))) cmark_node_insert_before(link, child);
+    if (!says_it) {
+        cmark_node_insert_before(link, text_node(CMARK_NODE_TEXT, " ("));
+        cmark_node_insert_before(link, text_node(CMARK_NODE_CODE, target));
+        cmark_node_insert_before(link, text_node(CMARK_NODE_TEXT, ")"));
+    }
+    free(target);
+    cmark_node_free(link);
+    return 0;
+}
+
+/* ---- Heading ids ------------------------------------------------------------------- */
+
+void markdown_slug(const char *heading, size_t len, char *out, size_t cap) {
+    size_t o = 0;
+    for (size_t i = 0; i < len && o + 1 < cap; i++) {
+        unsigned char c = (unsigned char)heading[i];
+        bool alnum = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z');
+        if (c >= 'A' && c <= 'Z') out[o++] = (char)(c - 'A' + 'a');
+        else if (alnum || c == '-' || c == '_' || c >= 0x80) out[o++] = (char)c;
+        else if (c == ' ') out[o++] = '-';
+    }
+    if (cap) out[o] = '\0';
+}
 
 /* Ids already given on the page, for GitHub's "-1", "-2" suffixes: an open
  * addressing table of offsets into `names` (each name NUL-terminated). */
@@ -25,126 +198,6 @@ typedef struct ids {
     unsigned *count;
     size_t cap, used;
 } ids;
-
-typedef struct md {
-    md_out out;
-    ids ids;
-    bool titled; /* the first level-1 heading was left out */
-    bool nomem;
-} md;
-
-static size_t indent_of(span l) {
-    size_t i = 0;
-    while (i < l.n && md_space(l.s[i])) i++;
-    return i;
-}
-
-static bool blank(span l) { return indent_of(l) == l.n; }
-
-/* ---- Line kinds -------------------------------------------------------------------- */
-
-/* The number of backticks of a fence line (up to 3 spaces, then ``` or more), or 0. */
-static size_t fence_of(span l) {
-    size_t i = indent_of(l);
-    if (i > 3) return 0;
-    size_t k = 0;
-    while (i + k < l.n && l.s[i + k] == '`') k++;
-    return k >= 3 ? k : 0;
-}
-
-/* Whether l closes a fence of `open` backticks: as many or more, then only spaces. */
-static bool closes_fence(span l, size_t open) {
-    size_t i = indent_of(l), k = 0;
-    if (i > 3) return false;
-    while (i + k < l.n && l.s[i + k] == '`') k++;
-    return k >= open && indent_of((span){l.s + i + k, l.n - i - k}) == l.n - i - k;
-}
-
-/* A heading's level (1-6) and text, or 0. */
-static int heading_of(span l, span *text) {
-    size_t k = 0;
-    while (k < l.n && k < 7 && l.s[k] == '#') k++;
-    if (k == 0 || k > 6 || (k < l.n && l.s[k] != ' ')) return 0;
-    size_t a = k, b = l.n;
-    while (a < b && md_space(l.s[a])) a++;
-    while (b > a && md_space(l.s[b - 1])) b--;
-    size_t hashes = b; /* a closing run of '#' after a space goes */
-    while (hashes > a && l.s[hashes - 1] == '#') hashes--;
-    if (hashes < b && (hashes == a || md_space(l.s[hashes - 1]))) {
-        b = hashes;
-        while (b > a && md_space(l.s[b - 1])) b--;
-    }
-    *text = (span){l.s + a, b - a};
-    return (int)k;
-}
-
-typedef struct marker {
-    bool ordered;
-    unsigned long start;
-    size_t indent, content; /* the marker's column, its content's */
-} marker;
-
-/* A list item's marker: up to 3 spaces, then -, * or +, or 1 to 9 digits and '.'
- * or ')', then a space (or the end of the line). */
-static bool marker_of(span l, marker *m) {
-    size_t i = indent_of(l), k = i;
-    if (i > 3 || i == l.n) return false;
-    m->ordered = false;
-    m->start = 1;
-    if (l.s[k] == '-' || l.s[k] == '*' || l.s[k] == '+') {
-        k++;
-    } else {
-        unsigned long v = 0;
-        while (k < l.n && k - i < 9 && l.s[k] >= '0' && l.s[k] <= '9') v = v * 10 + (unsigned long)(l.s[k++] - '0');
-        if (k == i || k == l.n || (l.s[k] != '.' && l.s[k] != ')')) return false;
-        k++;
-        m->ordered = true;
-        m->start = v;
-    }
-    if (k < l.n && !md_space(l.s[k])) return false;
-    size_t after = k;
-    while (after < l.n && md_space(l.s[after])) after++;
-    m->indent = i;
-    /* One to four spaces before the content; more, and the content is indented code. */
-    m->content = after == l.n || after - k > 4 ? k + 1 : after;
-    return true;
-}
-
-/* A table's delimiter row: only '|', '-', ':' and spaces, with a '-' and a '|'. */
-static bool table_delimiter(span l) {
-    bool dash = false, pipe = false;
-    for (size_t i = 0; i < l.n; i++) {
-        char c = l.s[i];
-        if (c == '-') dash = true;
-        else if (c == '|') pipe = true;
-        else if (c != ':' && !md_space(c)) return false;
-    }
-    return dash && pipe;
-}
-
-static bool has_pipe(span l) { return memchr(l.s, '|', l.n) != NULL; }
-
-/* Whether l ends a paragraph without a blank line before it. */
-static bool interrupts(span l, int depth) {
-    span t;
-    marker mk;
-    /* A list interrupts only when it has content and, if ordered, starts at 1. */
-    return fence_of(l) || heading_of(l, &t) ||
-           (depth < MARKDOWN_MAX_DEPTH && marker_of(l, &mk) && (!mk.ordered || mk.start == 1) && mk.content < l.n);
-}
-
-/* ---- Heading ids ----------------------------------------------------------------- */
-
-void markdown_slug(const char *heading, size_t len, char *out, size_t cap) {
-    size_t o = 0;
-    for (size_t i = 0; i < len && o + 1 < cap; i++) {
-        unsigned char c = (unsigned char)heading[i];
-        if (c >= 'A' && c <= 'Z') out[o++] = (char)(c - 'A' + 'a');
-        else if (md_alnum((char)c) || c == '-' || c == '_' || c >= 0x80) out[o++] = (char)c;
-        else if (c == ' ') out[o++] = '-';
-    }
-    if (cap) out[o] = '\0';
-}
 
 static size_t hash(const char *s) {
     size_t h = 5381;
@@ -189,292 +242,81 @@ static size_t id_seen(ids *t, const char *id) {
     return 0;
 }
 
-/* ---- Blocks ------------------------------------------------------------------------- */
-
-static void blocks(md *m, const span *lines, size_t n, int depth, bool tight);
-
-static void code_block(md *m, const span *lines, size_t from, size_t to, span info) {
-    fputs("<pre><code", m->out.f);
-    if (info.n) {
-        fputs(" class=\"language-", m->out.f);
-        md_text(&m->out, info.s, info.n);
-        fputs("\"", m->out.f);
-    }
-    fputs(">", m->out.f);
-    for (size_t k = from; k < to; k++) {
-        md_text(&m->out, lines[k].s, lines[k].n);
-        fputc('\n', m->out.f);
-    }
-    fputs("</code></pre>\n", m->out.f);
-}
-
-/* The lines [from, to) joined by '\n', each without its leading and trailing
- * spaces, shown as inline text. */
-static void paragraph(md *m, const span *lines, size_t from, size_t to, bool tight) {
-    buf b = {0};
-    for (size_t k = from; k < to && !m->nomem; k++) {
-        span l = lines[k];
-        size_t a = indent_of(l), e = l.n;
-        while (e > a && md_space(l.s[e - 1])) e--;
-        if ((k > from && buf_addc(&b, '\n')) || buf_add(&b, l.s + a, e - a)) m->nomem = true;
-    }
-    if (!m->nomem) {
-        if (!tight) fputs("<p>", m->out.f);
-        md_inline(&m->out, b.data ? b.data : "", b.len, 0, false);
-        fputs(tight ? "\n" : "</p>\n", m->out.f);
-    }
-    buf_free(&b);
-}
-
-static void heading(md *m, int level, span text) {
-    if (level == 1 && !m->titled) {
-        m->titled = true;
-        return;
-    }
-    char slug[256];
-    markdown_slug(text.s, text.n, slug, sizeof slug - 24); /* room for "-N" */
-    size_t seen = id_seen(&m->ids, slug);
-    if (seen == SIZE_MAX) {
-        m->nomem = true;
-        return;
-    }
-    if (seen) snprintf(slug + strlen(slug), 24, "-%zu", seen);
-    fprintf(m->out.f, "<h%d id=\"", level);
-    md_text(&m->out, slug, strlen(slug));
-    fputs("\">", m->out.f);
-    md_inline(&m->out, text.s, text.n, 0, false);
-    fprintf(m->out.f, "</h%d>\n", level);
-}
-
-/* A table row's cells: their text kept one after another in `text` ("\|" read as
- * '|'), cell c being text[starts[c], starts[c] + lens[c]); at most max cells (the
- * rest of the row goes to the last). Returns how many. */
-static size_t row_cells(md *m, span l, buf *text, size_t *starts, size_t *lens, size_t max) {
-    size_t a = indent_of(l), b = l.n;
-    while (b > a && md_space(l.s[b - 1])) b--;
-    if (a < b && l.s[a] == '|') a++;
-    if (b > a && l.s[b - 1] == '|' && !(b - 1 > a && l.s[b - 2] == '\\')) b--;
-    text->len = 0;
-    size_t count = 1;
-    starts[0] = 0;
-    for (size_t k = a; k < b && !m->nomem; k++) {
-        bool escaped_pipe = l.s[k] == '\\' && k + 1 < b && l.s[k + 1] == '|';
-        if (l.s[k] == '|' && count < max) {
-            lens[count - 1] = text->len - starts[count - 1];
-            starts[count++] = text->len;
-            continue;
-        }
-        if (buf_addc(text, escaped_pipe ? '|' : l.s[k])) m->nomem = true;
-        k += escaped_pipe;
-    }
-    lens[count - 1] = text->len - starts[count - 1];
-    return count;
-}
-
-/* A cell's text without the spaces around it. */
-static span trimmed(const buf *text, size_t start, size_t len) {
-    const char *s = text->data ? text->data + start : "";
-    while (len && md_space(s[len - 1])) len--;
-    while (len && md_space(*s)) s++, len--;
-    return (span){s, len};
-}
-
-#define MAX_COLUMNS 64
-
-/* The table whose header is lines[i]: the index after its last row. */
-static size_t table(md *m, const span *lines, size_t i, size_t n) {
-    size_t starts[MAX_COLUMNS], lens[MAX_COLUMNS];
-    const char *align[MAX_COLUMNS];
+/* A heading's id, as GitHub gives it: its slug, "-N" after the N-th repeat. */
+static int heading_id(cmark_node *heading, ids *given, char *out, size_t cap) {
     buf text = {0};
-    size_t columns = row_cells(m, lines[i + 1], &text, starts, lens, MAX_COLUMNS);
-    for (size_t c = 0; c < columns; c++) {
-        span t = trimmed(&text, starts[c], lens[c]);
-        bool left = t.n && t.s[0] == ':', right = t.n && t.s[t.n - 1] == ':';
-        align[c] = left && right ? " style=\"text-align:center\"" : right ? " style=\"text-align:right\"" : "";
+    if (text_of(heading, &text)) {
+        buf_free(&text);
+        return -1;
     }
-    fputs("<div class=\"wide\"><table>\n<thead><tr>", m->out.f);
-    size_t k = i;
-    for (bool head = true; k < n && !m->nomem; k = head ? k + 2 : k + 1, head = false) {
-        if (!head && (blank(lines[k]) || !has_pipe(lines[k]) || fence_of(lines[k]))) break;
-        if (!head) fputs("<tr>", m->out.f);
-        size_t got = row_cells(m, lines[k], &text, starts, lens, MAX_COLUMNS);
-        for (size_t c = 0; c < columns && !m->nomem; c++) {
-            span t = c < got ? trimmed(&text, starts[c], lens[c]) : (span){"", 0};
-            const char *tag = head ? "th" : "td";
-            fprintf(m->out.f, "<%s%s>", tag, align[c]);
-            md_inline(&m->out, t.s, t.n, 0, false);
-            fprintf(m->out.f, "</%s>", tag);
-        }
-        fputs(head ? "</tr></thead>\n<tbody>\n" : "</tr>\n", m->out.f);
-    }
-    fputs("</tbody></table></div>\n", m->out.f);
+    char slug[512];
+    markdown_slug(text.data ? text.data : "", text.len, slug, sizeof slug);
     buf_free(&text);
-    return k;
+    size_t seen = id_seen(given, slug);
+    if (seen == SIZE_MAX) return -1;
+    if (seen) snprintf(out, cap, "%s-%zu", slug, seen);
+    else snprintf(out, cap, "%s", slug);
+    return 0;
 }
 
-/* The list that starts at lines[i]: the index after its last item. */
-static size_t list(md *m, const span *lines, size_t i, size_t n, int depth) {
-    marker first;
-    marker_of(lines[i], &first);
-    /* Loose (paragraphs in <p>) when a blank line separates anything in it. */
-    size_t end = i;
-    bool loose = false;
-    span *item = malloc(n * sizeof *item);
-    if (!item) {
-        m->nomem = true;
-        return n;
-    }
-    if (first.ordered && first.start != 1) fprintf(m->out.f, "<ol start=\"%lu\">\n", first.start);
-    else fputs(first.ordered ? "<ol>\n" : "<ul>\n", m->out.f);
-    size_t s = i;
-    marker mk = first;
-    /* Two passes over the items: the first finds where the list ends and whether
-     * it is loose, the second writes it. */
-    for (int pass = 0; pass < 2 && !m->nomem; pass++) {
-        s = i;
-        mk = first;
-        for (;;) {
-            size_t j = s + 1;
-            while (j < n) {
-                if (blank(lines[j])) {
-                    size_t k = j;
-                    while (k < n && blank(lines[k])) k++;
-                    if (k < n && indent_of(lines[k]) >= mk.content) {
-                        j = k;
-                        continue;
-                    }
-                    break;
-                }
-                marker other;
-                span t;
-                if (indent_of(lines[j]) >= mk.content) {
-                    j++;
-                    continue;
-                }
-                if (marker_of(lines[j], &other) || fence_of(lines[j]) || heading_of(lines[j], &t) ||
-                    blank(lines[j - 1]))
-                    break;
-                j++; /* a lazy continuation of the item's paragraph */
-            }
-            if (pass == 0) {
-                for (size_t k = s + 1; k < j; k++)
-                    if (blank(lines[k])) loose = true;
-            } else {
-                size_t count = 0;
-                item[count++] = mk.content <= lines[s].n ? (span){lines[s].s + mk.content, lines[s].n - mk.content}
-                                                         : (span){lines[s].s + lines[s].n, 0};
-                for (size_t k = s + 1; k < j; k++) {
-                    size_t cut = indent_of(lines[k]);
-                    if (cut > mk.content) cut = mk.content;
-                    item[count++] = (span){lines[k].s + cut, lines[k].n - cut};
-                }
-                fputs("<li>", m->out.f);
-                if (loose) fputc('\n', m->out.f);
-                blocks(m, item, count, depth + 1, !loose);
-                fputs("</li>\n", m->out.f);
-            }
-            end = j;
-            size_t k = j;
-            while (k < n && blank(lines[k])) k++;
-            marker next;
-            if (k < n && marker_of(lines[k], &next) && next.ordered == first.ordered && next.indent < mk.content) {
-                if (k > j && pass == 0) loose = true;
-                s = k;
-                mk = next;
-                continue;
-            }
-            break;
-        }
-    }
-    fputs(first.ordered ? "</ol>\n" : "</ul>\n", m->out.f);
-    free(item);
-    return end;
-}
-
-static void blocks(md *m, const span *lines, size_t n, int depth, bool tight) {
-    size_t i = 0;
-    while (i < n && !m->nomem) {
-        span l = lines[i], text;
-        marker mk;
-        int level;
-        size_t ticks;
-        if (blank(l)) {
-            i++;
-        } else if ((ticks = fence_of(l))) {
-            /* The info string's first word names the language (```c file=x.c: c). */
-            size_t a = indent_of(l) + ticks, b;
-            while (a < l.n && md_space(l.s[a])) a++;
-            for (b = a; b < l.n && !md_space(l.s[b]);) b++;
-            size_t j = i + 1;
-            while (j < n && !closes_fence(lines[j], ticks)) j++;
-            code_block(m, lines, i + 1, j, (span){l.s + a, b - a});
-            i = j < n ? j + 1 : n; /* an unclosed fence runs to the end */
-        } else if ((level = heading_of(l, &text))) {
-            heading(m, level, text);
-            i++;
-        } else if (has_pipe(l) && i + 1 < n && table_delimiter(lines[i + 1])) {
-            i = table(m, lines, i, n);
-        } else if (depth < MARKDOWN_MAX_DEPTH && marker_of(l, &mk)) {
-            i = list(m, lines, i, n, depth);
-        } else {
-            size_t j = i + 1;
-            while (j < n && !blank(lines[j]) && !interrupts(lines[j], depth)) j++;
-            paragraph(m, lines, i, j, tight);
-            i = j;
-        }
-    }
-}
-
-/* ---- The document -------------------------------------------------------------------- */
-
-/* The document's lines, without their ends (LF, or CR LF); *count set. NULL when
- * memory ran out. */
-static span *split_lines(const char *text, size_t len, size_t *count) {
-    size_t n = 1;
-    for (size_t i = 0; i < len; i++) n += text[i] == '\n';
-    span *lines = malloc(n * sizeof *lines);
-    if (!lines) return NULL;
-    size_t k = 0, start = 0;
-    for (size_t i = 0; i <= len; i++) {
-        if (i < len && text[i] != '\n') continue;
-        size_t e = i;
-        if (e > start && text[e - 1] == '\r') e--;
-        if (i < len || e > start) lines[k++] = (span){text + start, e - start};
-        start = i + 1;
-    }
-    *count = k;
-    return lines;
-}
+/* ---- The document ------------------------------------------------------------------- */
 
 void markdown_title(const char *text, size_t len, char *out, size_t cap) {
     if (cap) out[0] = '\0';
-    size_t n;
-    span *lines = split_lines(text, len, &n);
-    if (!lines) return;
-    size_t ticks = 0;
-    for (size_t i = 0; i < n; i++) {
-        span t;
-        if (ticks) {
-            if (closes_fence(lines[i], ticks)) ticks = 0;
-        } else if ((ticks = fence_of(lines[i]))) {
-            continue;
-        } else if (heading_of(lines[i], &t) == 1) {
-            snprintf(out, cap, "%.*s", (int)(t.n < 1024 ? t.n : 1024), t.s);
-            break;
-        }
+    cmark_parser *parser;
+    cmark_llist *extensions;
+    cmark_node *doc = parse(text, len, &extensions, &parser);
+    for (cmark_node *n = doc ? cmark_node_first_child(doc) : NULL; n; n = cmark_node_next(n)) {
+        if (cmark_node_get_type(n) != CMARK_NODE_HEADING || cmark_node_get_heading_level(n) != 1) continue;
+        buf title = {0};
+        if (!text_of(n, &title)) snprintf(out, cap, "%.*s", (int)(title.len < 1024 ? title.len : 1024), title.data);
+        buf_free(&title);
+        break;
     }
-    free(lines);
+    if (doc) cmark_node_free(doc);
+    if (doc) cmark_parser_free(parser);
 }
 
 int markdown_html(FILE *f, const char *text, size_t len, const markdown_links *links) {
-    size_t n;
-    span *lines = split_lines(text, len, &n);
-    if (!lines) return -1;
-    md m = {{f, links}, {{0}, NULL, NULL, 0, 0}, false, false};
-    blocks(&m, lines, n, 0, false);
-    free(lines);
-    buf_free(&m.ids.names);
-    free(m.ids.slot);
-    free(m.ids.count);
-    return m.nomem ? -1 : 0;
+    cmark_parser *parser;
+    cmark_llist *extensions;
+    cmark_node *doc = parse(text, len, &extensions, &parser);
+    if (!doc) return -1;
+    nodes found = {0};
+    ids given = {0};
+    int rc = collect(doc, &found);
+    bool titled = false;
+    for (size_t i = 0; !rc && i < found.n; i++) {
+        cmark_node *n = found.at[i];
+        cmark_node_type type = cmark_node_get_type(n);
+        if (type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE) html_as_text(n);
+        else if (type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE) rc = rewrite_link(n, links);
+    }
+    /* Each block at the top written on its own, so that a heading gets its id. */
+    cmark_node *next;
+    for (cmark_node *n = cmark_node_first_child(doc); !rc && n; n = next) {
+        next = cmark_node_next(n);
+        char id[600] = "";
+        if (cmark_node_get_type(n) == CMARK_NODE_HEADING) {
+            if (!titled && cmark_node_get_heading_level(n) == 1) {
+                titled = true; /* the page's frame writes the title */
+                continue;
+            }
+            rc = heading_id(n, &given, id, sizeof id);
+        }
+        char *html = cmark_render_html_with_mem(n, CMARK_OPT_DEFAULT, extensions, &md_mem);
+        if (id[0] && !strncmp(html, "<h", 2) && html[3] == '>') {
+            fprintf(f, "<h%c id=\"%s\">%s", html[2], id, html + 4);
+        } else {
+            fputs(html, f);
+        }
+        md_mem.free(html);
+    }
+    free(found.at);
+    buf_free(&given.names);
+    free(given.slot);
+    free(given.count);
+    cmark_node_free(doc);
+    cmark_parser_free(parser);
+    return rc;
 }

@@ -2,24 +2,18 @@
  * markdown.h - the project's documentation (README.md and the pages of docs/) as
  * HTML, for the manual pages of the site (site_docs.c).
  *
- * The subset the documentation is written in, read as GitHub reads it: ATX
- * headings (`#` to `######`, each with GitHub's anchor as its id), paragraphs,
- * bullet and ordered lists (nested by indentation; a tab counts as one space),
- * fenced code blocks, pipe tables (`\|` is a pipe inside a cell), and inline code,
- * **strong**, *emphasis*, [links](target) and ![images](target), with backslash
- * escapes. Everything else is text: a run of three or more '*' or '_', and raw
- * HTML (escaped, never passed through); a control byte shows as U+FFFD. Nesting
- * deeper than MARKDOWN_MAX_DEPTH (lists, or emphasis and links inside each other)
- * is shown as text, and the cost is linear in the input whatever it holds: no page
- * can make the site hang.
+ * Read and written by cmark-gfm, the library GitHub renders Markdown with, with
+ * its table, autolink and strikethrough extensions, so a page reads as it does on
+ * GitHub. The site adds what cmark does not do: raw HTML is shown as text, never
+ * passed through; a control byte shows as U+FFFD; links and images lead where the
+ * site's link function says; every heading at the top level gets GitHub's anchor
+ * as its id; the first level-1 heading is left to the page's frame.
  */
 #ifndef ROBOTS_CONFORM_MARKDOWN_H
 #define ROBOTS_CONFORM_MARKDOWN_H
 
 #include <stddef.h>
 #include <stdio.h>
-
-#define MARKDOWN_MAX_DEPTH 8
 
 /* Where links lead on the site. href() gets a link's or image's target as written
  * and writes the address to use into out (NUL-terminated), returning 1; or returns
@@ -30,8 +24,8 @@ typedef struct markdown_links {
     void *ctx;
 } markdown_links;
 
-/* The text of the document's first level-1 heading, as written (markup and all),
- * or "" when it has none. */
+/* The text of the document's first level-1 heading, as a reader sees it (no
+ * markup), or "" when it has none. */
 void markdown_title(const char *text, size_t len, char *out, size_t cap);
 
 /* The anchor GitHub gives a heading (and scripts/check-links expects): ASCII
@@ -40,8 +34,9 @@ void markdown_title(const char *text, size_t len, char *out, size_t cap);
 void markdown_slug(const char *heading, size_t len, char *out, size_t cap);
 
 /* Writes the document as HTML to f, leaving out its first level-1 heading (the
- * page's frame writes the title). Returns 0, or -1 when memory ran out. Write
- * errors are left for the caller's ferror(). */
+ * page's frame writes the title). Returns 0, or -1 when memory ran out (within
+ * cmark, which cannot report it, running out ends the program with status 2 and a
+ * message). Write errors are left for the caller's ferror(). */
 int markdown_html(FILE *f, const char *text, size_t len, const markdown_links *links);
 
 #endif

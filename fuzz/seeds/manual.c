@@ -1,6 +1,6 @@
-/* markdown.c - seeds of fuzz/targets/markdown.c: each case as a page of Markdown,
- * the way the documentation writes one: its id and title as a heading, its note as
- * a paragraph, its robots.txt in a fenced block, its checks as a list of links and
+/* manual.c - seeds of fuzz/targets/manual.c: each case as a page of Markdown, the
+ * way the documentation writes one: its id and title as a heading, its note as a
+ * paragraph, its robots.txt in a fenced block, its checks as a list of links and
  * as a table, and its sources as a list of links. */
 #include <stdio.h>
 #include <string.h>
@@ -10,7 +10,7 @@
 
 static void add(buf *b, const char *s) { buf_add(b, s, strlen(s)); }
 
-void seeds_markdown(sink *s, const tcase *c) {
+void seeds_manual(sink *s, const tcase *c) {
     buf b = {NULL, 0, 0};
     add(&b, "# ");
     add(&b, c->id);

@@ -1,16 +1,16 @@
 /*
- * markdown.c - fuzz target: the Markdown reader that turns the project's
- * documentation into the site's manual (conformance/src/site/markdown.c). Whatever the
- * text, the HTML it writes
- * - carries no markup of the input's: every '<' opens or closes one of the
- *   elements the reader writes, every '&' starts one of the entities it writes, and
- *   no control byte but newline and tab gets through;
- * - nests: every element it opens is closed, in order (img is empty);
+ * manual.c - fuzz target: a document of the manual as the site's page
+ * (conformance/src/site/markdown.c): cmark-gfm reads and writes the Markdown, and
+ * what is the site's own must hold whatever the text. The HTML
+ * - carries no markup of the input's: every '<' opens or closes an element
+ *   cmark-gfm writes for Markdown (raw HTML is shown as text), every '&' starts one
+ *   of the entities it writes, and no control byte but newline and tab gets through;
+ * - nests: every element it opens is closed, in order (img, hr and br are empty);
  * - puts in href and src only what the site's link function gave (here: "pN.html"
- *   for a target of even length N, nothing for the others), and in an id only the
- *   characters of a heading's anchor;
- * and the title it finds is one line. The input is capped at 64 KiB; the reader is
- * linear, so libFuzzer's timeout finds a text that makes it slow.
+ *   for a target of even length N, nothing for the others: such a link is text),
+ *   and in an id only the characters of a heading's anchor;
+ * and the title it finds is one line. The input is capped at 64 KiB, so that
+ * libFuzzer's timeout finds a text that makes the page slow.
  */
 #include <stdio.h>
 
@@ -18,7 +18,6 @@
 #include "markdown.h"
 
 #define INPUT_CAP 65536
-#define MAX_NESTING 256
 
 static int href(void *ctx, const char *target, size_t n, char *out, size_t cap) {
     (void)ctx;
@@ -28,14 +27,20 @@ static int href(void *ctx, const char *target, size_t n, char *out, size_t cap) 
     return 1;
 }
 
-static const char *const elements[] = {"h1", "h2",    "h3",    "h4", "h5", "h6", "p",     "ul",    "ol",
-                                       "li", "pre",   "code",  "em", "strong", "a", "img", "table", "thead",
-                                       "tbody", "tr", "th",    "td", "div"};
+static const char *const elements[] = {"h1", "h2",  "h3",    "h4",     "h5",    "h6",     "p",     "ul",
+                                       "ol", "li",  "pre",   "code",   "em",    "strong", "a",     "img",
+                                       "hr", "br",  "table", "thead",  "tbody", "tr",     "th",    "td",
+                                       "del", "blockquote"};
+static const char *const empty[] = {"img", "hr", "br"};
+
+static bool one_of(const char *const *names, size_t count, const char *name, size_t n) {
+    for (size_t i = 0; i < count; i++)
+        if (strlen(names[i]) == n && !memcmp(names[i], name, n)) return true;
+    return false;
+}
 
 static bool known_element(const char *name, size_t n) {
-    for (size_t i = 0; i < sizeof elements / sizeof elements[0]; i++)
-        if (strlen(elements[i]) == n && !memcmp(elements[i], name, n)) return true;
-    return false;
+    return one_of(elements, sizeof elements / sizeof elements[0], name, n);
 }
 
 /* An attribute's value is one the reader may write there. */
@@ -59,11 +64,13 @@ static void check_value(const char *attr, size_t an, const char *v, size_t vn, c
         if (v[k] == '<' || v[k] == '"') FINDING("an attribute value holds '%c'", v[k]);
 }
 
-/* The HTML is the reader's own markup around escaped text. */
+/* The HTML is cmark-gfm's markup around escaped text. */
 static void check_html(const char *html, size_t len) {
-    const char *stack[MAX_NESTING];
-    size_t lens[MAX_NESTING], depth = 0;
-    static const char *const entities[] = {"&amp;", "&lt;", "&gt;", "&quot;", "&#xFFFD;"};
+    /* Open elements: no more than one for every two bytes of HTML. */
+    const char **stack = malloc((len / 2 + 1) * sizeof *stack);
+    size_t *lens = malloc((len / 2 + 1) * sizeof *lens), depth = 0;
+    REQUIRE(stack && lens);
+    static const char *const entities[] = {"&amp;", "&lt;", "&gt;", "&quot;"};
     for (size_t i = 0; i < len;) {
         unsigned char c = (unsigned char)html[i];
         if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F) FINDING("a control byte 0x%02X in the HTML", c);
@@ -103,8 +110,10 @@ static void check_html(const char *html, size_t len) {
             i = end + 1;
             continue;
         }
-        /* Attributes: NAME="VALUE" separated by one space. */
-        while (end < len && html[end] == ' ') {
+        /* Attributes: NAME="VALUE" separated by one space; an empty element may
+         * end with " />". */
+        bool is_empty = one_of(empty, sizeof empty / sizeof empty[0], html + at, n);
+        while (end + 1 < len && html[end] == ' ' && html[end + 1] != '/') {
             size_t a = end + 1, an = 0;
             while (a + an < len && html[a + an] >= 'a' && html[a + an] <= 'z') an++;
             if (!an || a + an + 1 >= len || html[a + an] != '=' || html[a + an + 1] != '"')
@@ -115,15 +124,17 @@ static void check_html(const char *html, size_t len) {
             check_value(html + a, an, v, (size_t)(q - v), html, len);
             end = (size_t)(q - html) + 1;
         }
+        if (is_empty && end + 2 < len && !memcmp(html + end, " />", 3)) end += 2;
         if (end >= len || html[end] != '>') FINDING("a tag at %zu does not end", i);
-        if (!(n == 3 && !memcmp(html + at, "img", 3))) {
-            if (depth == MAX_NESTING) FINDING("elements nested deeper than %d", MAX_NESTING);
+        if (!is_empty) {
             stack[depth] = html + at;
             lens[depth++] = n;
         }
         i = end + 1;
     }
     if (depth) FINDING("<%.*s> is never closed", (int)lens[depth - 1], stack[depth - 1]);
+    free(stack);
+    free(lens);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
