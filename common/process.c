@@ -337,6 +337,25 @@ static int drain(int fd, proc_output *o, size_t cap, int tail) {
     }
 }
 
+/* Waits for a child's pipes, each left out when negative: its input to take more,
+ * its output and error to have something. At most 50 ms, or what is left before
+ * the deadline: short naps, so that a child that exited while a background helper
+ * holds its output open is noticed by waitid, not by the end of its output. Fills
+ * p and *np; returns poll's result (-1 with errno), 0 after a nap when no pipe is
+ * open. */
+static int wait_pipes(int in, int out, int err, double left, struct pollfd p[3], nfds_t *np) {
+    *np = 0;
+    if (in >= 0) p[(*np)++] = (struct pollfd){in, POLLOUT, 0};
+    if (out >= 0) p[(*np)++] = (struct pollfd){out, POLLIN, 0};
+    if (err >= 0) p[(*np)++] = (struct pollfd){err, POLLIN, 0};
+    int ms = left > 0.05 ? 50 : (int)(left * 1000) + 1;
+    if (*np == 0) {
+        nap(ms < 2 ? ms : 2);
+        return 0;
+    }
+    return poll(p, *np, ms);
+}
+
 int proc_run(char *const argv[], const char *input, size_t input_len, double timeout, size_t cap,
              proc_result *res) {
     memset(res, 0, sizeof *res);
@@ -361,15 +380,8 @@ int proc_run(char *const argv[], const char *input, size_t input_len, double tim
             break;
         }
         struct pollfd p[3];
-        nfds_t np = 0;
-        if (in >= 0) p[np++] = (struct pollfd){in, POLLOUT, 0};
-        if (out >= 0) p[np++] = (struct pollfd){out, POLLIN, 0};
-        if (err >= 0) p[np++] = (struct pollfd){err, POLLIN, 0};
-        /* Short naps: a child that exited while a background helper holds its
-         * output open is noticed by waitid, not by the end of its output. */
-        int ms = left > 0.05 ? 50 : (int)(left * 1000) + 1;
-        if (np == 0) nap(ms < 2 ? ms : 2);
-        else if (poll(p, np, ms) < 0 && errno != EINTR) {
+        nfds_t np;
+        if (wait_pipes(in, out, err, left, p, &np) < 0 && errno != EINTR) {
             kill_and_reap(pid, &status);
             reaped = 1;
             break;
@@ -587,14 +599,8 @@ static int exchange(proc_session *s, const char *line, size_t len, char **reply,
             return -1;
         }
         struct pollfd p[3];
-        nfds_t np = 0;
-        if (written < total) p[np++] = (struct pollfd){s->in, POLLOUT, 0};
-        p[np++] = (struct pollfd){s->out, POLLIN, 0};
-        if (s->errfd >= 0) p[np++] = (struct pollfd){s->errfd, POLLIN, 0};
-        /* Short naps: a child that died while a background helper holds its stdout
-         * open is noticed by waitid, not by the end of its output. */
-        int ms = left > 0.05 ? 50 : (int)(left * 1000) + 1;
-        if (poll(p, np, ms) < 0 && errno != EINTR) {
+        nfds_t np;
+        if (wait_pipes(written < total ? s->in : -1, s->out, s->errfd, left, p, &np) < 0 && errno != EINTR) {
             snprintf(why, cap, "poll failed: %s", strerror(errno));
             return -1;
         }

@@ -17,6 +17,7 @@
 
 #include "clean_text.h"
 #include "compare.h"
+#include "explain.h"
 #include "known.h"
 #include "lesson.h"
 #include "options.h"
@@ -143,14 +144,7 @@ static void say_broken(const cli *io, const char *name, const results *r) {
     fprintf(io->err, "%s: %s%sstopped after the first %d checks it was asked: each failed the same way: %s\n",
             io->prog, name ? name : "", name ? ": " : "", BROKEN_CHECKS, first->reason ? first->reason : "no answer");
     fprintf(io->err, "  likely fix: %s\n", broken_advice(r->broken));
-    if (first->stderr_tail) {
-        fprintf(io->err, "  the target's stderr ended with:\n");
-        for (const char *line = first->stderr_tail; *line;) {
-            size_t n = strcspn(line, "\n");
-            fprintf(io->err, "    | %.*s\n", (int)n, line);
-            line += n + (line[n] == '\n');
-        }
-    }
+    if (first->stderr_tail) explain_stderr(io->err, first->stderr_tail, "  ");
     fprintf(io->err, "  (--keep-going runs every check anyway)\n");
 }
 

@@ -104,17 +104,21 @@ void explain_excerpt(FILE *f, const result *x, const explanation *e, const char 
     if (gap) fprintf(f, "%s        ... (%zu lines in all)\n", indent, total);
 }
 
+/* What a memory stream holds once closed (open_memstream sets *text then), or
+ * NULL when memory ran out. */
+static char *stream_text(FILE *f, char **text) {
+    if (fclose(f) == 0) return *text;
+    free(*text);
+    return NULL;
+}
+
 char *explain_excerpt_text(const result *x, const explanation *e, size_t whole, size_t radius) {
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
     if (!f) return NULL;
     explain_excerpt(f, x, e, "", whole, radius);
-    if (fclose(f) != 0) {
-        free(text);
-        return NULL;
-    }
-    return text;
+    return stream_text(f, &text);
 }
 
 void explain_question(const result *x, char *out, size_t cap) {
@@ -211,9 +215,14 @@ char *explain_long_text(const result *x) {
     FILE *f = open_memstream(&text, &len);
     if (!f) return NULL;
     explain_write(f, x, "", false);
-    if (fclose(f) != 0) {
-        free(text);
-        return NULL;
+    return stream_text(f, &text);
+}
+
+void explain_stderr(FILE *f, const char *tail, const char *indent) {
+    fprintf(f, "%sthe target's stderr ended with:\n", indent);
+    for (const char *line = tail; *line;) {
+        size_t n = strcspn(line, "\n");
+        fprintf(f, "%s  | %.*s\n", indent, (int)n, line);
+        line += n + (line[n] == '\n');
     }
-    return text;
 }

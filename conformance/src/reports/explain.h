@@ -60,4 +60,8 @@ void explain_reference(const explanation *e, char *out, size_t cap);
 /* The explanation as JSON fields of a result object. */
 void explain_json(cJSON *o, const result *x);
 
+/* What a target wrote on stderr (its last lines), under a heading, each line
+ * behind "| ", indented by indent: for the text report and the early stop. */
+void explain_stderr(FILE *f, const char *tail, const char *indent);
+
 #endif

@@ -110,12 +110,7 @@ static void report_text(FILE *f, const suite *s, const results *r, const report_
         explain_write(f, x, "      ", true);
         /* What the target wrote on stderr, with the first failure it explains. */
         if (x->stderr_tail && (!last_tail || strcmp(last_tail, x->stderr_tail))) {
-            fprintf(f, "      the target's stderr ended with:\n");
-            for (const char *line = x->stderr_tail; *line;) {
-                size_t n = strcspn(line, "\n");
-                fprintf(f, "        | %.*s\n", (int)n, line);
-                line += n + (line[n] == '\n');
-            }
+            explain_stderr(f, x->stderr_tail, "      ");
             last_tail = x->stderr_tail;
         }
     }

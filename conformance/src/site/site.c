@@ -168,9 +168,8 @@ static void case_html(FILE *f, const suite *s, const scorecard *sc, const lesson
             verdict_html(f, l, &x->view[p]);
             fprintf(f, "</td>");
         }
-        fprintf(f, "<td>");
-        html_text(f, x->basis);
-        fprintf(f, "</td></tr>\n");
+        html_cell(f, x->basis);
+        fprintf(f, "</tr>\n");
     }
     fprintf(f, "</tbody>\n</table>\n");
     bool notes = false;
@@ -344,9 +343,9 @@ static int index_page(site *w) {
         area_page(page, sizeof page, tb->area);
         fprintf(f, "<tr><th scope=\"row\"><a href=\"%s\">", page);
         html_text(f, tb->area);
-        fprintf(f, "</a></th><td>");
-        html_text(f, tb->title);
-        fprintf(f, "</td><td>%zu</td><td>%zu</td></tr>\n", tb->ncases, table_checks(tb));
+        fprintf(f, "</a></th>");
+        html_cell(f, tb->title);
+        fprintf(f, "<td>%zu</td><td>%zu</td></tr>\n", tb->ncases, table_checks(tb));
     }
     fprintf(f, "</tbody>\n</table>\n<p>%zu cases expect different answers under the two profiles: "
                "<a href=\"differences.html\">where Google and RFC 9309 differ</a>, grouped by the behaviour "
@@ -414,9 +413,7 @@ static int differences_page(site *w) {
                 for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
                     char words[1200];
                     expected_words(&x->view[p], words, sizeof words);
-                    fprintf(f, "<td>");
-                    html_text(f, words);
-                    fprintf(f, "</td>");
+                    html_cell(f, words);
                 }
                 fprintf(f, "</tr>\n");
             }
@@ -476,9 +473,9 @@ static int sources_page(site *w) {
             const spec_section *sec = &doc->sections[i];
             fprintf(f, "<tr id=\"doc-%zu-s%zu\"><th scope=\"row\">", d, i);
             html_text(f, sec->heading);
-            fprintf(f, "</th><td>");
-            html_text(f, sec->gloss);
-            fprintf(f, "</td><td>");
+            fprintf(f, "</th>");
+            html_cell(f, sec->gloss);
+            fprintf(f, "<td>");
             if (sec->rfc9309) {
                 fprintf(f, "<a href=\"https://www.rfc-editor.org/rfc/rfc9309.html#section-");
                 html_text(f, sec->rfc9309);

@@ -23,6 +23,12 @@ void html_text(FILE *f, const char *s) {
     html_text_n(f, s, strlen(s));
 }
 
+void html_cell(FILE *f, const char *s) {
+    fputs("<td>", f);
+    html_text(f, s);
+    fputs("</td>", f);
+}
+
 static char id_char(char c) {
     bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
                 c == '_';

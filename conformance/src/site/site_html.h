@@ -24,6 +24,8 @@ int page_close_document(FILE *f, const char *dir, const char *name, const char *
 /* Text and attribute values: & < > " escaped. */
 void html_text(FILE *f, const char *s);
 void html_text_n(FILE *f, const char *s, size_t n);
+/* A table cell of text: <td>, s escaped, </td>. */
+void html_cell(FILE *f, const char *s);
 /* An id or a file name made of s: letters, digits, '-', '.', '_' kept; others '_'. */
 void html_id(FILE *f, const char *s);
 void safe_name(char *out, size_t cap, const char *s);
