@@ -169,13 +169,18 @@ fuzz-campaign: fuzz-libfuzzer-build
 
 # make fuzz-reproduce TARGET=query INPUT=FILE: a finding shown again by the build
 # that finds them (libFuzzer, ASan+UBSan; only that target is built), not by the
-# replay driver, which has no sanitizer.
+# replay driver, which has no sanitizer. TARGET=google_diff needs GOOGLE_ROBOTSTXT.
 fuzz-reproduce:
 	@test -n "$(INPUT)" && test -f "$(INPUT)" || \
 	    { echo "make fuzz-reproduce: set INPUT to the file of the finding (and TARGET, default query)" >&2; exit 2; }
-	@test -f fuzz/targets/$(TARGET).c || { echo "make fuzz-reproduce: no fuzz target '$(TARGET)' (fuzz/targets/)" >&2; exit 2; }
+	@test -f fuzz/targets/$(TARGET).c || test "$(TARGET)" = google_diff || \
+	    { echo "make fuzz-reproduce: no fuzz target '$(TARGET)' (fuzz/targets/, or google_diff)" >&2; exit 2; }
+ifeq ($(TARGET),google_diff)
+	$(MAKE) --no-print-directory fuzz-google-build GOOGLE_ROBOTSTXT="$(GOOGLE_ROBOTSTXT)"
+else
 	$(MAKE) --no-print-directory O=$(LIBFUZZER_DIR) CC=$(ASAN_CC) OPT="-O1 -g" \
 	    SAN="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" FUZZ_ENGINE=-fsanitize=fuzzer $(LIBFUZZER_DIR)/fuzz/$(TARGET)
+endif
 	@mkdir -p build/reproduce
 	$(LIBFUZZER_DIR)/fuzz/$(TARGET) -artifact_prefix=build/reproduce/ $(INPUT)
 
