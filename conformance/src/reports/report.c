@@ -35,6 +35,31 @@ void count_by(const results *r, int profile, const char *area, int kind, int cls
 
 static void count(const results *r, const char *area, int kind, size_t out[RESULT_COUNT]) { count_by(r, -1, area, kind, -1, out); }
 
+/* The three summaries every format gives, in order: by area, by kind of check and
+ * by class of basis (a check counts under each class it rests on). visit() is told
+ * where each group starts (name NULL), then gets each member that counted a check. */
+typedef enum summary_by { BY_AREA, BY_KIND, BY_CLASS } summary_by;
+typedef void (*summary_visit)(void *ctx, summary_by by, const char *name, const size_t n[RESULT_COUNT]);
+
+static void summaries(const suite *s, const results *r, summary_visit visit, void *ctx) {
+    size_t n[RESULT_COUNT] = {0};
+    visit(ctx, BY_AREA, NULL, n);
+    for (size_t t = 0; t < s->ntables; t++) {
+        count(r, s->tables[t].area, -1, n);
+        if (counted(n)) visit(ctx, BY_AREA, s->tables[t].area, n);
+    }
+    visit(ctx, BY_KIND, NULL, n);
+    for (int k = 0; k < KIND_COUNT; k++) {
+        count(r, NULL, k, n);
+        if (counted(n)) visit(ctx, BY_KIND, kind_name((check_kind)k), n);
+    }
+    visit(ctx, BY_CLASS, NULL, n);
+    for (int c = 0; c < CLASS_COUNT; c++) {
+        count_by(r, -1, NULL, -1, c, n);
+        if (counted(n)) visit(ctx, BY_CLASS, class_name((basis_class)c), n);
+    }
+}
+
 static cJSON *basis_json(unsigned classes) {
     cJSON *list = cJSON_CreateArray();
     for (int c = 0; c < CLASS_COUNT; c++)
@@ -71,27 +96,19 @@ static void known_text(FILE *f, const results *r, const known_list *k) {
                     k->items[i].line, k->file);
 }
 
+/* The text report's summaries: a table per group, its header first. */
+static void text_summary(void *ctx, summary_by by, const char *name, const size_t n[RESULT_COUNT]) {
+    FILE *f = ctx;
+    static const char *const titles[] = {"area", "kind of check", "basis"};
+    if (name) summary_row(f, name, n);
+    else
+        fprintf(f, "%s  %-16s %7s %7s %8s %10s%s\n", by == BY_AREA ? "" : "\n", titles[by], "passed", "failed",
+                "skipped", "undefined", by == BY_CLASS ? "   (a check counts under each class it rests on)" : "");
+}
+
 static void report_text(FILE *f, const suite *s, const results *r, const report_info *info) {
     fprintf(f, "robots-conform: %s, profiles %s\n\n", info->target, info->profiles);
-    fprintf(f, "  %-16s %7s %7s %8s %10s\n", "area", "passed", "failed", "skipped", "undefined");
-    for (size_t t = 0; t < s->ntables; t++) {
-        size_t n[RESULT_COUNT];
-        count(r, s->tables[t].area, -1, n);
-        if (counted(n)) summary_row(f, s->tables[t].area, n);
-    }
-    fprintf(f, "\n  %-16s %7s %7s %8s %10s\n", "kind of check", "passed", "failed", "skipped", "undefined");
-    for (int k = 0; k < KIND_COUNT; k++) {
-        size_t n[RESULT_COUNT];
-        count(r, NULL, k, n);
-        if (counted(n)) summary_row(f, kind_name((check_kind)k), n);
-    }
-    fprintf(f, "\n  %-16s %7s %7s %8s %10s   (a check counts under each class it rests on)\n", "basis", "passed",
-            "failed", "skipped", "undefined");
-    for (int c = 0; c < CLASS_COUNT; c++) {
-        size_t n[RESULT_COUNT];
-        count_by(r, -1, NULL, -1, c, n);
-        if (counted(n)) summary_row(f, class_name((basis_class)c), n);
-    }
+    summaries(s, r, text_summary, f);
     size_t shown = 0;
     const char *last_tail = NULL;
     for (size_t i = 0; i < r->n; i++) {
@@ -119,6 +136,17 @@ static void report_text(FILE *f, const suite *s, const results *r, const report_
     if (info->notes) fprintf(f, "Note: %s\n", info->notes);
     if (info->stopped) fprintf(f, "Stopped early: %s\n", info->stopped);
     final_line(f, r);
+}
+
+static void tap_summary(FILE *f, const char *label, const size_t n[RESULT_COUNT]);
+
+/* TAP's summaries: a comment line per member of each group ("area rfc ..."). */
+static void tap_group_summary(void *ctx, summary_by by, const char *name, const size_t n[RESULT_COUNT]) {
+    static const char *const words[] = {"area", "kind", "basis"};
+    char label[128];
+    if (!name) return;
+    snprintf(label, sizeof label, "%s %s", words[by], name);
+    tap_summary(ctx, label, n);
 }
 
 static void tap_summary(FILE *f, const char *label, const size_t n[RESULT_COUNT]) {
@@ -211,25 +239,7 @@ static void report_tap(FILE *f, const suite *s, const results *r, const report_i
         tap_text(f, info->notes);
         fprintf(f, "\n");
     }
-    size_t n[RESULT_COUNT];
-    for (size_t t = 0; t < s->ntables; t++) {
-        count(r, s->tables[t].area, -1, n);
-        char label[128];
-        snprintf(label, sizeof label, "area %s", s->tables[t].area);
-        if (counted(n)) tap_summary(f, label, n);
-    }
-    for (int k = 0; k < KIND_COUNT; k++) {
-        count(r, NULL, k, n);
-        char label[128];
-        snprintf(label, sizeof label, "kind %s", kind_name((check_kind)k));
-        if (counted(n)) tap_summary(f, label, n);
-    }
-    for (int c = 0; c < CLASS_COUNT; c++) {
-        count_by(r, -1, NULL, -1, c, n);
-        char label[128];
-        snprintf(label, sizeof label, "basis %s", class_name((basis_class)c));
-        if (counted(n)) tap_summary(f, label, n);
-    }
+    summaries(s, r, tap_group_summary, f);
 }
 
 /* XML character data or an attribute value. The text is valid UTF-8 (tables are
@@ -336,6 +346,18 @@ void add_versions(cJSON *root, const suite *s) {
     else cJSON_AddNullToObject(root, "tables_version");
 }
 
+/* JSON's summaries: an object per group ("by_area", ...), a member per name. */
+typedef struct json_summary_ctx {
+    cJSON *summary, *group;
+} json_summary_ctx;
+
+static void json_summary(void *ctx, summary_by by, const char *name, const size_t n[RESULT_COUNT]) {
+    json_summary_ctx *j = ctx;
+    static const char *const keys[] = {"by_area", "by_kind", "by_class"};
+    if (!name) j->group = cJSON_AddObjectToObject(j->summary, keys[by]);
+    else cJSON_AddItemToObject(j->group, name, counts_json(n));
+}
+
 cJSON *report_json_object(const suite *s, const results *r, const report_info *info) {
     cJSON *root = cJSON_CreateObject();
     add_versions(root, s);
@@ -360,21 +382,8 @@ cJSON *report_json_object(const suite *s, const results *r, const report_info *i
             if (known_fixed(&info->known->items[i])) cJSON_AddItemToArray(fixed, cJSON_CreateString(info->known->items[i].id));
     }
     if (info->stopped) cJSON_AddStringToObject(root, "stopped", info->stopped);
-    cJSON *by = cJSON_AddObjectToObject(summary, "by_area");
-    for (size_t t = 0; t < s->ntables; t++) {
-        count(r, s->tables[t].area, -1, n);
-        if (counted(n)) cJSON_AddItemToObject(by, s->tables[t].area, counts_json(n));
-    }
-    by = cJSON_AddObjectToObject(summary, "by_kind");
-    for (int k = 0; k < KIND_COUNT; k++) {
-        count(r, NULL, k, n);
-        if (counted(n)) cJSON_AddItemToObject(by, kind_name((check_kind)k), counts_json(n));
-    }
-    by = cJSON_AddObjectToObject(summary, "by_class");
-    for (int c = 0; c < CLASS_COUNT; c++) {
-        count_by(r, -1, NULL, -1, c, n);
-        if (counted(n)) cJSON_AddItemToObject(by, class_name((basis_class)c), counts_json(n));
-    }
+    json_summary_ctx groups = {summary, NULL};
+    summaries(s, r, json_summary, &groups);
     cJSON *list = cJSON_AddArrayToObject(root, "results");
     for (size_t i = 0; i < r->n; i++) {
         const result *x = &r->items[i];
