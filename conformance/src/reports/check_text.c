@@ -57,3 +57,8 @@ void basis_text(unsigned classes, const char *separator, char *out, size_t cap) 
         if (classes & (1u << c))
             snprintf(out + strlen(out), cap - strlen(out), "%s%s", out[0] ? separator : "", class_name((basis_class)c));
 }
+
+void check_words_of(const result *x, const char *separator, check_words *out) {
+    describe_check(x->k, out->what, sizeof out->what);
+    basis_text(x->k->basis[x->profile], separator, out->classes, sizeof out->classes);
+}

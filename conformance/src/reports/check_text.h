@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 
+#include "run.h"
 #include "tables.h"
 
 /* A one-line description of a check, its control characters escaped (\x09). */
@@ -15,5 +16,13 @@ void describe_check(const check *k, char *out, size_t cap);
 
 /* The classes of a basis, joined by separator ("spec, rfc"). */
 void basis_text(unsigned classes, const char *separator, char *out, size_t cap);
+
+/* What every format says of a result's check: the check in words, and the classes
+ * its basis has under the result's profile, joined by separator. */
+typedef struct check_words {
+    char what[1200];
+    char classes[128];
+} check_words;
+void check_words_of(const result *x, const char *separator, check_words *out);
 
 #endif

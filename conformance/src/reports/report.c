@@ -115,12 +115,10 @@ static void report_text(FILE *f, const suite *s, const results *r, const report_
         const result *x = &r->items[i];
         if (x->status != RESULT_FAIL) continue;
         if (shown++ == 0) fprintf(f, "\nFailures:\n");
-        char what[1200];
-        describe_check(x->k, what, sizeof what);
-        char classes[128];
-        basis_text(x->k->basis[x->profile], ", ", classes, sizeof classes);
+        check_words w;
+        check_words_of(x, ", ", &w);
         fprintf(f, "  %s check %d [%s] %s  (basis: %s)\n", x->c->id, x->k->number, robots_profile_name(x->profile),
-                what, classes);
+                w.what, w.classes);
         if (x->got) fprintf(f, "      expected %s, got %s", x->k->expect[x->profile], x->got);
         else fprintf(f, "      expected %s, got no answer", x->k->expect[x->profile]);
         fprintf(f, "%s%s\n", x->reason ? ": " : "", x->reason ? x->reason : "");
@@ -189,16 +187,14 @@ static void report_tap(FILE *f, const suite *s, const results *r, const report_i
     fprintf(f, "TAP version 13\n1..%zu\n", r->n);
     for (size_t i = 0; i < r->n; i++) {
         const result *x = &r->items[i];
-        char what[1200];
-        describe_check(x->k, what, sizeof what);
-        char classes[128];
-        basis_text(x->k->basis[x->profile], ", ", classes, sizeof classes);
+        check_words w;
+        check_words_of(x, ", ", &w);
         bool failed = x->status == RESULT_FAIL || x->status == RESULT_KNOWN;
         fprintf(f, "%s %zu - [%s] ", failed ? "not ok" : "ok", i + 1, robots_profile_name(x->profile));
         tap_text(f, x->c->id);
         fprintf(f, " check %d: ", x->k->number);
-        tap_text(f, what);
-        fprintf(f, " (basis: %s)", classes);
+        tap_text(f, w.what);
+        fprintf(f, " (basis: %s)", w.classes);
         if (x->status == RESULT_SKIP) {
             fprintf(f, " # SKIP ");
             tap_text(f, x->reason);
@@ -458,13 +454,11 @@ static void report_markdown(FILE *f, const suite *s, const results *r, const rep
                            "| --- | --- | --- | --- | --- | --- | --- |\n", s->tables[t].area, s->tables[t].title);
                 header = true;
             }
-            char what[1200];
-            describe_check(x->k, what, sizeof what);
+            check_words w;
+            check_words_of(x, ", ", &w);
             fprintf(f, "| %s | %d: ", x->c->id, x->k->number);
-            md_cell(f, what);
-            char classes[128];
-            basis_text(x->k->basis[x->profile], ", ", classes, sizeof classes);
-            fprintf(f, " | %s | %s | ", robots_profile_name(x->profile), classes);
+            md_cell(f, w.what);
+            fprintf(f, " | %s | %s | ", robots_profile_name(x->profile), w.classes);
             md_cell(f, x->k->expect[x->profile]);
             fprintf(f, " | ");
             md_cell(f, x->got ? x->got : "-");
