@@ -43,11 +43,10 @@ static void close_fd(int *fd) {
     *fd = -1;
 }
 
-static int set_flags(int fd, int cloexec, int nonblock) {
-    if (cloexec && fcntl(fd, F_SETFD, FD_CLOEXEC) < 0) return -1;
-    if (nonblock && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) < 0) return -1;
-    return 0;
-}
+/* A pipe's end closed in every program a child runs; or one read and written
+ * without blocking. 0, or -1 with errno. */
+static int close_on_exec(int fd) { return fcntl(fd, F_SETFD, FD_CLOEXEC) < 0 ? -1 : 0; }
+static int nonblocking(int fd) { return fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) < 0 ? -1 : 0; }
 
 /* ---- Every child still running, for the signal handler ------------------------- */
 
@@ -218,7 +217,7 @@ static int spawn(char *const argv[], int *in, int *out, int *err, pid_t *pid, in
     int fd[4][2] = {{-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}};
     int ok = 1;
     for (int k = 0; k < 4 && ok; k++)
-        ok = pipe(fd[k]) == 0 && set_flags(fd[k][0], 1, 0) == 0 && set_flags(fd[k][1], 1, 0) == 0;
+        ok = pipe(fd[k]) == 0 && close_on_exec(fd[k][0]) == 0 && close_on_exec(fd[k][1]) == 0;
     sigset_t fatal, saved;
     fatal_set(&fatal);
     sigprocmask(SIG_BLOCK, &fatal, &saved);
@@ -245,9 +244,9 @@ static int spawn(char *const argv[], int *in, int *out, int *err, pid_t *pid, in
     while (got < 0 && errno == EINTR);
     close_fd(&fd[REPORT][0]);
     if (got != (ssize_t)sizeof *exec_errno) *exec_errno = 0;
-    set_flags(fd[IN][1], 0, 1);
-    set_flags(fd[OUT][0], 0, 1);
-    set_flags(fd[ERR][0], 0, 1);
+    nonblocking(fd[IN][1]);
+    nonblocking(fd[OUT][0]);
+    nonblocking(fd[ERR][0]);
     *in = fd[IN][1];
     *out = fd[OUT][0];
     *err = fd[ERR][0];

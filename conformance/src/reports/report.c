@@ -21,19 +21,29 @@ static const char *status_word(result_status s) {
     return words[s];
 }
 
-void count_by(const results *r, int profile, const char *area, int kind, int cls, size_t out[RESULT_COUNT]) {
+void count_by(const results *r, result_filter which, size_t out[RESULT_COUNT]) {
     memset(out, 0, RESULT_COUNT * sizeof(size_t));
     for (size_t i = 0; i < r->n; i++) {
         const result *x = &r->items[i];
-        if (profile >= 0 && (int)x->profile != profile) continue;
-        if (area && strcmp(x->c->table->area, area) != 0) continue;
-        if (kind >= 0 && (int)x->k->kind != kind) continue;
-        if (cls >= 0 && !(x->k->basis[x->profile] & (1u << cls))) continue;
+        if (which.profile != COUNT_ANY && (int)x->profile != which.profile) continue;
+        if (which.area && strcmp(x->c->table->area, which.area) != 0) continue;
+        if (which.kind != COUNT_ANY && (int)x->k->kind != which.kind) continue;
+        if (which.cls != COUNT_ANY && !(x->k->basis[x->profile] & (1u << which.cls))) continue;
         out[x->status]++;
     }
 }
 
-static void count(const results *r, const char *area, int kind, size_t out[RESULT_COUNT]) { count_by(r, -1, area, kind, -1, out); }
+/* The counts of one area, kind or class (NULL or COUNT_ANY for the others), under
+ * every profile. */
+static void count_area(const results *r, const char *area, size_t out[RESULT_COUNT]) {
+    count_by(r, (result_filter){.profile = COUNT_ANY, .area = area, .kind = COUNT_ANY, .cls = COUNT_ANY}, out);
+}
+static void count_kind(const results *r, int kind, size_t out[RESULT_COUNT]) {
+    count_by(r, (result_filter){.profile = COUNT_ANY, .area = NULL, .kind = kind, .cls = COUNT_ANY}, out);
+}
+static void count_class(const results *r, const char *area, int cls, size_t out[RESULT_COUNT]) {
+    count_by(r, (result_filter){.profile = COUNT_ANY, .area = area, .kind = COUNT_ANY, .cls = cls}, out);
+}
 
 /* The three summaries every format gives, in order: by area, by kind of check and
  * by class of basis (a check counts under each class it rests on). visit() is told
@@ -45,17 +55,17 @@ static void summaries(const suite *s, const results *r, summary_visit visit, voi
     size_t n[RESULT_COUNT] = {0};
     visit(ctx, BY_AREA, NULL, n);
     for (size_t t = 0; t < s->ntables; t++) {
-        count(r, s->tables[t].area, -1, n);
+        count_area(r, s->tables[t].area, n);
         if (counted(n)) visit(ctx, BY_AREA, s->tables[t].area, n);
     }
     visit(ctx, BY_KIND, NULL, n);
     for (int k = 0; k < KIND_COUNT; k++) {
-        count(r, NULL, k, n);
+        count_kind(r, k, n);
         if (counted(n)) visit(ctx, BY_KIND, kind_name((check_kind)k), n);
     }
     visit(ctx, BY_CLASS, NULL, n);
     for (int c = 0; c < CLASS_COUNT; c++) {
-        count_by(r, -1, NULL, -1, c, n);
+        count_class(r, NULL, c, n);
         if (counted(n)) visit(ctx, BY_CLASS, class_name((basis_class)c), n);
     }
 }
@@ -69,7 +79,7 @@ static cJSON *basis_json(unsigned classes) {
 
 void final_line(FILE *f, const results *r) {
     size_t n[RESULT_COUNT];
-    count(r, NULL, -1, n);
+    count_area(r, NULL, n);
     fprintf(f, "%zu passed, %zu failed", n[RESULT_PASS], n[RESULT_FAIL]);
     if (n[RESULT_SKIP]) fprintf(f, ", %zu skipped", n[RESULT_SKIP]);
     if (n[RESULT_UNDEFINED]) fprintf(f, ", %zu undefined (answers reported, not judged)", n[RESULT_UNDEFINED]);
@@ -85,7 +95,7 @@ static void summary_row(FILE *f, const char *label, const size_t n[RESULT_COUNT]
 /* Known failures: how many still fail, and those fixed (to be removed from the file). */
 static void known_text(FILE *f, const results *r, const known_list *k) {
     size_t n[RESULT_COUNT];
-    count_by(r, -1, NULL, -1, -1, n);
+    count_area(r, NULL, n);
     if (!k) return;
     if (n[RESULT_KNOWN])
         fprintf(f, "\nKnown failures: %zu check%s listed in %s still fail%s (not counted as failed).\n", n[RESULT_KNOWN],
@@ -258,13 +268,13 @@ static void xml_text(FILE *f, const char *s) {
 
 static void report_junit(FILE *f, const suite *s, const results *r) {
     size_t all[RESULT_COUNT];
-    count(r, NULL, -1, all);
+    count_area(r, NULL, all);
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(f, "<testsuites name=\"robots-conform\" tests=\"%zu\" failures=\"%zu\" skipped=\"%zu\">\n", r->n,
             all[RESULT_FAIL], all[RESULT_SKIP] + all[RESULT_UNDEFINED] + all[RESULT_KNOWN]);
     for (size_t t = 0; t < s->ntables; t++) {
         size_t n[RESULT_COUNT];
-        count(r, s->tables[t].area, -1, n);
+        count_area(r, s->tables[t].area, n);
         size_t total = counted(n);
         if (!total) continue;
         fprintf(f, "  <testsuite name=\"%s\" tests=\"%zu\" failures=\"%zu\" skipped=\"%zu\">\n", s->tables[t].area,
@@ -273,7 +283,7 @@ static void report_junit(FILE *f, const suite *s, const results *r) {
         fprintf(f, "    <properties>\n");
         for (int c = 0; c < CLASS_COUNT; c++) {
             size_t m[RESULT_COUNT];
-            count_by(r, -1, s->tables[t].area, -1, c, m);
+            count_class(r, s->tables[t].area, c, m);
             if (counted(m))
                 fprintf(f, "      <property name=\"basis.%s\" value=\"%zu passed, %zu failed, %zu skipped, %zu undefined\"/>\n",
                         class_name((basis_class)c), m[0], m[1], m[2], m[3]);
@@ -365,7 +375,7 @@ cJSON *report_json_object(const suite *s, const results *r, const report_info *i
     cJSON_AddStringToObject(root, "profiles", info->profiles);
     if (info->notes) cJSON_AddStringToObject(root, "note", info->notes);
     size_t n[RESULT_COUNT];
-    count(r, NULL, -1, n);
+    count_area(r, NULL, n);
     cJSON *summary = cJSON_AddObjectToObject(root, "summary");
     cJSON_AddNumberToObject(summary, "passed", (double)n[RESULT_PASS]);
     cJSON_AddNumberToObject(summary, "failed", (double)n[RESULT_FAIL]);
@@ -431,7 +441,7 @@ static void report_markdown(FILE *f, const suite *s, const results *r, const rep
     fprintf(f, "\n| area | passed | failed | skipped | undefined |\n| --- | ---: | ---: | ---: | ---: |\n");
     for (size_t t = 0; t < s->ntables; t++) {
         size_t n[RESULT_COUNT];
-        count(r, s->tables[t].area, -1, n);
+        count_area(r, s->tables[t].area, n);
         if (counted(n))
             fprintf(f, "| %s | %zu | %zu | %zu | %zu |\n", s->tables[t].area, n[0], n[1], n[2], n[3]);
     }
@@ -439,7 +449,7 @@ static void report_markdown(FILE *f, const suite *s, const results *r, const rep
                "| --- | ---: | ---: | ---: | ---: |\n");
     for (int c = 0; c < CLASS_COUNT; c++) {
         size_t n[RESULT_COUNT];
-        count_by(r, -1, NULL, -1, c, n);
+        count_class(r, NULL, c, n);
         if (counted(n))
             fprintf(f, "| %s | %zu | %zu | %zu | %zu |\n", class_name((basis_class)c), n[0], n[1], n[2], n[3]);
     }

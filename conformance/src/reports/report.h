@@ -33,9 +33,20 @@ void final_line(FILE *f, const results *r);
  * per profile. Returns 0, or -1 when memory ran out (nothing is printed). */
 int list_checks_json(FILE *f, const suite *s, const selection *sel);
 
-/* Results counted by status, of one profile, area, kind or class (-1 or NULL: any).
- * A check resting on several classes counts under each. */
-void count_by(const results *r, int profile, const char *area, int kind, int cls, size_t out[RESULT_COUNT]);
+/* Which results a count takes: each field narrows it, or is COUNT_ANY (for the
+ * area, NULL). Written with every field named, so that no field is 0 by accident
+ * (0 is a profile, a kind and a class). */
+#define COUNT_ANY (-1)
+typedef struct result_filter {
+    int profile;      /* a robots_profile_id */
+    const char *area; /* a table's area */
+    int kind;         /* a check_kind */
+    int cls;          /* a basis_class the check rests on */
+} result_filter;
+
+/* How many of the results the filter takes, by status. A check resting on several
+ * classes counts under each. */
+void count_by(const results *r, result_filter which, size_t out[RESULT_COUNT]);
 
 /* Counts as {"passed", "failed", "skipped", "undefined"}. */
 cJSON *counts_json(const size_t n[RESULT_COUNT]);

@@ -11,7 +11,9 @@
 #include "check_text.h"
 #include "json_file.h"
 
-static void tally(const results *r, const char *area, int cls, size_t out[RESULT_COUNT]) { count_by(r, -1, area, -1, cls, out); }
+static void tally(const results *r, const char *area, int cls, size_t out[RESULT_COUNT]) {
+    count_by(r, (result_filter){.profile = COUNT_ANY, .area = area, .kind = COUNT_ANY, .cls = cls}, out);
+}
 
 static const char *or_dash(const char *s) { return s && *s ? s : "-"; }
 
@@ -24,10 +26,15 @@ static void cell(const size_t n[RESULT_COUNT], char *out, size_t cap) {
     else snprintf(out, cap, "-");
 }
 
-/* One matrix: rows are the areas (cls < 0) or the classes, columns the targets. */
-static void matrix(FILE *f, const suite *s, const target_run *runs, size_t n, bool classes, bool markdown) {
-    size_t rows = classes ? CLASS_COUNT : s->ntables;
-    const char *corner = classes ? "basis" : "area";
+/* What a matrix's rows are, and how it is written. */
+typedef enum matrix_rows { ROWS_AREAS, ROWS_CLASSES } matrix_rows;
+typedef enum matrix_form { AS_TEXT, AS_MARKDOWN } matrix_form;
+
+/* One matrix: rows are the areas or the classes, columns the targets. */
+static void matrix(FILE *f, const suite *s, const target_run *runs, size_t n, matrix_rows rows_of, matrix_form form) {
+    bool markdown = form == AS_MARKDOWN;
+    size_t rows = rows_of == ROWS_CLASSES ? CLASS_COUNT : s->ntables;
+    const char *corner = rows_of == ROWS_CLASSES ? "basis" : "area";
     if (markdown) {
         fprintf(f, "\n| %s |", corner);
         for (size_t k = 0; k < n; k++) fprintf(f, " %s |", run_name(&runs[k]));
@@ -40,12 +47,12 @@ static void matrix(FILE *f, const suite *s, const target_run *runs, size_t n, bo
         fprintf(f, "\n");
     }
     for (size_t row = 0; row < rows; row++) {
-        const char *label = classes ? class_name((basis_class)row) : s->tables[row].area;
+        const char *label = rows_of == ROWS_CLASSES ? class_name((basis_class)row) : s->tables[row].area;
         bool any = false;
         char cells[64][32];
         for (size_t k = 0; k < n && k < 64; k++) {
             size_t c[RESULT_COUNT];
-            tally(&runs[k].r, classes ? NULL : label, classes ? (int)row : -1, c);
+            tally(&runs[k].r, rows_of == ROWS_CLASSES ? NULL : label, rows_of == ROWS_CLASSES ? (int)row : COUNT_ANY, c);
             any = any || counted(c);
             cell(c, cells[k], sizeof cells[k]);
         }
@@ -56,7 +63,8 @@ static void matrix(FILE *f, const suite *s, const target_run *runs, size_t n, bo
     }
 }
 
-static void summary(FILE *f, const target_run *runs, size_t n, bool markdown) {
+static void summary(FILE *f, const target_run *runs, size_t n, matrix_form form) {
+    bool markdown = form == AS_MARKDOWN;
     if (markdown)
         fprintf(f, "| target | language | version | passed | failed | skipped | undefined | seconds |\n"
                    "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |\n");
@@ -65,7 +73,7 @@ static void summary(FILE *f, const target_run *runs, size_t n, bool markdown) {
                 "skipped", "undefined", "seconds");
     for (size_t k = 0; k < n; k++) {
         size_t c[RESULT_COUNT];
-        tally(&runs[k].r, NULL, -1, c);
+        tally(&runs[k].r, NULL, COUNT_ANY, c);
         const report_info *i = &runs[k].info;
         fprintf(f, markdown ? "| %s | %s | %s | %zu | %zu | %zu | %zu | %.1f |\n" : "  %-20s %-10s %-12s %7zu %7zu %8zu %10zu %8.1f\n",
                 i->name, or_dash(i->language), or_dash(i->version), c[0], c[1], c[2], c[3], i->seconds);
@@ -79,10 +87,10 @@ static void notes(FILE *f, const target_run *runs, size_t n) {
 
 static void text(FILE *f, const suite *s, const target_run *runs, size_t n) {
     fprintf(f, "robots-conform: %zu target%s, profiles %s\n\n", n, n == 1 ? "" : "s", runs[0].info.profiles);
-    summary(f, runs, n, false);
+    summary(f, runs, n, AS_TEXT);
     fprintf(f, "\nPassed of judged (passed + failed), per area and per class (a check counts under each class it rests on):\n");
-    matrix(f, s, runs, n, false, false);
-    matrix(f, s, runs, n, true, false);
+    matrix(f, s, runs, n, ROWS_AREAS, AS_TEXT);
+    matrix(f, s, runs, n, ROWS_CLASSES, AS_TEXT);
     notes(f, runs, n);
 }
 
@@ -123,10 +131,10 @@ static void csv(FILE *f, const target_run *runs, size_t n) {
 
 static void markdown(FILE *f, const suite *s, const target_run *runs, size_t n) {
     fprintf(f, "# robots-conform: %zu target%s\n\nProfiles: %s.\n\n", n, n == 1 ? "" : "s", runs[0].info.profiles);
-    summary(f, runs, n, true);
+    summary(f, runs, n, AS_MARKDOWN);
     fprintf(f, "\nPassed of judged (passed + failed), per area and per class:\n");
-    matrix(f, s, runs, n, false, true);
-    matrix(f, s, runs, n, true, true);
+    matrix(f, s, runs, n, ROWS_AREAS, AS_MARKDOWN);
+    matrix(f, s, runs, n, ROWS_CLASSES, AS_MARKDOWN);
     notes(f, runs, n);
     fprintf(f, "\n## Every check\n\n| case | check | profile | expected |");
     for (size_t k = 0; k < n; k++) fprintf(f, " %s |", run_name(&runs[k]));
@@ -173,23 +181,23 @@ static int scorecard(FILE *f, const suite *s, const target_run *runs, size_t n, 
             if (!(profiles & (1u << p))) continue;
             const results *r = &runs[k].r;
             cJSON *o = cJSON_AddObjectToObject(by_profile, robots_profile_name((robots_profile_id)p));
-            count_by(r, p, NULL, -1, -1, c);
+            count_by(r, (result_filter){.profile = p, .area = NULL, .kind = COUNT_ANY, .cls = COUNT_ANY}, c);
             cJSON_AddItemToObject(o, "total", counts_json(c));
-            count_by(r, p, NULL, KIND_ALLOW, -1, c);
+            count_by(r, (result_filter){.profile = p, .area = NULL, .kind = KIND_ALLOW, .cls = COUNT_ANY}, c);
             cJSON_AddItemToObject(o, "allow", counts_json(c));
             cJSON *kinds = cJSON_AddObjectToObject(o, "kinds");
             for (int kind = 0; kind < KIND_COUNT; kind++) {
-                count_by(r, p, NULL, kind, -1, c);
+                count_by(r, (result_filter){.profile = p, .area = NULL, .kind = kind, .cls = COUNT_ANY}, c);
                 cJSON_AddItemToObject(kinds, kind_name((check_kind)kind), counts_json(c));
             }
             cJSON *areas = cJSON_AddObjectToObject(o, "areas");
             for (size_t t = 0; t < s->ntables; t++) {
-                count_by(r, p, s->tables[t].area, -1, -1, c);
+                count_by(r, (result_filter){.profile = p, .area = s->tables[t].area, .kind = COUNT_ANY, .cls = COUNT_ANY}, c);
                 cJSON_AddItemToObject(areas, s->tables[t].area, counts_json(c));
             }
             cJSON *classes = cJSON_AddObjectToObject(o, "classes");
             for (int cls = 0; cls < CLASS_COUNT; cls++) {
-                count_by(r, p, NULL, -1, cls, c);
+                count_by(r, (result_filter){.profile = p, .area = NULL, .kind = COUNT_ANY, .cls = cls}, c);
                 cJSON_AddItemToObject(classes, class_name((basis_class)cls), counts_json(c));
             }
         }
