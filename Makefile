@@ -178,9 +178,11 @@ test-layers:
 	    for other in $(CONFORM_ROOMS); do \
 	        header=$$(ls conformance/src/$$other/*.h | head -n 1); \
 	        if printf '#include "%s"\n' "$$(basename $$header)" | \
-	            $(CC) -std=c11 -fsyntax-only $(PUBLIC_INCLUDES) $$inc -x c - 2>/dev/null; then ok=yes; else ok=no; fi; \
+	            $(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -fsyntax-only $(PUBLIC_INCLUDES) $$inc -x c - 2>/dev/null; then ok=yes; else ok=no; fi; \
 	        case " $$below " in *" $$other "*) want=yes ;; *) want=no ;; esac; \
-	        [ $$ok = $$want ] || { echo "test-layers: from conformance/src/$$room, $$header compiles: $$ok (should: $$want)"; exit 1; }; \
+	        [ $$ok = $$want ] || { echo "test-layers: from conformance/src/$$room, $$header compiles: $$ok (should: $$want)"; \
+	            printf '#include "%s"\n' "$$(basename $$header)" | \
+	                $(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -fsyntax-only $(PUBLIC_INCLUDES) $$inc -x c - 2>&1 | head -5; exit 1; }; \
 	    done; \
 	done
 	@echo "test-layers: each room of conformance/src includes only its own headers and those of the rooms below ($(CONFORM_ROOMS))"
