@@ -134,21 +134,9 @@ static void source_link(FILE *f, const suite *s, const lesson_source *src) {
     fprintf(f, "</a>");
 }
 
-static void case_html(FILE *f, const suite *s, const scorecard *sc, const lesson *l) {
+/* A case's checks: each profile's verdict, its deciding line and group, the class. */
+static void checks_table(FILE *f, const lesson *l) {
     const tcase *c = l->c;
-    fprintf(f, "<section id=\"");
-    html_id(f, c->id);
-    fprintf(f, "\" class=\"case\">\n<h2><a href=\"#");
-    html_id(f, c->id);
-    fprintf(f, "\">");
-    html_text(f, c->id);
-    fprintf(f, "</a>: ");
-    html_text(f, c->title);
-    fprintf(f, "</h2>\n<p>");
-    html_text(f, c->note);
-    fprintf(f, "</p>\n");
-    playground_link(f, c);
-    if (c->robots.present) robots_html(f, l);
     fprintf(f, "<table class=\"checks\">\n<caption>Checks of ");
     html_text(f, c->id);
     fprintf(f, ": the verdict each profile expects, the line that decides it and the group that applied"
@@ -172,6 +160,11 @@ static void case_html(FILE *f, const suite *s, const scorecard *sc, const lesson
         fprintf(f, "</tr>\n");
     }
     fprintf(f, "</tbody>\n</table>\n");
+}
+
+/* What the checks' notes say: where the profiles differ and why, what the
+ * documents say, the case's own note; nothing when no check has any. */
+static void check_notes(FILE *f, const lesson *l) {
     bool notes = false;
     for (size_t i = 0; i < l->nchecks; i++) {
         const lesson_check *x = &l->checks[i];
@@ -196,6 +189,10 @@ static void case_html(FILE *f, const suite *s, const scorecard *sc, const lesson
         fprintf(f, "</li>\n");
     }
     if (notes) fprintf(f, "</ul>\n");
+}
+
+/* The documents a case rests on, each with its English gloss. */
+static void case_sources(FILE *f, const suite *s, const lesson *l) {
     fprintf(f, "<p class=\"sources\">Sources:</p>\n<ul class=\"sources\">\n");
     for (size_t i = 0; i < l->nsources; i++) {
         fprintf(f, "<li>");
@@ -208,6 +205,28 @@ static void case_html(FILE *f, const suite *s, const scorecard *sc, const lesson
         fprintf(f, "</li>\n");
     }
     fprintf(f, "</ul>\n");
+}
+
+/* A case as a section of its area's page: its heading and note, its robots.txt,
+ * its checks, their notes, its sources and how the scorecard's parsers did. */
+static void case_html(FILE *f, const suite *s, const scorecard *sc, const lesson *l) {
+    const tcase *c = l->c;
+    fprintf(f, "<section id=\"");
+    html_id(f, c->id);
+    fprintf(f, "\" class=\"case\">\n<h2><a href=\"#");
+    html_id(f, c->id);
+    fprintf(f, "\">");
+    html_text(f, c->id);
+    fprintf(f, "</a>: ");
+    html_text(f, c->title);
+    fprintf(f, "</h2>\n<p>");
+    html_text(f, c->note);
+    fprintf(f, "</p>\n");
+    playground_link(f, c);
+    if (c->robots.present) robots_html(f, l);
+    checks_table(f, l);
+    check_notes(f, l);
+    case_sources(f, s, l);
     site_scorecard_case(f, sc, l->c->id);
     fprintf(f, "</section>\n");
 }
@@ -275,6 +294,45 @@ static int area_pages(site *w) {
     return 0;
 }
 
+/* A path through the basics, in the order a newcomer needs them; cases the tables
+ * do not have are left out. */
+static void start_here(FILE *f, const site *w) {
+    static const char *const start[] = {"GROUP-1", "UA-1", "MATCH-3", "PREC-1", "ENC-1"};
+    fprintf(f, "<h2>Start here</h2>\n<p>New to robots.txt? These cases, in this order, teach the basics: how "
+               "lines form groups, which group a crawler follows, how a rule matches, which rule wins, and "
+               "percent-encoding.</p>\n<ol>\n");
+    for (size_t i = 0; i < sizeof start / sizeof start[0]; i++) {
+        for (size_t c = 0; c < w->n; c++) {
+            if (strcmp(w->all[c].c->id, start[i])) continue;
+            fprintf(f, "<li>");
+            case_link(f, w->all[c].c);
+            fprintf(f, ": ");
+            html_text(f, w->all[c].c->title);
+            fprintf(f, "</li>\n");
+        }
+    }
+    fprintf(f, "</ol>\n");
+}
+
+/* Every area with its cases and checks, in the specification's order. */
+static void areas_table(FILE *f, const site *w) {
+    fprintf(f, "<h2>The areas, in the specification's order</h2>\n<table class=\"areas\">\n"
+               "<caption>Every area with its cases and checks</caption>\n<thead><tr><th scope=\"col\">area</th>"
+               "<th scope=\"col\">what it covers</th><th scope=\"col\">cases</th><th scope=\"col\">checks</th>"
+               "</tr></thead>\n<tbody>\n");
+    for (size_t t = 0; t < w->s->ntables; t++) {
+        const table *tb = &w->s->tables[t];
+        char page[160];
+        area_page(page, sizeof page, tb->area);
+        fprintf(f, "<tr><th scope=\"row\"><a href=\"%s\">", page);
+        html_text(f, tb->area);
+        fprintf(f, "</a></th>");
+        html_cell(f, tb->title);
+        fprintf(f, "<td>%zu</td><td>%zu</td></tr>\n", tb->ncases, table_checks(tb));
+    }
+    fprintf(f, "</tbody>\n</table>\n");
+}
+
 static int index_page(site *w) {
     FILE *f = page_open(w->dir, "index.html", "An atlas of robots.txt edge cases", PAGE_INDEX, w->error, w->cap);
     if (!f) return -1;
@@ -291,23 +349,7 @@ static int index_page(site *w) {
             "<p>The rules are short, the edges are many. This atlas shows %zu cases and %zu checks, each a "
             "small robots.txt and questions about it, with the answer the specification gives.</p>\n",
             cases, suite_checks(w->s));
-    /* A path through the basics, in the order a newcomer needs them; cases the
-     * tables do not have are left out. */
-    static const char *const start[] = {"GROUP-1", "UA-1", "MATCH-3", "PREC-1", "ENC-1"};
-    fprintf(f, "<h2>Start here</h2>\n<p>New to robots.txt? These cases, in this order, teach the basics: how "
-               "lines form groups, which group a crawler follows, how a rule matches, which rule wins, and "
-               "percent-encoding.</p>\n<ol>\n");
-    for (size_t i = 0; i < sizeof start / sizeof start[0]; i++) {
-        for (size_t c = 0; c < w->n; c++) {
-            if (strcmp(w->all[c].c->id, start[i])) continue;
-            fprintf(f, "<li>");
-            case_link(f, w->all[c].c);
-            fprintf(f, ": ");
-            html_text(f, w->all[c].c->title);
-            fprintf(f, "</li>\n");
-        }
-    }
-    fprintf(f, "</ol>\n");
+    start_here(f, w);
     fprintf(f, "<h2>How to read a case</h2>\n<ul>\n"
                "<li>The robots.txt is shown with <strong>numbered lines</strong>. Bytes you could not see are "
                "made visible as named badges: <abbr class=\"byte\">TAB</abbr>, <abbr class=\"byte\">NUL</abbr>, "
@@ -333,21 +375,8 @@ static int index_page(site *w) {
                "claims; google-parser checks measure Google-exactness only; fetcher checks are asked only of "
                "programs that answer them (others are skipped). The <a href=\"scorecard.html\">scorecard</a> "
                "shows third-party parsers check by check.</p>\n");
-    fprintf(f, "<h2>The areas, in the specification's order</h2>\n<table class=\"areas\">\n"
-               "<caption>Every area with its cases and checks</caption>\n<thead><tr><th scope=\"col\">area</th>"
-               "<th scope=\"col\">what it covers</th><th scope=\"col\">cases</th><th scope=\"col\">checks</th>"
-               "</tr></thead>\n<tbody>\n");
-    for (size_t t = 0; t < w->s->ntables; t++) {
-        const table *tb = &w->s->tables[t];
-        char page[160];
-        area_page(page, sizeof page, tb->area);
-        fprintf(f, "<tr><th scope=\"row\"><a href=\"%s\">", page);
-        html_text(f, tb->area);
-        fprintf(f, "</a></th>");
-        html_cell(f, tb->title);
-        fprintf(f, "<td>%zu</td><td>%zu</td></tr>\n", tb->ncases, table_checks(tb));
-    }
-    fprintf(f, "</tbody>\n</table>\n<p>%zu cases expect different answers under the two profiles: "
+    areas_table(f, w);
+    fprintf(f, "<p>%zu cases expect different answers under the two profiles: "
                "<a href=\"differences.html\">where Google and RFC 9309 differ</a>, grouped by the behaviour "
                "behind each difference.</p>\n",
             differ);
