@@ -383,6 +383,52 @@ static int index_page(site *w) {
     return page_close(f, w->dir, "index.html", w->error, w->cap);
 }
 
+/* How many cases have a check that differs by cause. */
+static size_t cases_differing_by(const site *w, int cause) {
+    size_t cases = 0;
+    for (size_t i = 0; i < w->n; i++) {
+        bool any = false;
+        for (size_t k = 0; k < w->all[i].nchecks; k++) any = any || w->all[i].checks[k].cause == cause;
+        cases += any;
+    }
+    return cases;
+}
+
+/* A cause's section opens: its name, what it means, the head of its table. */
+static void cause_section_open(FILE *f, int cause) {
+    fprintf(f, "<section id=\"cause-");
+    html_id(f, cause_name(cause));
+    fprintf(f, "\">\n<h2>");
+    html_text(f, cause_name(cause));
+    char words[512];
+    cause_paragraph(cause, words, sizeof words);
+    fprintf(f, "</h2>\n<p>");
+    html_text(f, words);
+    fprintf(f, "</p>\n<table class=\"differences\">\n<caption>Checks that differ by ");
+    html_text(f, cause_name(cause));
+    fprintf(f, "</caption>\n<thead><tr><th scope=\"col\">case</th><th scope=\"col\">check</th>");
+    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)
+        fprintf(f, "<th scope=\"col\">%s</th>", robots_profile_name((robots_profile_id)p));
+    fprintf(f, "</tr></thead>\n<tbody>\n");
+}
+
+/* A check that differs: its case, the check, each profile's expected answer. */
+static void differing_check_row(FILE *f, const lesson *l, const lesson_check *x) {
+    fprintf(f, "<tr><th scope=\"row\">");
+    case_link(f, l->c);
+    fprintf(f, ": ");
+    html_text(f, l->c->title);
+    fprintf(f, "</th><td>%d. ", x->k->number);
+    check_html(f, x);
+    fprintf(f, "</td>");
+    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+        char words[1200];
+        expected_words(&x->view[p], words, sizeof words);
+        html_cell(f, words);
+    }
+    fprintf(f, "</tr>\n");
+}
+
 static int differences_page(site *w) {
     FILE *f = page_open(w->dir, "differences.html", "Where Google and RFC 9309 differ", PAGE_DIFFERENCES, w->error,
                         w->cap);
@@ -394,12 +440,7 @@ static int differences_page(site *w) {
                "cause of each of its differing checks.</p>\n");
     fprintf(f, "<nav aria-label=\"Causes\">\n<ul>\n");
     for (int cause = 0; cause < CAUSE_COUNT; cause++) {
-        size_t cases = 0;
-        for (size_t i = 0; i < w->n; i++) {
-            bool any = false;
-            for (size_t k = 0; k < w->all[i].nchecks; k++) any = any || w->all[i].checks[k].cause == cause;
-            cases += any;
-        }
+        size_t cases = cases_differing_by(w, cause);
         if (!cases) continue;
         fprintf(f, "<li><a href=\"#cause-");
         html_id(f, cause_name(cause));
@@ -413,38 +454,10 @@ static int differences_page(site *w) {
         for (size_t i = 0; i < w->n; i++) {
             const lesson *l = &w->all[i];
             for (size_t k = 0; k < l->nchecks; k++) {
-                const lesson_check *x = &l->checks[k];
-                if (x->cause != cause) continue;
-                if (!any) {
-                    fprintf(f, "<section id=\"cause-");
-                    html_id(f, cause_name(cause));
-                    fprintf(f, "\">\n<h2>");
-                    html_text(f, cause_name(cause));
-                    char words[512];
-                    cause_paragraph(cause, words, sizeof words);
-                    fprintf(f, "</h2>\n<p>");
-                    html_text(f, words);
-                    fprintf(f, "</p>\n<table class=\"differences\">\n<caption>Checks that differ by ");
-                    html_text(f, cause_name(cause));
-                    fprintf(f, "</caption>\n<thead><tr><th scope=\"col\">case</th><th scope=\"col\">check</th>");
-                    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)
-                        fprintf(f, "<th scope=\"col\">%s</th>", robots_profile_name((robots_profile_id)p));
-                    fprintf(f, "</tr></thead>\n<tbody>\n");
-                    any = true;
-                }
-                fprintf(f, "<tr><th scope=\"row\">");
-                case_link(f, l->c);
-                fprintf(f, ": ");
-                html_text(f, l->c->title);
-                fprintf(f, "</th><td>%d. ", x->k->number);
-                check_html(f, x);
-                fprintf(f, "</td>");
-                for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
-                    char words[1200];
-                    expected_words(&x->view[p], words, sizeof words);
-                    html_cell(f, words);
-                }
-                fprintf(f, "</tr>\n");
+                if (l->checks[k].cause != cause) continue;
+                if (!any) cause_section_open(f, cause);
+                any = true;
+                differing_check_row(f, l, &l->checks[k]);
             }
         }
         if (any) fprintf(f, "</tbody>\n</table>\n</section>\n");
@@ -467,6 +480,36 @@ static const char *document_address(const spec_document *d, char *out, size_t ca
         return out;
     }
     return NULL;
+}
+
+/* A section of a document the cases cite: its heading, the English gloss, the RFC
+ * 9309 section it matches, and the cases that cite it. */
+static void section_row(FILE *f, const site *w, size_t d, size_t i, const spec_section *sec) {
+    fprintf(f, "<tr id=\"doc-%zu-s%zu\"><th scope=\"row\">", d, i);
+    html_text(f, sec->heading);
+    fprintf(f, "</th>");
+    html_cell(f, sec->gloss);
+    fprintf(f, "<td>");
+    if (sec->rfc9309) {
+        fprintf(f, "<a href=\"https://www.rfc-editor.org/rfc/rfc9309.html#section-");
+        html_text(f, sec->rfc9309);
+        fprintf(f, "\">section ");
+        html_text(f, sec->rfc9309);
+        fprintf(f, "</a>");
+    }
+    fprintf(f, "</td><td>");
+    int shown = 0;
+    for (size_t c = 0; c < w->n; c++) {
+        const lesson *l = &w->all[c];
+        bool cites = false;
+        for (size_t k = 0; k < l->nsources && !cites; k++)
+            for (size_t j = 0; j < l->sources[k].ref->nsections; j++)
+                cites = cites || l->sources[k].ref->sections[j] == sec;
+        if (!cites) continue;
+        fprintf(f, "%s", shown++ ? ", " : "");
+        case_link(f, l->c);
+    }
+    fprintf(f, "</td></tr>\n");
 }
 
 static int sources_page(site *w) {
@@ -498,34 +541,7 @@ static int sources_page(site *w) {
                        "<th scope=\"col\">in English</th><th scope=\"col\">RFC 9309</th>"
                        "<th scope=\"col\">cases</th></tr></thead>\n<tbody>\n");
         }
-        for (size_t i = 0; i < doc->nsections; i++) {
-            const spec_section *sec = &doc->sections[i];
-            fprintf(f, "<tr id=\"doc-%zu-s%zu\"><th scope=\"row\">", d, i);
-            html_text(f, sec->heading);
-            fprintf(f, "</th>");
-            html_cell(f, sec->gloss);
-            fprintf(f, "<td>");
-            if (sec->rfc9309) {
-                fprintf(f, "<a href=\"https://www.rfc-editor.org/rfc/rfc9309.html#section-");
-                html_text(f, sec->rfc9309);
-                fprintf(f, "\">section ");
-                html_text(f, sec->rfc9309);
-                fprintf(f, "</a>");
-            }
-            fprintf(f, "</td><td>");
-            int shown = 0;
-            for (size_t c = 0; c < w->n; c++) {
-                const lesson *l = &w->all[c];
-                bool cites = false;
-                for (size_t k = 0; k < l->nsources && !cites; k++)
-                    for (size_t j = 0; j < l->sources[k].ref->nsections; j++)
-                        cites = cites || l->sources[k].ref->sections[j] == sec;
-                if (!cites) continue;
-                fprintf(f, "%s", shown++ ? ", " : "");
-                case_link(f, l->c);
-            }
-            fprintf(f, "</td></tr>\n");
-        }
+        for (size_t i = 0; i < doc->nsections; i++) section_row(f, w, d, i, &doc->sections[i]);
         if (doc->nsections) fprintf(f, "</tbody>\n</table>\n");
         fprintf(f, "<p>Cases citing it: ");
         int shown = 0;
