@@ -73,7 +73,7 @@ BENCH := $(O)/bin/robots-bench
 DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
-.PHONY: all lib cli conformance atlas site example scorecard libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-conform \
+.PHONY: all lib cli conformance atlas site example scorecard libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform \
         bench-playground test-workflows test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
         test-asan test-install test-fresh test-fresh-targets \
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google install uninstall clean
@@ -186,6 +186,26 @@ test-layers:
 	    done; \
 	done
 	@echo "test-layers: each room of conformance/src includes only its own headers and those of the rooms below ($(CONFORM_ROOMS))"
+
+# Every global name robots-conform's rooms define starts with a prefix of its room
+# (conformance/src/README.md: Conventions): a bare name (report, count_by) must
+# be static or take one.
+ROOM_PREFIXES_tables := suite_ json_file_ paths_ request_ schema_ spec_index_
+ROOM_PREFIXES_runner := run_ target_ targets_ known_ clean_text_
+ROOM_PREFIXES_reports := report_ lesson_ lessons_ check_ explain_ compare_ atlas_
+ROOM_PREFIXES_site := site_ markdown_
+ROOM_PREFIXES_command := conform_ options_
+test-names: $(call obj,$(CONFORM_SRC))
+	@for room in $(CONFORM_ROOMS); do \
+	    case $$room in tables) p="$(ROOM_PREFIXES_tables)";; runner) p="$(ROOM_PREFIXES_runner)";; \
+	        reports) p="$(ROOM_PREFIXES_reports)";; site) p="$(ROOM_PREFIXES_site)";; command) p="$(ROOM_PREFIXES_command) main";; esac; \
+	    objs=$$(for c in conformance/src/$$room/*.c; do printf '$(O)/obj/%s ' "$${c%.c}.o"; done); \
+	    bad=$$(nm -g --defined-only $$objs | awk -v p="$$p" 'NF == 3 { n = split(p, a, " "); ok = 0; \
+	        for (i = 1; i <= n; i++) if ($$3 == a[i] || index($$3, a[i]) == 1) ok = 1; if (!ok) print $$3 }'); \
+	    if [ -n "$$bad" ]; then echo "test-names: conformance/src/$$room exports names without its prefixes ($$p):"; \
+	        echo "$$bad"; exit 1; fi; \
+	done
+	@echo "test-names: every global name of conformance/src carries its room's prefix"
 
 # ---- The main job ---------------------------------------------------------------------
 
@@ -380,7 +400,7 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 # fuzzer run leaves its artifacts outside build/.
 test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check test-fuzz-artifacts test-fuzz-reproduce
 
-test: test-unit test-symbols test-layers test-conform test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
+test: test-unit test-symbols test-layers test-names test-conform test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
       test-install test-fuzz test-coverage
 	@echo "make test: all test suites passed"
 
@@ -454,7 +474,7 @@ test-examples: all $(EXAMPLE_PROGRAM)
 
 # The fast loop (about a minute): the unit tests, the conformance suite, the
 # runner's self-test and every check that a generated file is up to date.
-check: test-unit test-symbols test-layers conformance test-conform test-atlas test-scorecard test-corpus test-examples
+check: test-unit test-symbols test-layers test-names conformance test-conform test-atlas test-scorecard test-corpus test-examples
 	@echo "make check: passed"
 
 # ---- Coverage ------------------------------------------------------------------------

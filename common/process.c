@@ -502,7 +502,7 @@ static int drain_stderr(proc_session *s) { return drain(s->errfd, &s->err, STDER
 
 /* How the child ended, once its output closed or its input did: waits a moment
  * for the exit (taking the rest of its stderr meanwhile). */
-static void describe_end(proc_session *s, const char *what, char *why, size_t cap) {
+static void describe_end(proc_session *s, const char *what, char *error, size_t cap) {
     int status = 0, exited = 0;
     for (int i = 0; i < 50 && !exited; i++) {
         if (s->errfd >= 0 && !drain_stderr(s)) close_fd(&s->errfd);
@@ -519,9 +519,9 @@ static void describe_end(proc_session *s, const char *what, char *why, size_t ca
         }
         if (s->errfd >= 0) drain_stderr(s);
         char text[128];
-        snprintf(why, cap, "%s (%s)", what, proc_describe(&s->ended, 0, text, sizeof text));
+        snprintf(error, cap, "%s (%s)", what, proc_describe(&s->ended, 0, text, sizeof text));
     } else {
-        snprintf(why, cap, "%s (it closed its output but still runs)", what);
+        snprintf(error, cap, "%s (it closed its output but still runs)", what);
     }
 }
 
@@ -565,11 +565,41 @@ static int take_line(proc_session *s, char **reply) {
     return 0;
 }
 
+/* Serves the pipes poll found ready: writes more of line + "\n" to the child's
+ * input, reads its output and its stderr. Returns 0, or -1 with the error. */
+static int serve_pipes(proc_session *s, const struct pollfd *p, nfds_t np, const char *line, size_t len,
+                       size_t *written, char *error, size_t cap) {
+    for (nfds_t i = 0; i < np; i++) {
+        if (!p[i].revents) continue;
+        if (p[i].fd == s->in) {
+            ssize_t w = *written < len ? write(s->in, line + *written, len - *written) : write(s->in, "\n", 1);
+            if (w > 0) *written += (size_t)w;
+            else if (w < 0 && errno != EAGAIN && errno != EINTR) {
+                /* Its input is closed, most often because it ended (before
+                 * or while we wrote): say which. */
+                describe_end(s, "the target ended without replying", error, cap);
+                if (s->pid > 0) snprintf(error, cap, "the target stopped reading its input (it still runs)");
+                return -1;
+            }
+        } else if (p[i].fd == s->out) {
+            int open = drain_reply(s);
+            if (open < 0) {
+                snprintf(error, cap, "out of memory reading the reply");
+                return -1;
+            }
+            if (open == 0) close_fd(&s->out);
+        } else if (!drain_stderr(s)) {
+            close_fd(&s->errfd);
+        }
+    }
+    return 0;
+}
+
 /* Writes line + "\n" (when line is not NULL) and reads until one line is there
  * or the request's deadline passes. */
-static int exchange(proc_session *s, const char *line, size_t len, char **reply, char *why, size_t cap) {
+static int exchange(proc_session *s, const char *line, size_t len, char **reply, char *error, size_t cap) {
     if (s->ended.exec_failed) {
-        snprintf(why, cap, "could not run the target: %s", strerror(s->ended.exec_errno));
+        snprintf(error, cap, "could not run the target: %s", strerror(s->ended.exec_errno));
         return -1;
     }
     double deadline = s->deadline;
@@ -579,57 +609,35 @@ static int exchange(proc_session *s, const char *line, size_t len, char **reply,
             int got = take_line(s, reply);
             if (got == 0) return 0;
             if (got < 0) {
-                snprintf(why, cap, "out of memory reading the reply");
+                snprintf(error, cap, "out of memory reading the reply");
                 return -1;
             }
         }
         if (s->pending_len > REPLY_MAX) {
-            snprintf(why, cap, "a reply line longer than 16 MiB");
+            snprintf(error, cap, "a reply line longer than 16 MiB");
             return -1;
         }
         double left = deadline - proc_now();
         if (left <= 0) {
-            snprintf(why, cap, "no reply within %.1f s", s->timeout);
+            snprintf(error, cap, "no reply within %.1f s", s->timeout);
             s->ended.timed_out = 1;
             return -1;
         }
         if (s->out < 0) {
-            describe_end(s, "the target ended without replying", why, cap);
+            describe_end(s, "the target ended without replying", error, cap);
             return -1;
         }
         struct pollfd p[3];
         nfds_t np;
         if (wait_pipes(written < total ? s->in : -1, s->out, s->errfd, left, p, &np) < 0 && errno != EINTR) {
-            snprintf(why, cap, "poll failed: %s", strerror(errno));
+            snprintf(error, cap, "poll failed: %s", strerror(errno));
             return -1;
         }
-        for (nfds_t i = 0; i < np; i++) {
-            if (!p[i].revents) continue;
-            if (p[i].fd == s->in) {
-                ssize_t w = written < len ? write(s->in, line + written, len - written) : write(s->in, "\n", 1);
-                if (w > 0) written += (size_t)w;
-                else if (w < 0 && errno != EAGAIN && errno != EINTR) {
-                    /* Its input is closed, most often because it ended (before
-                     * or while we wrote): say which. */
-                    describe_end(s, "the target ended without replying", why, cap);
-                    if (s->pid > 0) snprintf(why, cap, "the target stopped reading its input (it still runs)");
-                    return -1;
-                }
-            } else if (p[i].fd == s->out) {
-                int open = drain_reply(s);
-                if (open < 0) {
-                    snprintf(why, cap, "out of memory reading the reply");
-                    return -1;
-                }
-                if (open == 0) close_fd(&s->out);
-            } else if (!drain_stderr(s)) {
-                close_fd(&s->errfd);
-            }
-        }
+        if (serve_pipes(s, p, np, line, len, &written, error, cap)) return -1;
         if (s->out >= 0 && s->pid > 0 && exited_now(s->pid)) {
             /* Its last words are in the pipe: take them; then its end is final. */
             if (drain_reply(s) < 0) {
-                snprintf(why, cap, "out of memory reading the reply");
+                snprintf(error, cap, "out of memory reading the reply");
                 return -1;
             }
             if (written == total && take_line(s, reply) == 0) return 0;
@@ -638,15 +646,15 @@ static int exchange(proc_session *s, const char *line, size_t len, char **reply,
     }
 }
 
-int session_request(proc_session *s, const char *line, size_t len, double timeout, char **reply, char *why,
+int session_request(proc_session *s, const char *line, size_t len, double timeout, char **reply, char *error,
                     size_t cap) {
     s->timeout = timeout;
     s->deadline = proc_now() + timeout;
-    return exchange(s, line, len, reply, why, cap);
+    return exchange(s, line, len, reply, error, cap);
 }
 
-int session_read_line(proc_session *s, char **reply, char *why, size_t cap) {
-    return exchange(s, NULL, 0, reply, why, cap);
+int session_read_line(proc_session *s, char **reply, char *error, size_t cap) {
+    return exchange(s, NULL, 0, reply, error, cap);
 }
 
 void session_stop(proc_session *s, double timeout) {

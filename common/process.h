@@ -93,16 +93,16 @@ int session_start(char *const argv[], proc_session *s);
 
 /* Sends one line (a newline is added) and waits up to timeout seconds for one line
  * back, which *reply points to (NUL-terminated, without its CR LF, valid until the
- * next call). Returns 0, or -1 with `why` describing the failure (the child exited
+ * next call). Returns 0, or -1 with `error` describing the failure (the child exited
  * or was killed, timed out, closed its output); after a failure the session is
  * over: stop it. */
 int session_request(proc_session *s, const char *line, size_t len, double timeout, char **reply,
-                    char *why, size_t cap);
+                    char *error, size_t cap);
 
 /* Waits for the next line, without sending anything, until the deadline of the
  * last session_request: the timeout is the request's, however many lines (a
  * banner, a log line) come before its reply. Same returns as session_request. */
-int session_read_line(proc_session *s, char **reply, char *why, size_t cap);
+int session_read_line(proc_session *s, char **reply, char *error, size_t cap);
 
 /* Closes the child's input, waits up to timeout seconds for it to exit, then kills
  * its process group; frees everything. */

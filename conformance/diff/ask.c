@@ -38,7 +38,7 @@ int asker_open(asker *a, const char *batch_command, const command_options *comma
         a->per_check = target_command(&o, error, cap);
         return a->per_check ? 0 : -1;
     }
-    if (batch_start_command(batch_command, &a->argv, &a->session, error, cap)) return -1;
+    if (target_batch_start_command(batch_command, &a->argv, &a->session, error, cap)) return -1;
     a->running = 1;
     return 0;
 }
@@ -107,7 +107,7 @@ static size_t ask_batch(asker *a, const input *in, size_t n, int *verdicts) {
         tcase c;
         check k;
         as_check(&in[i], &c, &k);
-        bad = (i && buf_addc(&req, '\n')) || batch_request(&req, ++a->next_id, in[i].robots.len, &c, &k, a->profile);
+        bad = (i && buf_addc(&req, '\n')) || request_batch_line(&req, ++a->next_id, in[i].robots.len, &c, &k, a->profile);
     }
     if (bad) {
         buf_free(&req);

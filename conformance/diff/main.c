@@ -201,7 +201,7 @@ int main(int argc, char **argv) {
     static suite_paths room;
     suite_files files;
     char error[2048];
-    if (find_suite_files(cases, schema, index, &room, &files, error, sizeof error)) {
+    if (paths_find_suite_files(cases, schema, index, &room, &files, error, sizeof error)) {
         fprintf(stderr, "%s: %s\n", prog, error);
         return 2;
     }

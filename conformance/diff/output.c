@@ -121,7 +121,7 @@ static int write_json(const char *path, cJSON *root) {
         cJSON_Delete(root);
         return -1;
     }
-    int rc = json_print(f, root) || ferror(f) ? -1 : 0;
+    int rc = json_file_print(f, root) || ferror(f) ? -1 : 0;
     return fclose(f) ? -1 : rc;
 }
 

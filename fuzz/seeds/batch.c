@@ -7,7 +7,7 @@
 void seeds_batch(sink *s, const tcase *c) {
     for (size_t i = 0; i < c->nchecks; i++) {
         buf b = {NULL, 0, 0};
-        if (batch_request(&b, (long)i + 1, c->robots.len, c, &c->checks[i], ROBOTS_PROFILE_GOOGLE) ||
+        if (request_batch_line(&b, (long)i + 1, c->robots.len, c, &c->checks[i], ROBOTS_PROFILE_GOOGLE) ||
             buf_addc(&b, '\n'))
             s->failed = 1;
         else emit(s, b.data, b.len);

@@ -19,8 +19,11 @@ enum field {
 #define BIT(f) (1u << (f))
 
 static const char *const field_names[F_COUNT] = {
-    "id", "kind", "robots", "robots_base64", "agent", "agents", "url", "robots_url", "profile", "max_bytes",
-    "status", "redirects", "unreachable_days", "cached", "cache_control"};
+    [F_ID] = "id",           [F_KIND] = "kind",         [F_ROBOTS] = "robots",
+    [F_BASE64] = "robots_base64", [F_AGENT] = "agent",  [F_AGENTS] = "agents",
+    [F_URL] = "url",         [F_ROBOTS_URL] = "robots_url", [F_PROFILE] = "profile",
+    [F_MAX_BYTES] = "max_bytes", [F_STATUS] = "status", [F_REDIRECTS] = "redirects",
+    [F_DAYS] = "unreachable_days", [F_CACHED] = "cached", [F_CACHE_CONTROL] = "cache_control"};
 
 static const struct {
     const char *name;

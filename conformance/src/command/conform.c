@@ -103,7 +103,7 @@ static int teach(const cli *io, const suite *s, const conform_options *o, int *f
     }
     int rc = 0;
     if (o->atlas) {
-        if (atlas(io->out, s, &refs)) *failed_write = ENOMEM;
+        if (atlas_write(io->out, s, &refs)) *failed_write = ENOMEM;
         else *failed_write = output_errno(io);
     } else if (o->explain_id) {
         const tcase *found = NULL;
@@ -112,7 +112,7 @@ static int teach(const cli *io, const suite *s, const conform_options *o, int *f
                 if (!strcmp(s->tables[t].cases[i].id, o->explain_id)) found = &s->tables[t].cases[i];
         lesson l;
         if (!found) {
-            rc = usage_error(io, "no case has the id", o->explain_id);
+            rc = options_usage_error(io, "no case has the id", o->explain_id);
         } else if (lesson_make(found, &refs, &l)) {
             *failed_write = ENOMEM;
         } else {
@@ -123,7 +123,7 @@ static int teach(const cli *io, const suite *s, const conform_options *o, int *f
     } else {
         char error[1024];
         char manual_room[PATH_MAX];
-        const char *manual = o->manual_dir ? o->manual_dir : default_manual(manual_room, sizeof manual_room);
+        const char *manual = o->manual_dir ? o->manual_dir : paths_default_manual(manual_room, sizeof manual_room);
         if (site_write(o->site_dir, s, &refs, o->scorecard_file, manual, error, sizeof error)) {
             fprintf(io->err, "%s: %s\n", io->prog, error);
             rc = 2;
@@ -143,7 +143,7 @@ static void say_broken(const cli *io, const char *name, const results *r) {
     for (size_t i = 0; i < r->n && first->status == RESULT_SKIP; i++) first = &r->items[i];
     fprintf(io->err, "%s: %s%sstopped after the first %d checks it was asked: each failed the same way: %s\n",
             io->prog, name ? name : "", name ? ": " : "", BROKEN_CHECKS, first->reason ? first->reason : "no answer");
-    fprintf(io->err, "  likely fix: %s\n", broken_advice(r->broken));
+    fprintf(io->err, "  likely fix: %s\n", run_broken_advice(r->broken));
     if (first->stderr_tail) explain_stderr(io->err, first->stderr_tail, "  ");
     fprintf(io->err, "  (--keep-going runs every check anyway)\n");
 }
@@ -161,7 +161,7 @@ static int run_target(const cli *io, const target_spec *spec, conform_options *o
     target *t = targets_open(spec, &o->cmd, o->timeout, error, sizeof error);
     if (!t) {
         if (spec->name) fprintf(io->err, "%s: target %s: %s\nTry '%s --help'.\n", io->prog, spec->name, error, io->prog);
-        else usage_error(io, error, NULL);
+        else options_usage_error(io, error, NULL);
         return -1;
     }
     t->fetch_limit = o->fetch_limit;
@@ -179,9 +179,9 @@ static int run_target(const cli *io, const target_spec *spec, conform_options *o
     t->close(t); /* nothing of the target runs while we report */
     report_info *info = &out->info;
     info->seconds = spec->name ? proc_now() - start : -1;
-    info->target = clean_copy(description, strlen(description));
+    info->target = clean_text_copy(description, strlen(description));
     info->profiles = profiles;
-    info->notes = notes[0] ? clean_copy(notes, strlen(notes)) : NULL;
+    info->notes = notes[0] ? clean_text_copy(notes, strlen(notes)) : NULL;
     info->stopped = stopped[0] ? strdup(stopped) : NULL;
     info->name = spec->name;
     info->language = spec->language;
@@ -197,7 +197,7 @@ static void run_free(target_run *run) {
     free((char *)run->info.target);
     free((char *)run->info.notes);
     free((char *)run->info.stopped);
-    results_free(&run->r);
+    run_results_free(&run->r);
 }
 
 /* A misspelt area or id is a usage error, not an empty run. */
@@ -234,7 +234,7 @@ static int write_report(FILE *f, const char *format, const conform_options *o, c
                         size_t n) {
     return o->named.n || !strcmp(format, "csv") || !strcmp(format, "scorecard")
                ? report_many(f, format, s, runs, n, o->sel.profiles)
-               : report(f, format, s, &runs[0].r, &runs[0].info);
+               : report_write(f, format, s, &runs[0].r, &runs[0].info);
 }
 
 /* --output FORMAT=FILE number i: 0, or 2 when the file cannot be written. */
@@ -249,6 +249,66 @@ static int write_output(const cli *io, const conform_options *o, size_t i, const
     return 2;
 }
 
+/* The profiles judged, as the reports name them: "google, rfc9309". */
+static void profiles_text(unsigned profiles, char *out, size_t cap) {
+    out[0] = '\0';
+    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)
+        if (profiles & (1u << p))
+            snprintf(out + strlen(out), cap - strlen(out), "%s%s", out[0] ? ", " : "",
+                     robots_profile_name((robots_profile_id)p));
+}
+
+/* Asks every target in turn; stops at the first that cannot run. Returns how many
+ * runs were started (each to be freed), with *rc 2 when one could not run. */
+static size_t run_targets(const cli *io, const target_spec *specs, size_t n, conform_options *o, const suite *s,
+                          const char *profiles, target_run *runs, int *rc) {
+    size_t done = 0;
+    for (; done < n && *rc != 2; done++) {
+        if (run_target(io, &specs[done], o, s, profiles, &runs[done])) *rc = 2;
+        else if (runs[done].r.stopped == STOP_BROKEN) {
+            say_broken(io, specs[done].name, &runs[done].r);
+            *rc = 2;
+        }
+        runs[done].info.known = o->limits.known;
+    }
+    return done;
+}
+
+/* Writes the reports of finished runs and says what they mean on stderr; returns
+ * the exit status. */
+static int report_runs(const cli *io, conform_options *o, const suite *s, target_run *runs, size_t n,
+                       known_list *known, int *failed_write) {
+    int rc = 0;
+    int printed = write_report(io->out, o->format, o, s, runs, n);
+    *failed_write = printed ? ENOMEM : output_errno(io); /* the format is known: memory ran out */
+    bool unwritten = false;
+    for (size_t i = 0; i < o->noutputs && !unwritten; i++) unwritten = write_output(io, o, i, s, runs, n) != 0;
+    for (size_t k = 0; k < n; k++) {
+        if (runs[k].info.notes)
+            fprintf(io->err, "%s: note on %s: %s\n", io->prog, report_run_name(&runs[k]), runs[k].info.notes);
+        if (runs[k].info.stopped) fprintf(io->err, "%s: stopped early: %s\n", io->prog, runs[k].info.stopped);
+        for (size_t i = 0; i < runs[k].r.n; i++)
+            if (runs[k].r.items[i].status == RESULT_FAIL) rc = 1;
+    }
+    if (runs[0].r.n == 0) {
+        fprintf(io->err, "%s: no check was selected\n", io->prog);
+        rc = 2;
+    }
+    if (unwritten) rc = 2;
+    if (o->known_file && say_fixed(io, known, o->format) && o->strict && rc == 0) rc = 1;
+    if (o->write_known_file && rc != 2) {
+        char error[2048];
+        if (known_write(o->write_known_file, &runs[0].r, runs[0].info.target, error, sizeof error)) {
+            fprintf(io->err, "%s: %s\n", io->prog, error);
+            rc = 2;
+        } else {
+            fprintf(io->err, "%s: wrote the failures to %s: give it to --known-failures\n", io->prog,
+                    o->write_known_file);
+        }
+    }
+    return rc;
+}
+
 /* The run: every target asked, the report written. Returns the exit status. */
 static int run_and_report(const cli *io, const suite *s, conform_options *o, int *failed_write) {
     known_list known = {NULL, NULL, 0};
@@ -261,61 +321,26 @@ static int run_and_report(const cli *io, const suite *s, conform_options *o, int
         o->limits.known = &known;
     }
     /* One target (the reference, --batch-cmd, --command) or several named ones. */
-    target_spec single = {NULL, NULL, NULL, (char *)o->batch_cmd, (char *)o->cmd.template_text,
-                          o->batch_cmd || o->cmd.template_text ? NULL : "reference"};
+    target_spec single = {.batch = (char *)o->batch_cmd,
+                          .command = (char *)o->cmd.template_text,
+                          .builtin = o->batch_cmd || o->cmd.template_text ? NULL : "reference"};
     const target_spec *specs = o->named.n ? o->named.items : &single;
     size_t n = o->named.n ? o->named.n : 1;
     selection *sel = &o->sel;
     if (!sel->profiles)
         sel->profiles = !o->named.n && single.builtin ? (1u << ROBOTS_PROFILE_COUNT) - 1 : 1u << ROBOTS_PROFILE_GOOGLE;
-    char profiles[64] = "";
-    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)
-        if (sel->profiles & (1u << p))
-            snprintf(profiles + strlen(profiles), sizeof profiles - strlen(profiles), "%s%s", profiles[0] ? ", " : "",
-                     robots_profile_name((robots_profile_id)p));
+    char profiles[64];
+    profiles_text(sel->profiles, profiles, sizeof profiles);
     int rc = 0;
     target_run *runs = calloc(n, sizeof *runs);
-    size_t done = 0;
-    for (; runs && done < n && rc != 2; done++) {
-        if (run_target(io, &specs[done], o, s, profiles, &runs[done])) rc = 2;
-        else if (runs[done].r.stopped == STOP_BROKEN) {
-            say_broken(io, specs[done].name, &runs[done].r);
-            rc = 2;
-        }
-        runs[done].info.known = o->limits.known;
-    }
+    size_t done = runs ? run_targets(io, specs, n, o, s, profiles, runs, &rc) : 0;
     if (!runs) {
         fprintf(io->err, "%s: out of memory\n", io->prog);
         rc = 2;
     } else if (rc != 2) {
-        int printed = write_report(io->out, o->format, o, s, runs, n);
-        *failed_write = printed ? ENOMEM : output_errno(io); /* the format is known: memory ran out */
-        bool unwritten = false;
-        for (size_t i = 0; i < o->noutputs && !unwritten; i++) unwritten = write_output(io, o, i, s, runs, n) != 0;
-        for (size_t k = 0; k < n; k++) {
-            if (runs[k].info.notes)
-                fprintf(io->err, "%s: note on %s: %s\n", io->prog, run_name(&runs[k]), runs[k].info.notes);
-            if (runs[k].info.stopped) fprintf(io->err, "%s: stopped early: %s\n", io->prog, runs[k].info.stopped);
-            for (size_t i = 0; i < runs[k].r.n; i++)
-                if (runs[k].r.items[i].status == RESULT_FAIL) rc = 1;
-        }
-        if (runs[0].r.n == 0) {
-            fprintf(io->err, "%s: no check was selected\n", io->prog);
-            rc = 2;
-        }
-        if (unwritten) rc = 2;
-        if (o->known_file && say_fixed(io, &known, o->format) && o->strict && rc == 0) rc = 1;
-        if (o->write_known_file && rc != 2) {
-            if (known_write(o->write_known_file, &runs[0].r, runs[0].info.target, error, sizeof error)) {
-                fprintf(io->err, "%s: %s\n", io->prog, error);
-                rc = 2;
-            } else {
-                fprintf(io->err, "%s: wrote the failures to %s: give it to --known-failures\n", io->prog,
-                        o->write_known_file);
-            }
-        }
+        rc = report_runs(io, o, s, runs, n, &known, failed_write);
     }
-    for (size_t k = 0; runs && k < done; k++) run_free(&runs[k]);
+    for (size_t k = 0; k < done; k++) run_free(&runs[k]);
     free(runs);
     known_free(&known);
     return rc;
@@ -325,7 +350,7 @@ int conform_main(int argc, char **argv, FILE *out, FILE *err) {
     cli io = {argc > 0 && argv[0] ? argv[0] : "robots-conform", out, err};
     conform_options o;
     int rc = options_parse(&io, argc, argv, &o);
-    if (o.help) usage(out, io.prog);
+    if (o.help) options_usage(out, io.prog);
     else if (o.version) fprintf(out, "robots-conform %s\n", ROBOTS_VERSION);
     if (rc >= 0) {
         options_free(&o);
@@ -346,7 +371,7 @@ int conform_main(int argc, char **argv, FILE *out, FILE *err) {
     suite_files files;
     char error[2048];
     suite s;
-    if (find_suite_files(o.cases_dir, o.schema, o.index, &room, &files, error, sizeof error) ||
+    if (paths_find_suite_files(o.cases_dir, o.schema, o.index, &room, &files, error, sizeof error) ||
         suite_load(&files, &s, error, sizeof error) != 0) {
         fprintf(err, "%s: %s\n", io.prog, error);
         options_free(&o);
@@ -361,11 +386,11 @@ int conform_main(int argc, char **argv, FILE *out, FILE *err) {
     /* The site shows the committed scorecard, unless told otherwise or given other tables. */
     char scorecard_room[PATH_MAX];
     if (o.site_dir && !o.scorecard_file && !o.cases_dir)
-        o.scorecard_file = default_path("scorecard.json", scorecard_room, sizeof scorecard_room);
+        o.scorecard_file = paths_default("scorecard.json", scorecard_room, sizeof scorecard_room);
     int failed_write = 0;
     rc = 0;
     if (o.list) {
-        if (!strcmp(o.format, "json") ? list_checks_json(out, &s, &o.sel) : (list_cases(out, &s, &o.sel), 0))
+        if (!strcmp(o.format, "json") ? report_list_checks_json(out, &s, &o.sel) : (lesson_list_cases(out, &s, &o.sel), 0))
             failed_write = ENOMEM;
         else failed_write = output_errno(&io);
     } else if (o.atlas || o.explain_id || o.site_dir) {

@@ -11,10 +11,10 @@
 
 /* Where the default of NAME is found (paths.c), or words saying none was. */
 static const char *found(char *room, const char *name) {
-    return default_path(name, room, PATH_MAX) ? room : "none found: give it";
+    return paths_default(name, room, PATH_MAX) ? room : "none found: give it";
 }
 
-void usage(FILE *f, const char *prog) {
+void options_usage(FILE *f, const char *prog) {
     char cases[PATH_MAX], schema[PATH_MAX], index[PATH_MAX];
     fprintf(f,
             "Usage: %s [OPTIONS]\n"
@@ -154,7 +154,7 @@ static int unknown_option(const cli *io, const char *arg) {
     return 2;
 }
 
-int usage_error(const cli *io, const char *what, const char *arg) {
+int options_usage_error(const cli *io, const char *what, const char *arg) {
     fprintf(io->err, "%s: %s%s%s%s\nTry '%s --help'.\n", io->prog, what, arg ? " '" : "", arg ? arg : "",
             arg ? "'" : "", io->prog);
     return 2;
@@ -168,7 +168,7 @@ static int parse_basis(const char *list, selection *sel, const char **bad) {
         size_t len = strcspn(p, ",");
         bool drop = *p == '-';
         basis_class c;
-        if (class_from_name(p + drop, len - drop, &c)) {
+        if (suite_class_from_name(p + drop, len - drop, &c)) {
             *bad = p;
             return -1;
         }
@@ -197,9 +197,69 @@ static bool known_format(const char *f) {
     return false;
 }
 
+/* --basis LIST; returns -1 to go on, or an exit status. */
+static int take_basis(const cli *io, const char *v, conform_options *o) {
+    const char *bad;
+    if (!parse_basis(v, &o->sel, &bad)) return -1;
+    char classes[128] = "";
+    for (int c = 0; c < CLASS_COUNT; c++)
+        snprintf(classes + strlen(classes), sizeof classes - strlen(classes), "%s%s", c ? ", " : "",
+                 suite_class_name((basis_class)c));
+    fprintf(io->err, "%s: --basis: unknown class at '%s' (classes: %s; -CLASS drops one)\nTry '%s --help'.\n",
+            io->prog, bad, classes, io->prog);
+    return 2;
+}
+
+/* --fetch-limit BYTES and --max-failures N. */
+static int take_size(const cli *io, const char *a, const char *v, conform_options *o) {
+    char *end;
+    unsigned long long n = strtoull(v, &end, 10);
+    if (!*v || *end || *v == '-' || *v == '+' || n > (unsigned long long)SIZE_MAX / 2)
+        return options_usage_error(io, a[2] == 'f' ? "--fetch-limit needs a number of bytes, not"
+                                            : "--max-failures needs a number of failures, not", v);
+    *(a[2] == 'f' ? &o->fetch_limit : &o->limits.max_failures) = (size_t)n;
+    return -1;
+}
+
+/* --output FORMAT=FILE. */
+static int take_output(const cli *io, const char *v, conform_options *o) {
+    const char *eq = strchr(v, '=');
+    char format[32];
+    snprintf(format, sizeof format, "%.*s", eq ? (int)(eq - v) : 0, v);
+    if (!eq || !eq[1] || !known_format(format))
+        return options_usage_error(io, "--output needs FORMAT=FILE (text, tap, junit, json, markdown, csv, scorecard), not", v);
+    if (o->noutputs == OUTPUTS_MAX) return options_usage_error(io, "--output is given more than 8 times", NULL);
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+        if (!strcmp(formats[i], format)) o->outputs[o->noutputs].format = formats[i];
+    o->outputs[o->noutputs++].file = eq + 1;
+    return -1;
+}
+
+/* The options that say what to test: --batch-cmd, --target(s), --command and its
+ * exits and patterns, --timeout. Returns -1 to go on, or an exit status. */
+static int take_target(const cli *io, const char *a, const char *v, conform_options *o) {
+    char error[2048];
+    if (!strcmp(a, "--batch-cmd")) o->batch_cmd = v;
+    else if (!strcmp(a, "--target")) {
+        if (targets_add_option(&o->named, v, error, sizeof error)) return options_usage_error(io, error, NULL);
+    } else if (!strcmp(a, "--targets")) {
+        if (targets_add_file(&o->named, v, error, sizeof error)) return options_usage_error(io, error, NULL);
+    } else if (!strcmp(a, "--command")) o->cmd.template_text = v;
+    else if (!strcmp(a, "--allowed-pattern")) o->cmd.allowed_pattern = v;
+    else if (!strcmp(a, "--disallowed-pattern")) o->cmd.disallowed_pattern = v;
+    else if (!strcmp(a, "--allowed-exit") || !strcmp(a, "--disallowed-exit")) {
+        double n;
+        if (parse_number(v, &n) || n > 255 || n != (int)n) return options_usage_error(io, "an exit status is 0-255, not", v);
+        *(a[2] == 'a' ? &o->cmd.allowed_exit : &o->cmd.disallowed_exit) = (int)n;
+    } else if (!strcmp(a, "--timeout")) {
+        if (parse_number(v, &o->timeout) || o->timeout <= 0) return options_usage_error(io, "--timeout needs seconds, not", v);
+        o->cmd.timeout = o->timeout;
+    }
+    return -1;
+}
+
 /* One option and its value(s); returns -1 to go on, or an exit status. */
 static int take(const cli *io, const char *a, const char *v, const char *v2, conform_options *o) {
-    char error[2048];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) o->help = true;
     else if (!strcmp(a, "--version")) o->version = true;
     else if (!strcmp(a, "--list")) o->list = true;
@@ -218,81 +278,41 @@ static int take(const cli *io, const char *a, const char *v, const char *v2, con
     else if (!strcmp(a, "--index")) o->index = v;
     else if (!strcmp(a, "--known-failures")) o->known_file = v;
     else if (!strcmp(a, "--write-known-failures")) o->write_known_file = v;
-    else if (!strcmp(a, "--basis")) {
-        const char *bad;
-        if (parse_basis(v, &o->sel, &bad)) {
-            char classes[128] = "";
-            for (int c = 0; c < CLASS_COUNT; c++)
-                snprintf(classes + strlen(classes), sizeof classes - strlen(classes), "%s%s", c ? ", " : "",
-                         class_name((basis_class)c));
-            fprintf(io->err, "%s: --basis: unknown class at '%s' (classes: %s; -CLASS drops one)\nTry '%s --help'.\n",
-                    io->prog, bad, classes, io->prog);
-            return 2;
-        }
-    } else if (!strcmp(a, "--fetch-limit") || !strcmp(a, "--max-failures")) {
-        char *end;
-        unsigned long long n = strtoull(v, &end, 10);
-        if (!*v || *end || *v == '-' || *v == '+' || n > (unsigned long long)SIZE_MAX / 2)
-            return usage_error(io, a[2] == 'f' ? "--fetch-limit needs a number of bytes, not"
-                                                : "--max-failures needs a number of failures, not", v);
-        *(a[2] == 'f' ? &o->fetch_limit : &o->limits.max_failures) = (size_t)n;
-    } else if (!strcmp(a, "--format")) {
+    else if (!strcmp(a, "--basis")) return take_basis(io, v, o);
+    else if (!strcmp(a, "--fetch-limit") || !strcmp(a, "--max-failures")) return take_size(io, a, v, o);
+    else if (!strcmp(a, "--format")) {
         if (!known_format(v))
-            return usage_error(io, "--format must be text, tap, junit, json, markdown, csv or scorecard, not", v);
+            return options_usage_error(io, "--format must be text, tap, junit, json, markdown, csv or scorecard, not", v);
         o->format = v;
-    } else if (!strcmp(a, "--output")) {
-        const char *eq = strchr(v, '=');
-        char format[32];
-        snprintf(format, sizeof format, "%.*s", eq ? (int)(eq - v) : 0, v);
-        if (!eq || !eq[1] || !known_format(format))
-            return usage_error(io, "--output needs FORMAT=FILE (text, tap, junit, json, markdown, csv, scorecard), not", v);
-        if (o->noutputs == OUTPUTS_MAX) return usage_error(io, "--output is given more than 8 times", NULL);
-        for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
-            if (!strcmp(formats[i], format)) o->outputs[o->noutputs].format = formats[i];
-        o->outputs[o->noutputs++].file = eq + 1;
-    } else if (!strcmp(a, "--area")) o->sel.areas = v;
+    } else if (!strcmp(a, "--output")) return take_output(io, v, o);
+    else if (!strcmp(a, "--area")) o->sel.areas = v;
     else if (!strcmp(a, "--id")) o->sel.ids = v;
     else if (!strcmp(a, "--profile")) {
         robots_profile_id p;
-        if (robots_profile_from_name(v, &p, NULL)) return usage_error(io, "--profile must be google or rfc9309, not", v);
+        if (robots_profile_from_name(v, &p, NULL)) return options_usage_error(io, "--profile must be google or rfc9309, not", v);
         o->sel.profiles |= 1u << p;
-    } else if (!strcmp(a, "--batch-cmd")) o->batch_cmd = v;
-    else if (!strcmp(a, "--target")) {
-        if (targets_add_option(&o->named, v, error, sizeof error)) return usage_error(io, error, NULL);
-    } else if (!strcmp(a, "--targets")) {
-        if (targets_add_file(&o->named, v, error, sizeof error)) return usage_error(io, error, NULL);
-    } else if (!strcmp(a, "--command")) o->cmd.template_text = v;
-    else if (!strcmp(a, "--allowed-pattern")) o->cmd.allowed_pattern = v;
-    else if (!strcmp(a, "--disallowed-pattern")) o->cmd.disallowed_pattern = v;
-    else if (!strcmp(a, "--allowed-exit") || !strcmp(a, "--disallowed-exit")) {
-        double n;
-        if (parse_number(v, &n) || n > 255 || n != (int)n) return usage_error(io, "an exit status is 0-255, not", v);
-        *(a[2] == 'a' ? &o->cmd.allowed_exit : &o->cmd.disallowed_exit) = (int)n;
-    } else if (!strcmp(a, "--timeout")) {
-        if (parse_number(v, &o->timeout) || o->timeout <= 0) return usage_error(io, "--timeout needs seconds, not", v);
-        o->cmd.timeout = o->timeout;
-    }
+    } else return take_target(io, a, v, o);
     return -1;
 }
 
 /* What cannot go together, once every option is read. */
 static int consistent(const cli *io, conform_options *o) {
     bool several = o->named.n > 0;
-    if (o->batch_cmd && o->cmd.template_text) return usage_error(io, "give --batch-cmd or --command, not both", NULL);
+    if (o->batch_cmd && o->cmd.template_text) return options_usage_error(io, "give --batch-cmd or --command, not both", NULL);
     if (several && (o->batch_cmd || o->cmd.template_text))
-        return usage_error(io, "give --target/--targets, or --batch-cmd/--command, not both", NULL);
+        return options_usage_error(io, "give --target/--targets, or --batch-cmd/--command, not both", NULL);
     for (size_t i = 0; i <= o->noutputs; i++) {
         const char *format = i < o->noutputs ? o->outputs[i].format : o->format;
         if (several && (!strcmp(format, "tap") || !strcmp(format, "junit")))
-            return usage_error(io, "several targets are reported as text, json, markdown or csv, not", format);
+            return options_usage_error(io, "several targets are reported as text, json, markdown or csv, not", format);
     }
     if (o->cmd.allowed_exit == o->cmd.disallowed_exit)
-        return usage_error(io, "--allowed-exit and --disallowed-exit must differ", NULL);
+        return options_usage_error(io, "--allowed-exit and --disallowed-exit must differ", NULL);
     if ((o->known_file || o->write_known_file) && several)
-        return usage_error(io, "known failures belong to one target: give --batch-cmd or --command, not --target", NULL);
-    if (o->strict && !o->known_file) return usage_error(io, "--strict goes with --known-failures", NULL);
+        return options_usage_error(io, "known failures belong to one target: give --batch-cmd or --command, not --target", NULL);
+    if (o->strict && !o->known_file) return options_usage_error(io, "--strict goes with --known-failures", NULL);
     if (o->known_file && o->write_known_file && !strcmp(o->known_file, o->write_known_file))
-        return usage_error(io, "--write-known-failures would overwrite the --known-failures file", o->known_file);
+        return options_usage_error(io, "--write-known-failures would overwrite the --known-failures file", o->known_file);
     /* A template that leaves out %url% or %user-agent% gets the same answer for
      * every URL or agent of a case: worth saying, not worth refusing. */
     const char *t = o->cmd.template_text;
@@ -314,8 +334,8 @@ int options_parse(const cli *io, int argc, char **argv, conform_options *o) {
         const option_spec *spec = find_option(a);
         if (!spec) return unknown_option(io, a);
         if (i + spec->values >= argc) {
-            if (spec->values == 2) return usage_error(io, "--compare needs two reports: OLD.json NEW.json", NULL);
-            return usage_error(io, "missing value for option", a);
+            if (spec->values == 2) return options_usage_error(io, "--compare needs two reports: OLD.json NEW.json", NULL);
+            return options_usage_error(io, "missing value for option", a);
         }
         const char *v = spec->values ? argv[i + 1] : NULL, *v2 = spec->values > 1 ? argv[i + 2] : NULL;
         i += spec->values;

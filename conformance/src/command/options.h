@@ -47,9 +47,9 @@ int options_parse(const cli *io, int argc, char **argv, conform_options *o);
 void options_free(conform_options *o);
 
 /* The help text. */
-void usage(FILE *f, const char *prog);
+void options_usage(FILE *f, const char *prog);
 
 /* "PROG: WHAT 'ARG'" and "Try 'PROG --help'." on stderr; returns 2. */
-int usage_error(const cli *io, const char *what, const char *arg);
+int options_usage_error(const cli *io, const char *what, const char *arg);
 
 #endif

@@ -44,7 +44,7 @@ static void md_code_glyph(void *ctx, const glyph *g) {
 
 static void md_code_bytes(FILE *f, const char *s, size_t n) {
     fputs("<code>", f);
-    glyphs((const unsigned char *)s, n, true, md_code_glyph, f);
+    lesson_glyphs((const unsigned char *)s, n, true, md_code_glyph, f);
     fputs("</code>", f);
 }
 
@@ -61,15 +61,15 @@ static void md_piece(void *ctx, bool value, const char *text) {
  * group on lines of their own. */
 static void verdict_cell(FILE *f, const lesson_view *v) {
     char words[1200];
-    expected_words(v, words, sizeof words);
+    lesson_expected_words(v, words, sizeof words);
     md_text(f, words);
     if (!v->has_verdict) return;
-    deciding_words(v, words, sizeof words);
+    lesson_deciding_words(v, words, sizeof words);
     fprintf(f, "<br>");
     md_text(f, words);
     if (v->verdict.rule != ROBOTS_RULE_NONE) md_code_bytes(f, v->pattern, v->verdict.pattern_len);
-    md_text(f, why_words(v->verdict.why));
-    group_words(v, words, sizeof words);
+    md_text(f, lesson_why_words(v->verdict.why));
+    lesson_group_words(v, words, sizeof words);
     fprintf(f, "<br>");
     md_text(f, words);
 }
@@ -93,6 +93,53 @@ static void heading_anchor(char *out, size_t cap, const char *text) {
     out[o] = '\0';
 }
 
+/* The checks as a table: a row each, a column per profile. */
+static void checks_markdown(FILE *f, const lesson *l) {
+    fprintf(f, "| # | check |");
+    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) fprintf(f, " %s |", robots_profile_name((robots_profile_id)p));
+    fprintf(f, " basis |\n| --- | --- |");
+    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) fprintf(f, " --- |");
+    fprintf(f, " --- |\n");
+    for (size_t i = 0; i < l->nchecks; i++) {
+        const lesson_check *x = &l->checks[i];
+        fprintf(f, "| %d | ", x->k->number);
+        lesson_check_pieces(x, md_piece, f);
+        for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+            fprintf(f, " | ");
+            verdict_cell(f, &x->view[p]);
+        }
+        fprintf(f, " | ");
+        md_text(f, x->basis);
+        fprintf(f, " |\n");
+    }
+    fprintf(f, "\n");
+}
+
+/* A line per check that has something to add: why the profiles differ, what the
+ * documents say, its note. */
+static void check_notes_markdown(FILE *f, const lesson *l) {
+    for (size_t i = 0; i < l->nchecks; i++) {
+        const lesson_check *x = &l->checks[i];
+        const check *k = x->k;
+        if (!k->note && !k->spec && x->same_expectation) continue;
+        fprintf(f, "- Check %d: ", k->number);
+        if (!x->same_expectation) {
+            fprintf(f, "the profiles differ by **");
+            md_text(f, lesson_cause_name(x->cause));
+            fprintf(f, "** (");
+            md_text(f, lesson_cause_meaning(x->cause));
+            fprintf(f, ")%s", k->spec || k->note ? ". " : ".");
+        }
+        if (k->spec) {
+            fprintf(f, "the documents say ");
+            md_text(f, k->spec);
+            fprintf(f, k->note ? ". " : ".");
+        }
+        if (k->note) md_text(f, k->note);
+        fprintf(f, "\n");
+    }
+}
+
 static void lesson_markdown(FILE *f, const lesson *l) {
     const tcase *c = l->c;
     char a[128];
@@ -105,44 +152,8 @@ static void lesson_markdown(FILE *f, const lesson *l) {
         for (size_t i = 0; i < l->nlines; i++) lesson_line_plain(f, &l->lines[i]);
         fprintf(f, "```\n\n");
     }
-    fprintf(f, "| # | check |");
-    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) fprintf(f, " %s |", robots_profile_name((robots_profile_id)p));
-    fprintf(f, " basis |\n| --- | --- |");
-    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) fprintf(f, " --- |");
-    fprintf(f, " --- |\n");
-    for (size_t i = 0; i < l->nchecks; i++) {
-        const lesson_check *x = &l->checks[i];
-        fprintf(f, "| %d | ", x->k->number);
-        check_pieces(x, md_piece, f);
-        for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
-            fprintf(f, " | ");
-            verdict_cell(f, &x->view[p]);
-        }
-        fprintf(f, " | ");
-        md_text(f, x->basis);
-        fprintf(f, " |\n");
-    }
-    fprintf(f, "\n");
-    for (size_t i = 0; i < l->nchecks; i++) {
-        const lesson_check *x = &l->checks[i];
-        const check *k = x->k;
-        if (!k->note && !k->spec && x->same_expectation) continue;
-        fprintf(f, "- Check %d: ", k->number);
-        if (!x->same_expectation) {
-            fprintf(f, "the profiles differ by **");
-            md_text(f, cause_name(x->cause));
-            fprintf(f, "** (");
-            md_text(f, cause_meaning(x->cause));
-            fprintf(f, ")%s", k->spec || k->note ? ". " : ".");
-        }
-        if (k->spec) {
-            fprintf(f, "the documents say ");
-            md_text(f, k->spec);
-            fprintf(f, k->note ? ". " : ".");
-        }
-        if (k->note) md_text(f, k->note);
-        fprintf(f, "\n");
-    }
+    checks_markdown(f, l);
+    check_notes_markdown(f, l);
     fprintf(f, "\n");
     md_text(f, c->note);
     fprintf(f, "\n\nSources:\n\n");
@@ -214,8 +225,8 @@ static void differences(FILE *f, const lesson *all, size_t n) {
             if (!checks[0]) continue;
             if (!any) {
                 char words[512];
-                cause_paragraph(cause, words, sizeof words);
-                fprintf(f, "\n### %s\n\n", cause_name(cause));
+                lesson_cause_paragraph(cause, words, sizeof words);
+                fprintf(f, "\n### %s\n\n", lesson_cause_name(cause));
                 md_text(f, words);
                 fprintf(f, "\n\n");
                 any = true;
@@ -229,7 +240,7 @@ static void differences(FILE *f, const lesson *all, size_t n) {
     }
 }
 
-int atlas(FILE *f, const suite *s, lesson_refs *refs) {
+int atlas_write(FILE *f, const suite *s, lesson_refs *refs) {
     lesson *all;
     size_t n;
     if (lessons_make_all(s, refs, &all, &n)) return -1;

@@ -12,7 +12,7 @@
 /* The check in words, as every report line shows it: control characters of its
  * URL or agent are escaped (\x09), so that a TAB or a line break cannot split or
  * forge a line of the report. */
-void describe_check(const check *k, char *out_escaped, size_t cap_escaped) {
+void check_describe(const check *k, char *out_escaped, size_t cap_escaped) {
     char out[2400];
     size_t cap = sizeof out;
     switch (k->kind) {
@@ -47,18 +47,18 @@ void describe_check(const check *k, char *out_escaped, size_t cap_escaped) {
         snprintf(out, cap, "cache lifetime with Cache-Control: %s", k->cache_control ? k->cache_control : "(none)");
         break;
     }
-    utf8_trim_end(out); /* a long URL may have been cut inside a character */
-    escape_controls(out, out_escaped, cap_escaped);
+    clean_text_trim_utf8(out); /* a long URL may have been cut inside a character */
+    clean_text_escape_controls(out, out_escaped, cap_escaped);
 }
 
-void basis_text(unsigned classes, const char *separator, char *out, size_t cap) {
+void check_basis_text(unsigned classes, const char *separator, char *out, size_t cap) {
     out[0] = '\0';
     for (int c = 0; c < CLASS_COUNT; c++)
         if (classes & (1u << c))
-            snprintf(out + strlen(out), cap - strlen(out), "%s%s", out[0] ? separator : "", class_name((basis_class)c));
+            snprintf(out + strlen(out), cap - strlen(out), "%s%s", out[0] ? separator : "", suite_class_name((basis_class)c));
 }
 
 void check_words_of(const result *x, const char *separator, check_words *out) {
-    describe_check(x->k, out->what, sizeof out->what);
-    basis_text(x->k->basis[x->profile], separator, out->classes, sizeof out->classes);
+    check_describe(x->k, out->what, sizeof out->what);
+    check_basis_text(x->k->basis[x->profile], separator, out->classes, sizeof out->classes);
 }

@@ -12,10 +12,10 @@
 #include "tables.h"
 
 /* A one-line description of a check, its control characters escaped (\x09). */
-void describe_check(const check *k, char *out, size_t cap);
+void check_describe(const check *k, char *out, size_t cap);
 
 /* The classes of a basis, joined by separator ("spec, rfc"). */
-void basis_text(unsigned classes, const char *separator, char *out, size_t cap);
+void check_basis_text(unsigned classes, const char *separator, char *out, size_t cap);
 
 /* What every format says of a result's check: the check in words, and the classes
  * its basis has under the result's profile, joined by separator. */

@@ -31,9 +31,9 @@ void explain_result(const result *x, explanation *out) {
     } else {
         char pattern[256];
         snprintf(pattern, sizeof pattern, "%.*s", (int)(v.pattern_len < 200 ? v.pattern_len : 200), v.pattern);
-        utf8_trim_end(pattern);
+        clean_text_trim_utf8(pattern);
         char escaped[300];
-        escape_controls(pattern, escaped, sizeof escaped);
+        clean_text_escape_controls(pattern, escaped, sizeof escaped);
         out->reference_line = (long)v.line;
         snprintf(out->reference_rule, sizeof out->reference_rule, "%s %s", robots_rule_kind_name(v.rule), escaped);
     }
@@ -93,11 +93,11 @@ void explain_excerpt(FILE *f, const result *x, const explanation *e, const char 
         }
         if (gap) fprintf(f, "%s        ...\n", indent);
         gap = false;
-        char raw[200], *clean = clean_copy((const char *)s, n < 160 ? n : 160);
+        char raw[200], *clean = clean_text_copy((const char *)s, n < 160 ? n : 160);
         char line[800];
         snprintf(raw, sizeof raw, "%s", clean ? clean : "");
         free(clean);
-        escape_controls(raw, line, sizeof line);
+        clean_text_escape_controls(raw, line, sizeof line);
         const char *mark = (long)w.number == e->reference_line ? "->" : (long)w.number == target_line ? "=>" : "  ";
         fprintf(f, "%s%s %5zu | %s%s\n", indent, mark, w.number, line, n > 160 ? " ..." : "");
     }
@@ -123,11 +123,11 @@ char *explain_excerpt_text(const result *x, const explanation *e, size_t whole, 
 
 void explain_question(const result *x, char *out, size_t cap) {
     char what[1200];
-    describe_check(x->k, what, sizeof what);
+    check_describe(x->k, what, sizeof what);
     if (x->k->kind == KIND_ALLOW) {
         char agent[600], url[1200];
-        escape_controls(x->k->agent, agent, sizeof agent);
-        escape_controls(x->k->url, url, sizeof url);
+        clean_text_escape_controls(x->k->agent, agent, sizeof agent);
+        clean_text_escape_controls(x->k->url, url, sizeof url);
         snprintf(out, cap, "may agent \"%s\" fetch %s? (profile %s)", agent, url, robots_profile_name(x->profile));
     } else {
         snprintf(out, cap, "%s (profile %s)", what, robots_profile_name(x->profile));
@@ -202,7 +202,7 @@ void explain_write(FILE *f, const result *x, const char *indent, bool brief) {
         /* The brief form cuts the note: its first sentence or so. */
         char cut[300];
         snprintf(cut, sizeof cut, "%s", note);
-        utf8_trim_end(cut);
+        clean_text_trim_utf8(cut);
         bool whole = !brief || strlen(note) < sizeof cut;
         fprintf(f, "%swhy: %s%s\n", indent, whole ? note : cut, whole ? "" : " ...");
     }

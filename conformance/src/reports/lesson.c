@@ -61,7 +61,7 @@ static void emit_bytes(const unsigned char *s, size_t n, glyph_fn fn, void *ctx)
     }
 }
 
-void glyphs(const unsigned char *s, size_t n, bool elide, glyph_fn fn, void *ctx) {
+void lesson_glyphs(const unsigned char *s, size_t n, bool elide, glyph_fn fn, void *ctx) {
     if (!elide || n <= LONG_LINE_SHOWN) {
         emit_bytes(s, n, fn, ctx);
         return;
@@ -87,13 +87,13 @@ static void plain_glyph(void *ctx, const glyph *g) {
     }
 }
 
-void glyphs_plain(FILE *f, const unsigned char *s, size_t n, bool elide) {
-    glyphs(s, n, elide, plain_glyph, f);
+void lesson_glyphs_plain(FILE *f, const unsigned char *s, size_t n, bool elide) {
+    lesson_glyphs(s, n, elide, plain_glyph, f);
 }
 
 /* ---- Causes --------------------------------------------------------------------- */
 
-const char *cause_name(int cause) {
+const char *lesson_cause_name(int cause) {
     if (cause >= 0 && cause < ROBOTS_SWITCH_COUNT) return robots_switch_name((robots_switch)cause);
     switch (cause) {
     case CAUSE_FETCH_POLICY: return "fetch policy";
@@ -103,7 +103,7 @@ const char *cause_name(int cause) {
     }
 }
 
-const char *cause_meaning(int cause) {
+const char *lesson_cause_meaning(int cause) {
     if (cause >= 0 && cause < ROBOTS_SWITCH_COUNT) return robots_switch_meaning((robots_switch)cause);
     switch (cause) {
     case CAUSE_FETCH_POLICY:
@@ -116,8 +116,8 @@ const char *cause_meaning(int cause) {
     }
 }
 
-void cause_paragraph(int cause, char *out, size_t cap) {
-    const char *meaning = cause_meaning(cause);
+void lesson_cause_paragraph(int cause, char *out, size_t cap) {
+    const char *meaning = lesson_cause_meaning(cause);
     if (cause >= 0 && cause < ROBOTS_SWITCH_COUNT) {
         int google = robots_switch_on(ROBOTS_PROFILE_GOOGLE, (robots_switch)cause);
         snprintf(out, cap, "A switch of the profiles, on in %s and off in %s: when on, %s.", google ? "google" : "rfc9309",
@@ -157,13 +157,13 @@ static void basis_words(const check *k, char *out, size_t cap) {
     bool same = true;
     for (int p = 1; p < ROBOTS_PROFILE_COUNT; p++) same = same && k->basis[p] == k->basis[0];
     if (same) {
-        basis_text(k->basis[0], ", ", out, cap);
+        check_basis_text(k->basis[0], ", ", out, cap);
         return;
     }
     out[0] = '\0';
     for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
         char classes[128];
-        basis_text(k->basis[p], ", ", classes, sizeof classes);
+        check_basis_text(k->basis[p], ", ", classes, sizeof classes);
         snprintf(out + strlen(out), cap - strlen(out), "%s%s: %s", p ? "; " : "",
                  robots_profile_name((robots_profile_id)p), classes);
     }
@@ -276,14 +276,14 @@ int lesson_make(const tcase *c, lesson_refs *refs, lesson *l) {
         robots_options o;
         robots_options_init(&o);
         o.profile = (robots_profile_id)p;
-        if (robots_parse(c->robots.data, handed_length(refs->plain, &c->robots), &o, &rules[p], NULL)) goto fail;
+        if (robots_parse(c->robots.data, target_handed_length(refs->plain, &c->robots), &o, &rules[p], NULL)) goto fail;
     }
     l->nchecks = c->nchecks;
     for (size_t i = 0; i < c->nchecks; i++) {
         lesson_check *x = &l->checks[i];
         const check *k = &c->checks[i];
         x->k = k;
-        describe_check(k, x->what, sizeof x->what);
+        check_describe(k, x->what, sizeof x->what);
         basis_words(k, x->basis, sizeof x->basis);
         x->same_expectation = same_for_all(k);
         for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
@@ -330,12 +330,12 @@ bool lesson_differs(const lesson *l) {
 
 void lesson_line_plain(FILE *f, const lesson_line *x) {
     fprintf(f, "%4zu | ", x->number);
-    glyphs_plain(f, x->s, x->len, true);
+    lesson_glyphs_plain(f, x->s, x->len, true);
     if (strcmp(x->end, "LF") && x->end[0]) fprintf(f, "  <%s>", x->end);
     fprintf(f, "\n");
 }
 
-void check_pieces(const lesson_check *x, piece_fn fn, void *ctx) {
+void lesson_check_pieces(const lesson_check *x, piece_fn fn, void *ctx) {
     const check *k = x->k;
     switch (k->kind) {
     case KIND_ALLOW:
@@ -368,7 +368,7 @@ void check_pieces(const lesson_check *x, piece_fn fn, void *ctx) {
     fn(ctx, true, k->url);
 }
 
-void deciding_words(const lesson_view *v, char *out, size_t cap) {
+void lesson_deciding_words(const lesson_view *v, char *out, size_t cap) {
     const robots_verdict *d = &v->verdict;
     if (d->rule == ROBOTS_RULE_NONE)
         snprintf(out, cap, "%s", d->group == ROBOTS_GROUP_NONE ? "no group applies: allowed"
@@ -378,7 +378,7 @@ void deciding_words(const lesson_view *v, char *out, size_t cap) {
         snprintf(out, cap, "line %zu: %s: ", d->line, robots_rule_kind_name(d->rule));
 }
 
-void group_words(const lesson_view *v, char *out, size_t cap) {
+void lesson_group_words(const lesson_view *v, char *out, size_t cap) {
     const robots_verdict *d = &v->verdict;
     if (d->group == ROBOTS_GROUP_NONE) {
         snprintf(out, cap, "no group: none names the crawler and there is no '*' group");
@@ -395,13 +395,13 @@ void group_words(const lesson_view *v, char *out, size_t cap) {
     snprintf(out + strlen(out), cap - strlen(out), ")%s", d->groups > 1 ? ", merged" : "");
 }
 
-const char *why_words(unsigned why) {
+const char *lesson_why_words(unsigned why) {
     if (why & ROBOTS_WHY_INDEX_HTML) return " (an allow of index.htm... also allows its directory)";
     if (why & ROBOTS_WHY_TIE) return " (an allow and a disallow of equal length: the allow wins)";
     return "";
 }
 
-void expected_words(const lesson_view *v, char *out, size_t cap) {
+void lesson_expected_words(const lesson_view *v, char *out, size_t cap) {
     if (strcmp(v->expected, UNDEFINED) != 0)
         snprintf(out, cap, "%s", v->expected);
     else

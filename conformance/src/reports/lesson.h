@@ -44,10 +44,10 @@ typedef void (*glyph_fn)(void *ctx, const glyph *g);
 
 /* Cuts bytes into glyphs, eliding the middle of anything longer than
  * LONG_LINE_SHOWN when `elide` is set. */
-void glyphs(const unsigned char *s, size_t n, bool elide, glyph_fn fn, void *ctx);
+void lesson_glyphs(const unsigned char *s, size_t n, bool elide, glyph_fn fn, void *ctx);
 
 /* Bytes for text readers: controls and bad bytes as \xHH, the rest as is. */
-void glyphs_plain(FILE *f, const unsigned char *s, size_t n, bool elide);
+void lesson_glyphs_plain(FILE *f, const unsigned char *s, size_t n, bool elide);
 
 /* ---- The model ------------------------------------------------------------------ */
 
@@ -84,15 +84,15 @@ enum {
 
 /* A cause in words: its name ("percent-decode", "fetch policy") and what it
  * means ("%HH and the octet HH compare equal"). */
-const char *cause_name(int cause);   /* "percent-decode", "fetch policy", ... */
-const char *cause_meaning(int cause);
+const char *lesson_cause_name(int cause);   /* "percent-decode", "fetch policy", ... */
+const char *lesson_cause_meaning(int cause);
 /* A sentence for a cause's heading: "A switch of the profiles, on in google and
  * off in rfc9309: when on, ...". */
-void cause_paragraph(int cause, char *out, size_t cap);
+void lesson_cause_paragraph(int cause, char *out, size_t cap);
 
 typedef struct lesson_check {
     const check *k;
-    char what[1200];       /* describe_check */
+    char what[1200];       /* check_describe */
     char basis[256];       /* "spec, rfc" or per profile */
     bool same_expectation; /* every profile expects the same */
     int cause;             /* CAUSE_NONE, a robots_switch or another CAUSE_ */
@@ -136,18 +136,18 @@ void lesson_line_plain(FILE *f, const lesson_line *x);
 /* A check as words and values ("crawler ", FooBot, ", URL ", http://...), for a
  * renderer to mark the values up. */
 typedef void (*piece_fn)(void *ctx, bool value, const char *text);
-void check_pieces(const lesson_check *x, piece_fn fn, void *ctx);
+void lesson_check_pieces(const lesson_check *x, piece_fn fn, void *ctx);
 /* "line 2: disallow: " before the pattern, or the whole sentence when no rule
  * decided ("no rule matches: allowed by default"). */
-void deciding_words(const lesson_view *v, char *out, size_t cap);
+void lesson_deciding_words(const lesson_view *v, char *out, size_t cap);
 /* "the '*' group (line 1)", "the groups naming the crawler (lines 1, 7), merged",
  * "no group: none names the crawler and there is no '*' group". */
-void group_words(const lesson_view *v, char *out, size_t cap);
+void lesson_group_words(const lesson_view *v, char *out, size_t cap);
 /* What the verdict's why flags add ("", or "; an allow and a disallow of equal
  * length: allow wins"). */
-const char *why_words(unsigned why);
+const char *lesson_why_words(unsigned why);
 /* The expectation, or for undefined "undefined (the reference: X)". */
-void expected_words(const lesson_view *v, char *out, size_t cap);
+void lesson_expected_words(const lesson_view *v, char *out, size_t cap);
 
 /* The lessons of every case of the suite, in its order: 0, or -1 when memory runs
  * out (nothing to free). */
@@ -159,10 +159,10 @@ bool lesson_differs(const lesson *l);
 
 /* --explain: the lesson as text; --list: one line per case. */
 void lesson_text(FILE *f, const lesson *l);
-void list_cases(FILE *f, const suite *s, const selection *sel);
+void lesson_list_cases(FILE *f, const suite *s, const selection *sel);
 
 /* The atlas: every case as Markdown (conformance/ATLAS.md). Returns 0, or -1 when
  * memory ran out. */
-int atlas(FILE *f, const suite *s, lesson_refs *refs);
+int atlas_write(FILE *f, const suite *s, lesson_refs *refs);
 
 #endif

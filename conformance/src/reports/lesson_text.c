@@ -24,11 +24,11 @@ static void wrapped(FILE *f, const char *text, const char *indent, size_t width)
 /* "line 2: disallow: /fish; the '*' group (line 1)" */
 static void reason_text(FILE *f, const lesson_view *v) {
     char words[256], group[256];
-    deciding_words(v, words, sizeof words);
-    group_words(v, group, sizeof group);
+    lesson_deciding_words(v, words, sizeof words);
+    lesson_group_words(v, group, sizeof group);
     fprintf(f, "%s", words);
-    if (v->verdict.rule != ROBOTS_RULE_NONE) glyphs_plain(f, (const unsigned char *)v->pattern, v->verdict.pattern_len, true);
-    fprintf(f, "%s; %s", why_words(v->verdict.why), group);
+    if (v->verdict.rule != ROBOTS_RULE_NONE) lesson_glyphs_plain(f, (const unsigned char *)v->pattern, v->verdict.pattern_len, true);
+    fprintf(f, "%s; %s", lesson_why_words(v->verdict.why), group);
 }
 
 void lesson_text(FILE *f, const lesson *l) {
@@ -59,7 +59,7 @@ void lesson_text(FILE *f, const lesson *l) {
             fprintf(f, "     expected:");
             for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)
                 fprintf(f, "%s %s %s", p ? "," : "", robots_profile_name((robots_profile_id)p), k->expect[p]);
-            fprintf(f, "\n     the profiles differ by: %s (%s)\n", cause_name(x->cause), cause_meaning(x->cause));
+            fprintf(f, "\n     the profiles differ by: %s (%s)\n", lesson_cause_name(x->cause), lesson_cause_meaning(x->cause));
         }
         fprintf(f, "     basis: %s\n", x->basis);
         if (k->spec) fprintf(f, "     the documents say: %s\n", k->spec);
@@ -81,11 +81,11 @@ void lesson_text(FILE *f, const lesson *l) {
     wrapped(f, c->note, "  ", 76);
 }
 
-void list_cases(FILE *f, const suite *s, const selection *sel) {
+void lesson_list_cases(FILE *f, const suite *s, const selection *sel) {
     for (size_t t = 0; t < s->ntables; t++) {
         for (size_t i = 0; i < s->tables[t].ncases; i++) {
             const tcase *c = &s->tables[t].cases[i];
-            if (!case_selected(sel, c)) continue;
+            if (!run_case_selected(sel, c)) continue;
             fprintf(f, "%-22s %-10s %2zu check%s  %s\n", c->id, s->tables[t].area, c->nchecks,
                     c->nchecks == 1 ? " " : "s", c->title);
         }

@@ -17,11 +17,13 @@
 #include "json_file.h"
 
 static const char *status_word(result_status s) {
-    static const char *const words[] = {"pass", "fail", "skip", "undefined", "known-failure"};
+    static const char *const words[RESULT_COUNT] = {
+        [RESULT_PASS] = "pass", [RESULT_FAIL] = "fail", [RESULT_SKIP] = "skip",
+        [RESULT_UNDEFINED] = "undefined", [RESULT_KNOWN] = "known-failure"};
     return words[s];
 }
 
-void count_by(const results *r, result_filter which, size_t out[RESULT_COUNT]) {
+void report_count(const results *r, result_filter which, size_t out[RESULT_COUNT]) {
     memset(out, 0, RESULT_COUNT * sizeof(size_t));
     for (size_t i = 0; i < r->n; i++) {
         const result *x = &r->items[i];
@@ -36,13 +38,13 @@ void count_by(const results *r, result_filter which, size_t out[RESULT_COUNT]) {
 /* The counts of one area, kind or class (NULL or COUNT_ANY for the others), under
  * every profile. */
 static void count_area(const results *r, const char *area, size_t out[RESULT_COUNT]) {
-    count_by(r, (result_filter){.profile = COUNT_ANY, .area = area, .kind = COUNT_ANY, .cls = COUNT_ANY}, out);
+    report_count(r, (result_filter){.profile = COUNT_ANY, .area = area, .kind = COUNT_ANY, .cls = COUNT_ANY}, out);
 }
 static void count_kind(const results *r, int kind, size_t out[RESULT_COUNT]) {
-    count_by(r, (result_filter){.profile = COUNT_ANY, .area = NULL, .kind = kind, .cls = COUNT_ANY}, out);
+    report_count(r, (result_filter){.profile = COUNT_ANY, .area = NULL, .kind = kind, .cls = COUNT_ANY}, out);
 }
 static void count_class(const results *r, const char *area, int cls, size_t out[RESULT_COUNT]) {
-    count_by(r, (result_filter){.profile = COUNT_ANY, .area = area, .kind = COUNT_ANY, .cls = cls}, out);
+    report_count(r, (result_filter){.profile = COUNT_ANY, .area = area, .kind = COUNT_ANY, .cls = cls}, out);
 }
 
 /* The three summaries every format gives, in order: by area, by kind of check and
@@ -56,28 +58,28 @@ static void summaries(const suite *s, const results *r, summary_visit visit, voi
     visit(ctx, BY_AREA, NULL, n);
     for (size_t t = 0; t < s->ntables; t++) {
         count_area(r, s->tables[t].area, n);
-        if (counted(n)) visit(ctx, BY_AREA, s->tables[t].area, n);
+        if (run_counted(n)) visit(ctx, BY_AREA, s->tables[t].area, n);
     }
     visit(ctx, BY_KIND, NULL, n);
     for (int k = 0; k < KIND_COUNT; k++) {
         count_kind(r, k, n);
-        if (counted(n)) visit(ctx, BY_KIND, kind_name((check_kind)k), n);
+        if (run_counted(n)) visit(ctx, BY_KIND, suite_kind_name((check_kind)k), n);
     }
     visit(ctx, BY_CLASS, NULL, n);
     for (int c = 0; c < CLASS_COUNT; c++) {
         count_class(r, NULL, c, n);
-        if (counted(n)) visit(ctx, BY_CLASS, class_name((basis_class)c), n);
+        if (run_counted(n)) visit(ctx, BY_CLASS, suite_class_name((basis_class)c), n);
     }
 }
 
 static cJSON *basis_json(unsigned classes) {
     cJSON *list = cJSON_CreateArray();
     for (int c = 0; c < CLASS_COUNT; c++)
-        if (classes & (1u << c)) cJSON_AddItemToArray(list, cJSON_CreateString(class_name((basis_class)c)));
+        if (classes & (1u << c)) cJSON_AddItemToArray(list, cJSON_CreateString(suite_class_name((basis_class)c)));
     return list;
 }
 
-void final_line(FILE *f, const results *r) {
+void report_final_line(FILE *f, const results *r) {
     size_t n[RESULT_COUNT];
     count_area(r, NULL, n);
     fprintf(f, "%zu passed, %zu failed", n[RESULT_PASS], n[RESULT_FAIL]);
@@ -109,7 +111,7 @@ static void known_text(FILE *f, const results *r, const known_list *k) {
 /* The text report's summaries: a table per group, its header first. */
 static void text_summary(void *ctx, summary_by by, const char *name, const size_t n[RESULT_COUNT]) {
     FILE *f = ctx;
-    static const char *const titles[] = {"area", "kind of check", "basis"};
+    static const char *const titles[] = {[BY_AREA] = "area", [BY_KIND] = "kind of check", [BY_CLASS] = "basis"};
     if (name) summary_row(f, name, n);
     else
         fprintf(f, "%s  %-16s %7s %7s %8s %10s%s\n", by == BY_AREA ? "" : "\n", titles[by], "passed", "failed",
@@ -143,14 +145,14 @@ static void report_text(FILE *f, const suite *s, const results *r, const report_
     fprintf(f, "\n");
     if (info->notes) fprintf(f, "Note: %s\n", info->notes);
     if (info->stopped) fprintf(f, "Stopped early: %s\n", info->stopped);
-    final_line(f, r);
+    report_final_line(f, r);
 }
 
 static void tap_summary(FILE *f, const char *label, const size_t n[RESULT_COUNT]);
 
 /* TAP's summaries: a comment line per member of each group ("area rfc ..."). */
 static void tap_group_summary(void *ctx, summary_by by, const char *name, const size_t n[RESULT_COUNT]) {
-    static const char *const words[] = {"area", "kind", "basis"};
+    static const char *const words[] = {[BY_AREA] = "area", [BY_KIND] = "kind", [BY_CLASS] = "basis"};
     char label[128];
     if (!name) return;
     snprintf(label, sizeof label, "%s %s", words[by], name);
@@ -266,6 +268,62 @@ static void xml_text(FILE *f, const char *s) {
     }
 }
 
+/* A testsuite's properties: per class, "basis.spec" = "P passed, F failed, ...". */
+static void junit_class_properties(FILE *f, const results *r, const char *area) {
+    fprintf(f, "    <properties>\n");
+    for (int c = 0; c < CLASS_COUNT; c++) {
+        size_t m[RESULT_COUNT];
+        count_class(r, area, c, m);
+        if (run_counted(m))
+            fprintf(f, "      <property name=\"basis.%s\" value=\"%zu passed, %zu failed, %zu skipped, %zu undefined\"/>\n",
+                    suite_class_name((basis_class)c), m[RESULT_PASS], m[RESULT_FAIL], m[RESULT_SKIP], m[RESULT_UNDEFINED]);
+    }
+    fprintf(f, "    </properties>\n");
+}
+
+/* A failure, or a known failure reported as skipped with the same explanation:
+ * readers count it apart and it does not fail the job. */
+static void junit_failure(FILE *f, const result *x) {
+    bool known = x->status == RESULT_KNOWN;
+    fprintf(f, known ? "<skipped message=\"known failure: expected " : "<failure message=\"expected ");
+    xml_text(f, x->k->expect[x->profile]);
+    fprintf(f, ", got ");
+    xml_text(f, x->got ? x->got : "no answer");
+    fprintf(f, "\">");
+    char *body = explain_long_text(x);
+    xml_text(f, body ? body : x->reason);
+    free(body);
+    fprintf(f, known ? "</skipped>" : "</failure>");
+    if (x->stderr_tail) {
+        fprintf(f, "<system-err>");
+        xml_text(f, x->stderr_tail);
+        fprintf(f, "</system-err>");
+    }
+}
+
+static void junit_testcase(FILE *f, const char *area, const result *x) {
+    char what[1200], name[1400];
+    check_describe(x->k, what, sizeof what);
+    snprintf(name, sizeof name, "[%s] check %d: %s", robots_profile_name(x->profile), x->k->number, what);
+    fprintf(f, "    <testcase classname=\"%s.", area);
+    xml_text(f, x->c->id);
+    fprintf(f, "\" name=\"");
+    xml_text(f, name);
+    char classes[128];
+    check_basis_text(x->k->basis[x->profile], " ", classes, sizeof classes);
+    fprintf(f, "\"><properties><property name=\"profile\" value=\"%s\"/><property name=\"kind\" value=\"%s\"/>"
+               "<property name=\"basis\" value=\"%s\"/></properties>",
+            robots_profile_name(x->profile), suite_kind_name(x->k->kind), classes);
+    if (x->status == RESULT_FAIL || x->status == RESULT_KNOWN) {
+        junit_failure(f, x);
+    } else if (x->status == RESULT_SKIP || x->status == RESULT_UNDEFINED) {
+        fprintf(f, "<skipped message=\"");
+        xml_text(f, x->status == RESULT_SKIP ? x->reason : "undefined in this profile");
+        fprintf(f, "\"/>");
+    }
+    fprintf(f, "</testcase>\n");
+}
+
 static void report_junit(FILE *f, const suite *s, const results *r) {
     size_t all[RESULT_COUNT];
     count_area(r, NULL, all);
@@ -275,66 +333,19 @@ static void report_junit(FILE *f, const suite *s, const results *r) {
     for (size_t t = 0; t < s->ntables; t++) {
         size_t n[RESULT_COUNT];
         count_area(r, s->tables[t].area, n);
-        size_t total = counted(n);
+        size_t total = run_counted(n);
         if (!total) continue;
         fprintf(f, "  <testsuite name=\"%s\" tests=\"%zu\" failures=\"%zu\" skipped=\"%zu\">\n", s->tables[t].area,
                 total, n[RESULT_FAIL], n[RESULT_SKIP] + n[RESULT_UNDEFINED] + n[RESULT_KNOWN]);
-        /* Per class, as properties: "basis.spec" = "P passed, F failed, S skipped". */
-        fprintf(f, "    <properties>\n");
-        for (int c = 0; c < CLASS_COUNT; c++) {
-            size_t m[RESULT_COUNT];
-            count_class(r, s->tables[t].area, c, m);
-            if (counted(m))
-                fprintf(f, "      <property name=\"basis.%s\" value=\"%zu passed, %zu failed, %zu skipped, %zu undefined\"/>\n",
-                        class_name((basis_class)c), m[0], m[1], m[2], m[3]);
-        }
-        fprintf(f, "    </properties>\n");
-        for (size_t i = 0; i < r->n; i++) {
-            const result *x = &r->items[i];
-            if (x->c->table != &s->tables[t]) continue;
-            char what[1200], name[1400];
-            describe_check(x->k, what, sizeof what);
-            snprintf(name, sizeof name, "[%s] check %d: %s", robots_profile_name(x->profile), x->k->number, what);
-            fprintf(f, "    <testcase classname=\"%s.", s->tables[t].area);
-            xml_text(f, x->c->id);
-            fprintf(f, "\" name=\"");
-            xml_text(f, name);
-            char classes[128];
-            basis_text(x->k->basis[x->profile], " ", classes, sizeof classes);
-            fprintf(f, "\"><properties><property name=\"profile\" value=\"%s\"/><property name=\"kind\" value=\"%s\"/>"
-                       "<property name=\"basis\" value=\"%s\"/></properties>",
-                    robots_profile_name(x->profile), kind_name(x->k->kind), classes);
-            if (x->status == RESULT_FAIL || x->status == RESULT_KNOWN) {
-                /* A known failure is reported as skipped, with the same explanation:
-                 * readers count it apart and it does not fail the job. */
-                bool known = x->status == RESULT_KNOWN;
-                fprintf(f, known ? "<skipped message=\"known failure: expected " : "<failure message=\"expected ");
-                xml_text(f, x->k->expect[x->profile]);
-                fprintf(f, ", got ");
-                xml_text(f, x->got ? x->got : "no answer");
-                fprintf(f, "\">");
-                char *body = explain_long_text(x);
-                xml_text(f, body ? body : x->reason);
-                free(body);
-                fprintf(f, known ? "</skipped>" : "</failure>");
-                if (x->stderr_tail) {
-                    fprintf(f, "<system-err>");
-                    xml_text(f, x->stderr_tail);
-                    fprintf(f, "</system-err>");
-                }
-            } else if (x->status == RESULT_SKIP || x->status == RESULT_UNDEFINED) {
-                fprintf(f, "<skipped message=\"");
-                xml_text(f, x->status == RESULT_SKIP ? x->reason : "undefined in this profile");
-                fprintf(f, "\"/>");
-            }
-            fprintf(f, "</testcase>\n");
-        }
+        junit_class_properties(f, r, s->tables[t].area);
+        for (size_t i = 0; i < r->n; i++)
+            if (r->items[i].c->table == &s->tables[t]) junit_testcase(f, s->tables[t].area, &r->items[i]);
         fprintf(f, "  </testsuite>\n");
     }
     fprintf(f, "</testsuites>\n");
 }
 
-cJSON *counts_json(const size_t n[RESULT_COUNT]) {
+cJSON *report_counts_json(const size_t n[RESULT_COUNT]) {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "passed", (double)n[RESULT_PASS]);
     cJSON_AddNumberToObject(o, "failed", (double)n[RESULT_FAIL]);
@@ -344,7 +355,7 @@ cJSON *counts_json(const size_t n[RESULT_COUNT]) {
     return o;
 }
 
-void add_versions(cJSON *root, const suite *s) {
+void report_add_versions(cJSON *root, const suite *s) {
     const table *odd;
     const char *tables = suite_tables_version(s, &odd);
     cJSON_AddStringToObject(root, "suite_version", ROBOTS_VERSION);
@@ -359,14 +370,14 @@ typedef struct json_summary_ctx {
 
 static void json_summary(void *ctx, summary_by by, const char *name, const size_t n[RESULT_COUNT]) {
     json_summary_ctx *j = ctx;
-    static const char *const keys[] = {"by_area", "by_kind", "by_class"};
+    static const char *const keys[] = {[BY_AREA] = "by_area", [BY_KIND] = "by_kind", [BY_CLASS] = "by_class"};
     if (!name) j->group = cJSON_AddObjectToObject(j->summary, keys[by]);
-    else cJSON_AddItemToObject(j->group, name, counts_json(n));
+    else cJSON_AddItemToObject(j->group, name, report_counts_json(n));
 }
 
 cJSON *report_json_object(const suite *s, const results *r, const report_info *info) {
     cJSON *root = cJSON_CreateObject();
-    add_versions(root, s);
+    report_add_versions(root, s);
     cJSON_AddStringToObject(root, "target", info->target);
     if (info->name) cJSON_AddStringToObject(root, "name", info->name);
     if (info->language) cJSON_AddStringToObject(root, "language", info->language);
@@ -395,11 +406,11 @@ cJSON *report_json_object(const suite *s, const results *r, const report_info *i
         const result *x = &r->items[i];
         cJSON *o = cJSON_CreateObject();
         char what[1200];
-        describe_check(x->k, what, sizeof what);
+        check_describe(x->k, what, sizeof what);
         cJSON_AddStringToObject(o, "id", x->c->id);
         cJSON_AddStringToObject(o, "area", x->c->table->area);
         cJSON_AddNumberToObject(o, "check", x->k->number);
-        cJSON_AddStringToObject(o, "kind", kind_name(x->k->kind));
+        cJSON_AddStringToObject(o, "kind", suite_kind_name(x->k->kind));
         cJSON_AddStringToObject(o, "profile", robots_profile_name(x->profile));
         cJSON_AddItemToObject(o, "basis", basis_json(x->k->basis[x->profile]));
         cJSON_AddStringToObject(o, "status", status_word(x->status));
@@ -416,10 +427,10 @@ cJSON *report_json_object(const suite *s, const results *r, const report_info *i
 }
 
 static int report_json(FILE *f, const suite *s, const results *r, const report_info *info) {
-    return json_print(f, report_json_object(s, r, info));
+    return json_file_print(f, report_json_object(s, r, info));
 }
 
-void md_cell(FILE *f, const char *s) {
+void report_md_cell(FILE *f, const char *s) {
     for (; s && *s; s++) {
         if (*s == '|') fputs("\\|", f);
         else if (*s == '\n' || *s == '\r') fputc(' ', f);
@@ -428,59 +439,49 @@ void md_cell(FILE *f, const char *s) {
     }
 }
 
-static void report_markdown(FILE *f, const suite *s, const results *r, const report_info *info) {
-    fprintf(f, "# robots-conform: ");
-    md_cell(f, info->target);
-    fprintf(f, "\n\nProfiles: %s. ", info->profiles);
-    final_line(f, r);
-    if (info->notes) {
-        fprintf(f, "\nNote: ");
-        md_cell(f, info->notes);
-        fprintf(f, "\n");
-    }
+/* The summary tables: by area, then by class of basis. */
+static void markdown_summaries(FILE *f, const suite *s, const results *r) {
     fprintf(f, "\n| area | passed | failed | skipped | undefined |\n| --- | ---: | ---: | ---: | ---: |\n");
     for (size_t t = 0; t < s->ntables; t++) {
         size_t n[RESULT_COUNT];
         count_area(r, s->tables[t].area, n);
-        if (counted(n))
-            fprintf(f, "| %s | %zu | %zu | %zu | %zu |\n", s->tables[t].area, n[0], n[1], n[2], n[3]);
+        if (run_counted(n))
+            fprintf(f, "| %s | %zu | %zu | %zu | %zu |\n", s->tables[t].area, n[RESULT_PASS], n[RESULT_FAIL],
+                    n[RESULT_SKIP], n[RESULT_UNDEFINED]);
     }
     fprintf(f, "\n| basis (a check counts under each class it rests on) | passed | failed | skipped | undefined |\n"
                "| --- | ---: | ---: | ---: | ---: |\n");
     for (int c = 0; c < CLASS_COUNT; c++) {
         size_t n[RESULT_COUNT];
         count_class(r, NULL, c, n);
-        if (counted(n))
-            fprintf(f, "| %s | %zu | %zu | %zu | %zu |\n", class_name((basis_class)c), n[0], n[1], n[2], n[3]);
+        if (run_counted(n))
+            fprintf(f, "| %s | %zu | %zu | %zu | %zu |\n", suite_class_name((basis_class)c), n[RESULT_PASS], n[RESULT_FAIL],
+                    n[RESULT_SKIP], n[RESULT_UNDEFINED]);
     }
-    static const char *const marks[] = {"pass", "**FAIL**", "skip", "undefined", "known failure"};
-    for (size_t t = 0; t < s->ntables; t++) {
-        bool header = false;
-        for (size_t i = 0; i < r->n; i++) {
-            const result *x = &r->items[i];
-            if (x->c->table != &s->tables[t]) continue;
-            if (!header) {
-                fprintf(f, "\n## %s: %s\n\n| case | check | profile | basis | expected | got | result |\n"
-                           "| --- | --- | --- | --- | --- | --- | --- |\n", s->tables[t].area, s->tables[t].title);
-                header = true;
-            }
-            check_words w;
-            check_words_of(x, ", ", &w);
-            fprintf(f, "| %s | %d: ", x->c->id, x->k->number);
-            md_cell(f, w.what);
-            fprintf(f, " | %s | %s | ", robots_profile_name(x->profile), w.classes);
-            md_cell(f, x->k->expect[x->profile]);
-            fprintf(f, " | ");
-            md_cell(f, x->got ? x->got : "-");
-            fprintf(f, " | %s", marks[x->status]);
-            if (x->status == RESULT_FAIL && x->reason) {
-                fprintf(f, ": ");
-                md_cell(f, x->reason);
-            }
-            fprintf(f, " |\n");
-        }
+}
+
+static void markdown_check_row(FILE *f, const result *x) {
+    static const char *const marks[RESULT_COUNT] = {
+        [RESULT_PASS] = "pass", [RESULT_FAIL] = "**FAIL**", [RESULT_SKIP] = "skip",
+        [RESULT_UNDEFINED] = "undefined", [RESULT_KNOWN] = "known failure"};
+    check_words w;
+    check_words_of(x, ", ", &w);
+    fprintf(f, "| %s | %d: ", x->c->id, x->k->number);
+    report_md_cell(f, w.what);
+    fprintf(f, " | %s | %s | ", robots_profile_name(x->profile), w.classes);
+    report_md_cell(f, x->k->expect[x->profile]);
+    fprintf(f, " | ");
+    report_md_cell(f, x->got ? x->got : "-");
+    fprintf(f, " | %s", marks[x->status]);
+    if (x->status == RESULT_FAIL && x->reason) {
+        fprintf(f, ": ");
+        report_md_cell(f, x->reason);
     }
-    /* Each failure explained, as indented code blocks (no fence a robots.txt could close). */
+    fprintf(f, " |\n");
+}
+
+/* Each failure explained, as indented code blocks (no fence a robots.txt could close). */
+static void markdown_failures(FILE *f, const results *r) {
     bool heading = false;
     for (size_t i = 0; i < r->n; i++) {
         const result *x = &r->items[i];
@@ -496,6 +497,33 @@ static void report_markdown(FILE *f, const suite *s, const results *r, const rep
         }
         free(body);
     }
+}
+
+static void report_markdown(FILE *f, const suite *s, const results *r, const report_info *info) {
+    fprintf(f, "# robots-conform: ");
+    report_md_cell(f, info->target);
+    fprintf(f, "\n\nProfiles: %s. ", info->profiles);
+    report_final_line(f, r);
+    if (info->notes) {
+        fprintf(f, "\nNote: ");
+        report_md_cell(f, info->notes);
+        fprintf(f, "\n");
+    }
+    markdown_summaries(f, s, r);
+    for (size_t t = 0; t < s->ntables; t++) {
+        bool header = false;
+        for (size_t i = 0; i < r->n; i++) {
+            const result *x = &r->items[i];
+            if (x->c->table != &s->tables[t]) continue;
+            if (!header) {
+                fprintf(f, "\n## %s: %s\n\n| case | check | profile | basis | expected | got | result |\n"
+                           "| --- | --- | --- | --- | --- | --- | --- |\n", s->tables[t].area, s->tables[t].title);
+                header = true;
+            }
+            markdown_check_row(f, x);
+        }
+    }
+    markdown_failures(f, r);
     if (info->known) {
         fprintf(f, "\n");
         known_text(f, r, info->known);
@@ -503,27 +531,27 @@ static void report_markdown(FILE *f, const suite *s, const results *r, const rep
     if (info->stopped) fprintf(f, "\nStopped early: %s\n", info->stopped);
 }
 
-int list_checks_json(FILE *f, const suite *s, const selection *sel) {
+int report_list_checks_json(FILE *f, const suite *s, const selection *sel) {
     unsigned profiles = sel->profiles ? sel->profiles : (1u << ROBOTS_PROFILE_COUNT) - 1;
     cJSON *root = cJSON_CreateObject();
     cJSON *list = cJSON_AddArrayToObject(root, "checks");
     for (size_t t = 0; t < s->ntables; t++) {
         for (size_t i = 0; i < s->tables[t].ncases; i++) {
             const tcase *c = &s->tables[t].cases[i];
-            if (!case_selected(sel, c)) continue;
+            if (!run_case_selected(sel, c)) continue;
             for (size_t k = 0; k < c->nchecks; k++) {
                 const check *ck = &c->checks[k];
                 cJSON *o = NULL, *basis = NULL, *expect = NULL;
                 for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
-                    if (!(profiles & (1u << p)) || !check_selected(sel, ck, (robots_profile_id)p)) continue;
+                    if (!(profiles & (1u << p)) || !run_check_selected(sel, ck, (robots_profile_id)p)) continue;
                     if (!o) {
                         char what[1200];
-                        describe_check(ck, what, sizeof what);
+                        check_describe(ck, what, sizeof what);
                         o = cJSON_CreateObject();
                         cJSON_AddStringToObject(o, "id", c->id);
                         cJSON_AddStringToObject(o, "area", c->table->area);
                         cJSON_AddNumberToObject(o, "check", ck->number);
-                        cJSON_AddStringToObject(o, "kind", kind_name(ck->kind));
+                        cJSON_AddStringToObject(o, "kind", suite_kind_name(ck->kind));
                         cJSON_AddStringToObject(o, "description", what);
                         basis = cJSON_AddObjectToObject(o, "basis");
                         expect = cJSON_AddObjectToObject(o, "expect");
@@ -536,10 +564,10 @@ int list_checks_json(FILE *f, const suite *s, const selection *sel) {
             }
         }
     }
-    return json_print(f, root);
+    return json_file_print(f, root);
 }
 
-int report(FILE *f, const char *format, const suite *s, const results *r, const report_info *info) {
+int report_write(FILE *f, const char *format, const suite *s, const results *r, const report_info *info) {
     if (!strcmp(format, "text")) report_text(f, s, r, info);
     else if (!strcmp(format, "tap")) report_tap(f, s, r, info);
     else if (!strcmp(format, "junit")) report_junit(f, s, r);

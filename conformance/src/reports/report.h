@@ -20,18 +20,18 @@ typedef struct report_info {
 
 /* Writes the results in the format; returns -1 for an unknown format, or when
  * memory ran out for the JSON report (nothing is printed). */
-int report(FILE *f, const char *format, const suite *s, const results *r, const report_info *info);
+int report_write(FILE *f, const char *format, const suite *s, const results *r, const report_info *info);
 
 /* The JSON report of one target's run, as an object (the caller deletes it). */
 cJSON *report_json_object(const suite *s, const results *r, const report_info *info);
 
 /* "N passed, M failed" (", K skipped", ", U undefined ...", ", F known failures"
  * when there are any). */
-void final_line(FILE *f, const results *r);
+void report_final_line(FILE *f, const results *r);
 
 /* --list --format json: every selected check with its kind, basis and expectation
  * per profile. Returns 0, or -1 when memory ran out (nothing is printed). */
-int list_checks_json(FILE *f, const suite *s, const selection *sel);
+int report_list_checks_json(FILE *f, const suite *s, const selection *sel);
 
 /* Which results a count takes: each field narrows it, or is COUNT_ANY (for the
  * area, NULL). Written with every field named, so that no field is 0 by accident
@@ -46,15 +46,15 @@ typedef struct result_filter {
 
 /* How many of the results the filter takes, by status. A check resting on several
  * classes counts under each. */
-void count_by(const results *r, result_filter which, size_t out[RESULT_COUNT]);
+void report_count(const results *r, result_filter which, size_t out[RESULT_COUNT]);
 
 /* Counts as {"passed", "failed", "skipped", "undefined"}. */
-cJSON *counts_json(const size_t n[RESULT_COUNT]);
+cJSON *report_counts_json(const size_t n[RESULT_COUNT]);
 /* "suite_version" (the runner's, ROBOTS_VERSION) and "tables_version" (the version
  * every table names; null when they name none or disagree) into a JSON report. */
-void add_versions(cJSON *root, const suite *s);
+void report_add_versions(cJSON *root, const suite *s);
 
 /* Text in a Markdown table cell: '|' and line breaks would break the table. */
-void md_cell(FILE *f, const char *s);
+void report_md_cell(FILE *f, const char *s);
 
 #endif

@@ -12,12 +12,12 @@
 #include "json_file.h"
 
 static void tally(const results *r, const char *area, int cls, size_t out[RESULT_COUNT]) {
-    count_by(r, (result_filter){.profile = COUNT_ANY, .area = area, .kind = COUNT_ANY, .cls = cls}, out);
+    report_count(r, (result_filter){.profile = COUNT_ANY, .area = area, .kind = COUNT_ANY, .cls = cls}, out);
 }
 
 static const char *or_dash(const char *s) { return s && *s ? s : "-"; }
 
-const char *run_name(const target_run *run) { return run->info.name ? run->info.name : run->info.target; }
+const char *report_run_name(const target_run *run) { return run->info.name ? run->info.name : run->info.target; }
 
 /* "passed/judged" (judged: passed or failed), or "-" when nothing was judged. */
 static void cell(const size_t n[RESULT_COUNT], char *out, size_t cap) {
@@ -37,23 +37,23 @@ static void matrix(FILE *f, const suite *s, const target_run *runs, size_t n, ma
     const char *corner = rows_of == ROWS_CLASSES ? "basis" : "area";
     if (markdown) {
         fprintf(f, "\n| %s |", corner);
-        for (size_t k = 0; k < n; k++) fprintf(f, " %s |", run_name(&runs[k]));
+        for (size_t k = 0; k < n; k++) fprintf(f, " %s |", report_run_name(&runs[k]));
         fprintf(f, "\n| --- |");
         for (size_t k = 0; k < n; k++) fprintf(f, " ---: |");
         fprintf(f, "\n");
     } else {
         fprintf(f, "\n  %-16s", corner);
-        for (size_t k = 0; k < n; k++) fprintf(f, " %18.18s", run_name(&runs[k]));
+        for (size_t k = 0; k < n; k++) fprintf(f, " %18.18s", report_run_name(&runs[k]));
         fprintf(f, "\n");
     }
     for (size_t row = 0; row < rows; row++) {
-        const char *label = rows_of == ROWS_CLASSES ? class_name((basis_class)row) : s->tables[row].area;
+        const char *label = rows_of == ROWS_CLASSES ? suite_class_name((basis_class)row) : s->tables[row].area;
         bool any = false;
         char cells[64][32];
         for (size_t k = 0; k < n && k < 64; k++) {
             size_t c[RESULT_COUNT];
             tally(&runs[k].r, rows_of == ROWS_CLASSES ? NULL : label, rows_of == ROWS_CLASSES ? (int)row : COUNT_ANY, c);
-            any = any || counted(c);
+            any = any || run_counted(c);
             cell(c, cells[k], sizeof cells[k]);
         }
         if (!any) continue;
@@ -76,13 +76,14 @@ static void summary(FILE *f, const target_run *runs, size_t n, matrix_form form)
         tally(&runs[k].r, NULL, COUNT_ANY, c);
         const report_info *i = &runs[k].info;
         fprintf(f, markdown ? "| %s | %s | %s | %zu | %zu | %zu | %zu | %.1f |\n" : "  %-20s %-10s %-12s %7zu %7zu %8zu %10zu %8.1f\n",
-                i->name, or_dash(i->language), or_dash(i->version), c[0], c[1], c[2], c[3], i->seconds);
+                i->name, or_dash(i->language), or_dash(i->version), c[RESULT_PASS], c[RESULT_FAIL], c[RESULT_SKIP],
+                c[RESULT_UNDEFINED], i->seconds);
     }
 }
 
 static void notes(FILE *f, const target_run *runs, size_t n) {
     for (size_t k = 0; k < n; k++)
-        if (runs[k].info.notes) fprintf(f, "\nNote on %s: %s\n", run_name(&runs[k]), runs[k].info.notes);
+        if (runs[k].info.notes) fprintf(f, "\nNote on %s: %s\n", report_run_name(&runs[k]), runs[k].info.notes);
 }
 
 static void text(FILE *f, const suite *s, const target_run *runs, size_t n) {
@@ -94,7 +95,8 @@ static void text(FILE *f, const suite *s, const target_run *runs, size_t n) {
     notes(f, runs, n);
 }
 
-static const char *const marks[RESULT_COUNT] = {"pass", "FAIL", "skip", "undefined", "known-failure"};
+static const char *const marks[RESULT_COUNT] = {[RESULT_PASS] = "pass", [RESULT_FAIL] = "FAIL", [RESULT_SKIP] = "skip",
+                                                [RESULT_UNDEFINED] = "undefined", [RESULT_KNOWN] = "known-failure"};
 
 /* A CSV field: quoted when it holds a comma, a quote or a line break. */
 static void csv_field(FILE *f, const char *s) {
@@ -114,15 +116,15 @@ static void csv(FILE *f, const target_run *runs, size_t n) {
     fprintf(f, "id,check,profile,kind,basis,expected");
     for (size_t k = 0; k < n; k++) {
         fputc(',', f);
-        csv_field(f, run_name(&runs[k]));
+        csv_field(f, report_run_name(&runs[k]));
     }
     fprintf(f, "\r\n");
     for (size_t i = 0; i < runs[0].r.n; i++) {
         const result *x = &runs[0].r.items[i];
         char classes[128];
-        basis_text(x->k->basis[x->profile], " ", classes, sizeof classes);
+        check_basis_text(x->k->basis[x->profile], " ", classes, sizeof classes);
         csv_field(f, x->c->id);
-        fprintf(f, ",%d,%s,%s,%s,", x->k->number, robots_profile_name(x->profile), kind_name(x->k->kind), classes);
+        fprintf(f, ",%d,%s,%s,%s,", x->k->number, robots_profile_name(x->profile), suite_kind_name(x->k->kind), classes);
         csv_field(f, x->k->expect[x->profile]);
         for (size_t k = 0; k < n; k++) fprintf(f, ",%s", i < runs[k].r.n ? marks[runs[k].r.items[i].status] : "");
         fprintf(f, "\r\n");
@@ -137,14 +139,14 @@ static void markdown(FILE *f, const suite *s, const target_run *runs, size_t n) 
     matrix(f, s, runs, n, ROWS_CLASSES, AS_MARKDOWN);
     notes(f, runs, n);
     fprintf(f, "\n## Every check\n\n| case | check | profile | expected |");
-    for (size_t k = 0; k < n; k++) fprintf(f, " %s |", run_name(&runs[k]));
+    for (size_t k = 0; k < n; k++) fprintf(f, " %s |", report_run_name(&runs[k]));
     fprintf(f, "\n| --- | ---: | --- | --- |");
     for (size_t k = 0; k < n; k++) fprintf(f, " --- |");
     fprintf(f, "\n");
     for (size_t i = 0; i < runs[0].r.n; i++) {
         const result *x = &runs[0].r.items[i];
         fprintf(f, "| %s | %d | %s | ", x->c->id, x->k->number, robots_profile_name(x->profile));
-        md_cell(f, x->k->expect[x->profile]);
+        report_md_cell(f, x->k->expect[x->profile]);
         fprintf(f, " |");
         for (size_t k = 0; k < n; k++)
             fprintf(f, " %s |", i < runs[k].r.n ? (runs[k].r.items[i].status == RESULT_FAIL ? "**FAIL**"
@@ -158,7 +160,53 @@ static int json(FILE *f, const suite *s, const target_run *runs, size_t n) {
     cJSON_AddStringToObject(root, "profiles", runs[0].info.profiles);
     cJSON *list = cJSON_AddArrayToObject(root, "targets");
     for (size_t k = 0; k < n; k++) cJSON_AddItemToArray(list, report_json_object(s, &runs[k].r, &runs[k].info));
-    return json_print(f, root);
+    return json_file_print(f, root);
+}
+
+/* One implementation's counts under one profile: total, allow checks, by kind,
+ * by area and by class. */
+static void scorecard_counts(cJSON *o, const suite *s, const results *r, int p) {
+    size_t c[RESULT_COUNT];
+    report_count(r, (result_filter){.profile = p, .area = NULL, .kind = COUNT_ANY, .cls = COUNT_ANY}, c);
+    cJSON_AddItemToObject(o, "total", report_counts_json(c));
+    report_count(r, (result_filter){.profile = p, .area = NULL, .kind = KIND_ALLOW, .cls = COUNT_ANY}, c);
+    cJSON_AddItemToObject(o, "allow", report_counts_json(c));
+    cJSON *kinds = cJSON_AddObjectToObject(o, "kinds");
+    for (int kind = 0; kind < KIND_COUNT; kind++) {
+        report_count(r, (result_filter){.profile = p, .area = NULL, .kind = kind, .cls = COUNT_ANY}, c);
+        cJSON_AddItemToObject(kinds, suite_kind_name((check_kind)kind), report_counts_json(c));
+    }
+    cJSON *areas = cJSON_AddObjectToObject(o, "areas");
+    for (size_t t = 0; t < s->ntables; t++) {
+        report_count(r, (result_filter){.profile = p, .area = s->tables[t].area, .kind = COUNT_ANY, .cls = COUNT_ANY}, c);
+        cJSON_AddItemToObject(areas, s->tables[t].area, report_counts_json(c));
+    }
+    cJSON *classes = cJSON_AddObjectToObject(o, "classes");
+    for (int cls = 0; cls < CLASS_COUNT; cls++) {
+        report_count(r, (result_filter){.profile = p, .area = NULL, .kind = COUNT_ANY, .cls = cls}, c);
+        cJSON_AddItemToObject(classes, suite_class_name((basis_class)cls), report_counts_json(c));
+    }
+}
+
+/* The check at i, with each implementation's result. */
+static cJSON *scorecard_check(const target_run *runs, size_t n, size_t i) {
+    const result *x = &runs[0].r.items[i];
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "id", x->c->id);
+    cJSON_AddNumberToObject(o, "check", x->k->number);
+    cJSON_AddStringToObject(o, "profile", robots_profile_name(x->profile));
+    cJSON_AddStringToObject(o, "area", x->c->table->area);
+    cJSON_AddStringToObject(o, "kind", suite_kind_name(x->k->kind));
+    char classes[128];
+    check_basis_text(x->k->basis[x->profile], " ", classes, sizeof classes);
+    cJSON_AddStringToObject(o, "basis", classes);
+    cJSON_AddStringToObject(o, "expected", x->k->expect[x->profile]);
+    cJSON *by = cJSON_AddObjectToObject(o, "results");
+    for (size_t k = 0; k < n; k++) {
+        const result *y = i < runs[k].r.n ? &runs[k].r.items[i] : NULL;
+        cJSON_AddStringToObject(by, report_run_name(&runs[k]), y ? marks[y->status] : "");
+    }
+    return o;
 }
 
 /* The scorecard (conformance/scorecard.json): per implementation and profile, the
@@ -167,9 +215,8 @@ static int json(FILE *f, const suite *s, const target_run *runs, size_t n) {
  * ("areas", "classes"), since their names overlap (rfc is both). */
 static int scorecard(FILE *f, const suite *s, const target_run *runs, size_t n, unsigned profiles) {
     cJSON *root = cJSON_CreateObject();
-    add_versions(root, s);
+    report_add_versions(root, s);
     cJSON *list = cJSON_AddArrayToObject(root, "implementations");
-    size_t c[RESULT_COUNT];
     for (size_t k = 0; k < n; k++) {
         const report_info *info = &runs[k].info;
         cJSON *impl = cJSON_CreateObject();
@@ -177,54 +224,15 @@ static int scorecard(FILE *f, const suite *s, const target_run *runs, size_t n, 
         cJSON_AddStringToObject(impl, "version", or_dash(info->version));
         cJSON_AddStringToObject(impl, "language", or_dash(info->language));
         cJSON *by_profile = cJSON_AddObjectToObject(impl, "profiles");
-        for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
-            if (!(profiles & (1u << p))) continue;
-            const results *r = &runs[k].r;
-            cJSON *o = cJSON_AddObjectToObject(by_profile, robots_profile_name((robots_profile_id)p));
-            count_by(r, (result_filter){.profile = p, .area = NULL, .kind = COUNT_ANY, .cls = COUNT_ANY}, c);
-            cJSON_AddItemToObject(o, "total", counts_json(c));
-            count_by(r, (result_filter){.profile = p, .area = NULL, .kind = KIND_ALLOW, .cls = COUNT_ANY}, c);
-            cJSON_AddItemToObject(o, "allow", counts_json(c));
-            cJSON *kinds = cJSON_AddObjectToObject(o, "kinds");
-            for (int kind = 0; kind < KIND_COUNT; kind++) {
-                count_by(r, (result_filter){.profile = p, .area = NULL, .kind = kind, .cls = COUNT_ANY}, c);
-                cJSON_AddItemToObject(kinds, kind_name((check_kind)kind), counts_json(c));
-            }
-            cJSON *areas = cJSON_AddObjectToObject(o, "areas");
-            for (size_t t = 0; t < s->ntables; t++) {
-                count_by(r, (result_filter){.profile = p, .area = s->tables[t].area, .kind = COUNT_ANY, .cls = COUNT_ANY}, c);
-                cJSON_AddItemToObject(areas, s->tables[t].area, counts_json(c));
-            }
-            cJSON *classes = cJSON_AddObjectToObject(o, "classes");
-            for (int cls = 0; cls < CLASS_COUNT; cls++) {
-                count_by(r, (result_filter){.profile = p, .area = NULL, .kind = COUNT_ANY, .cls = cls}, c);
-                cJSON_AddItemToObject(classes, class_name((basis_class)cls), counts_json(c));
-            }
-        }
+        for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)
+            if (profiles & (1u << p))
+                scorecard_counts(cJSON_AddObjectToObject(by_profile, robots_profile_name((robots_profile_id)p)), s,
+                                 &runs[k].r, p);
         cJSON_AddItemToArray(list, impl);
     }
     cJSON *checks = cJSON_AddArrayToObject(root, "checks");
-    for (size_t i = 0; i < runs[0].r.n; i++) {
-        const result *x = &runs[0].r.items[i];
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "id", x->c->id);
-        cJSON_AddNumberToObject(o, "check", x->k->number);
-        cJSON_AddStringToObject(o, "profile", robots_profile_name(x->profile));
-        cJSON_AddStringToObject(o, "area", x->c->table->area);
-        cJSON_AddStringToObject(o, "kind", kind_name(x->k->kind));
-        char classes[128];
-        basis_text(x->k->basis[x->profile], " ", classes, sizeof classes);
-        cJSON_AddStringToObject(o, "basis", classes);
-        cJSON_AddStringToObject(o, "expected", x->k->expect[x->profile]);
-        cJSON *by = cJSON_AddObjectToObject(o, "results");
-        for (size_t k = 0; k < n; k++) {
-            const result *y = i < runs[k].r.n ? &runs[k].r.items[i] : NULL;
-            cJSON_AddStringToObject(by, run_name(&runs[k]),
-                                    y ? marks[y->status] : "");
-        }
-        cJSON_AddItemToArray(checks, o);
-    }
-    return json_print(f, root);
+    for (size_t i = 0; i < runs[0].r.n; i++) cJSON_AddItemToArray(checks, scorecard_check(runs, n, i));
+    return json_file_print(f, root);
 }
 
 int report_many(FILE *f, const char *format, const suite *s, const target_run *runs, size_t n, unsigned profiles) {

@@ -23,6 +23,6 @@ int report_many(FILE *f, const char *format, const suite *s, const target_run *r
 
 /* What the reports call a run: its --target name, or, for the one target of a run
  * without names (the reference, --batch-cmd, --command), what it is in words. */
-const char *run_name(const target_run *run);
+const char *report_run_name(const target_run *run);
 
 #endif

@@ -9,7 +9,7 @@
 #include "buf.h"
 #include "json.h"
 
-char *clean_copy(const char *s, size_t len) {
+char *clean_text_copy(const char *s, size_t len) {
     const unsigned char *u = (const unsigned char *)s;
     buf out = {NULL, 0, 0};
     int bad = buf_reserve(&out, len + 1);
@@ -32,7 +32,7 @@ char *clean_copy(const char *s, size_t len) {
     return out.data;
 }
 
-void utf8_trim_end(char *s) {
+void clean_text_trim_utf8(char *s) {
     size_t len = strlen(s);
     /* Back over continuation bytes to the lead byte of the last sequence. */
     size_t start = len;
@@ -46,7 +46,7 @@ void utf8_trim_end(char *s) {
     }
 }
 
-void escape_controls(const char *s, char *out, size_t cap) {
+void clean_text_escape_controls(const char *s, char *out, size_t cap) {
     size_t n = 0;
     if (!cap) return;
     for (; *s && n + 1 < cap; s++) {
@@ -61,5 +61,5 @@ void escape_controls(const char *s, char *out, size_t cap) {
         }
     }
     out[n] = '\0';
-    utf8_trim_end(out);
+    clean_text_trim_utf8(out);
 }

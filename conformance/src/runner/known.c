@@ -34,6 +34,53 @@ static int resolve(const suite *s, const char *id, known_entry *e) {
     return -1;
 }
 
+/* Appends e with its own copy of id; -1 when memory runs out. */
+static int add_entry(known_list *out, size_t *cap_items, known_entry e, const char *id) {
+    if (out->n == *cap_items) {
+        size_t more_items = *cap_items ? *cap_items * 2 : 16;
+        known_entry *grown = realloc(out->items, more_items * sizeof *grown);
+        if (!grown) return -1;
+        out->items = grown;
+        *cap_items = more_items;
+    }
+    e.id = strdup(id);
+    if (!e.id) return -1;
+    out->items[out->n++] = e;
+    return 0;
+}
+
+/* One line of the file, made a C string (p[n] is overwritten): blank, a comment,
+ * or one check id with an optional comment. */
+static int known_line(const suite *s, char *p, size_t n, int line, known_list *out, size_t *cap_items, char *error,
+                      size_t cap) {
+    if (memchr(p, '\0', n)) {
+        snprintf(error, cap, "%s:%d: a NUL byte: not a known-failures file", out->file, line);
+        return -1;
+    }
+    p[n] = '\0';
+    char *hash = strchr(p, '#');
+    if (hash) *hash = '\0';
+    p += strspn(p, " \t\r");
+    size_t len = strcspn(p, " \t\r");
+    if (len == 0) return 0;
+    if (p[len + strspn(p + len, " \t\r")] != '\0') {
+        snprintf(error, cap, "%s:%d: one check id a line, not '%.200s'", out->file, line, p);
+        return -1;
+    }
+    p[len] = '\0';
+    known_entry e = {.line = line};
+    if (resolve(s, p, &e) != 0) {
+        snprintf(error, cap, "%s:%d: '%.200s' names no case or check of the tables (CASE or CASE.N; --list shows the cases)",
+                 out->file, line, p);
+        return -1;
+    }
+    if (add_entry(out, cap_items, e, p) != 0) {
+        snprintf(error, cap, "%s: out of memory", out->file);
+        return -1;
+    }
+    return 0;
+}
+
 int known_load(const char *file, const suite *s, known_list *out, char *error, size_t cap) {
     memset(out, 0, sizeof *out);
     out->file = file;
@@ -50,62 +97,15 @@ int known_load(const char *file, const suite *s, known_list *out, char *error, s
         return -1;
     }
     int rc = 0, line = 0;
-    bool oom = false;
     size_t cap_items = 0;
     char *end = text.data + text.len - 1; /* the NUL added above */
     for (char *p = text.data; rc == 0 && p < end;) {
-        line++;
         char *nl = memchr(p, '\n', (size_t)(end - p));
         size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
         char *next = p + n + (nl != NULL);
-        if (memchr(p, '\0', n)) {
-            snprintf(error, cap, "%s:%d: a NUL byte: not a known-failures file", file, line);
-            rc = -1;
-            break;
-        }
-        p[n] = '\0';
-        char *hash = strchr(p, '#');
-        if (hash) *hash = '\0';
-        p += strspn(p, " \t\r");
-        size_t len = strcspn(p, " \t\r");
-        if (len == 0) {
-            p = next;
-            continue;
-        }
-        if (p[len + strspn(p + len, " \t\r")] != '\0') {
-            snprintf(error, cap, "%s:%d: one check id a line, not '%.200s'", file, line, p);
-            rc = -1;
-            break;
-        }
-        p[len] = '\0';
-        known_entry e = {NULL, line, NULL, 0, 0, 0};
-        if (resolve(s, p, &e) != 0) {
-            snprintf(error, cap, "%s:%d: '%.200s' names no case or check of the tables (CASE or CASE.N; --list shows the cases)",
-                     file, line, p);
-            rc = -1;
-            break;
-        }
-        if (out->n == cap_items) {
-            size_t more_items = cap_items ? cap_items * 2 : 16;
-            known_entry *grown = realloc(out->items, more_items * sizeof *grown);
-            if (!grown) {
-                rc = -1;
-                oom = true;
-                break;
-            }
-            out->items = grown;
-            cap_items = more_items;
-        }
-        e.id = strdup(p);
-        if (!e.id) {
-            rc = -1;
-            oom = true;
-            break;
-        }
-        out->items[out->n++] = e;
+        rc = known_line(s, p, n, ++line, out, &cap_items, error, cap);
         p = next;
     }
-    if (oom) snprintf(error, cap, "%s: out of memory", file);
     buf_free(&text);
     if (rc != 0) known_free(out);
     return rc;
@@ -158,7 +158,7 @@ int known_write(const char *file, const results *r, const char *what, char *erro
         if (again) continue;
         char id[300], got[200];
         snprintf(id, sizeof id, "%s.%d", x->c->id, x->k->number);
-        escape_controls(x->got ? x->got : "no answer", got, sizeof got);
+        clean_text_escape_controls(x->got ? x->got : "no answer", got, sizeof got);
         fprintf(f, "%-24s # [%s] expected %s, got %s\n", id, robots_profile_name(x->profile), x->k->expect[x->profile], got);
     }
     if (fclose(f) != 0) {

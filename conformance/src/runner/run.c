@@ -9,7 +9,7 @@
 
 /* What the target said, kept for the report: valid UTF-8 whatever it printed;
  * NULL for nothing. */
-static char *kept(const char *s) { return s[0] ? clean_copy(s, strlen(s)) : NULL; }
+static char *kept(const char *s) { return s[0] ? clean_text_copy(s, strlen(s)) : NULL; }
 
 /* Does one list entry (without its '-') name item? With prefix set, "MATCH-3" also
  * names "MATCH-3.2" (but not "MATCH-30"). */
@@ -39,30 +39,30 @@ static bool listed(const char *list, const char *item, bool prefix) {
     return kept || !any_kept;
 }
 
-bool case_selected(const selection *sel, const tcase *c) {
+bool run_case_selected(const selection *sel, const tcase *c) {
     return listed(sel->areas, c->table->area, false) && listed(sel->ids, c->id, true);
 }
 
-bool check_selected(const selection *sel, const check *k, robots_profile_id p) {
+bool run_check_selected(const selection *sel, const check *k, robots_profile_id p) {
     unsigned classes = k->basis[p];
     if (sel->basis_in && !(classes & sel->basis_in)) return false;
     return !(classes & sel->basis_out);
 }
 
-result_status judge_answer(const char *expected, const answer *a) {
+result_status run_judge_answer(const char *expected, const answer *a) {
     if (a->status == ANSWER_SKIPPED) return RESULT_SKIP;
     if (a->status == ANSWER_FAILED) return RESULT_FAIL;
     if (!strcmp(expected, UNDEFINED)) return RESULT_UNDEFINED;
     return strcmp(expected, a->text) == 0 ? RESULT_PASS : RESULT_FAIL;
 }
 
-bool counted(const size_t n[RESULT_COUNT]) {
+bool run_counted(const size_t n[RESULT_COUNT]) {
     size_t all = 0;
     for (int i = 0; i < RESULT_COUNT; i++) all += n[i];
     return all > 0;
 }
 
-const char *broken_advice(target_fault cause) {
+const char *run_broken_advice(target_fault cause) {
     switch (cause) {
     case FAULT_EXIT:
         return "the target ends without replying: run it by hand with one request line (conformance/PROTOCOL.md) "
@@ -96,7 +96,7 @@ static bool add_result(results *out, size_t *cap, const tcase *c, const check *c
     r->c = c;
     r->k = ck;
     r->profile = p;
-    r->status = judge_answer(ck->expect[p], a);
+    r->status = run_judge_answer(ck->expect[p], a);
     r->got = a->status == ANSWER_GIVEN ? kept(a->text) : NULL;
     r->reason = kept(a->detail);
     r->stderr_tail = a->status == ANSWER_FAILED ? kept(a->stderr_tail) : NULL;
@@ -138,12 +138,12 @@ void run_suite(const suite *s, target *t, const selection *sel, const run_limits
         const table *tb = &s->tables[ti];
         for (size_t ci = 0; ci < tb->ncases && !out->stopped; ci++) {
             const tcase *c = &tb->cases[ci];
-            if (!case_selected(sel, c)) continue;
+            if (!run_case_selected(sel, c)) continue;
             for (int p = 0; p < ROBOTS_PROFILE_COUNT && !out->stopped; p++) {
                 if (!(sel->profiles & (1u << p))) continue;
                 for (size_t k = 0; k < c->nchecks && !out->stopped; k++) {
                     const check *ck = &c->checks[k];
-                    if (!check_selected(sel, ck, (robots_profile_id)p)) continue;
+                    if (!run_check_selected(sel, ck, (robots_profile_id)p)) continue;
                     answer a;
                     memset(&a, 0, sizeof a);
                     a.line = -1;
@@ -163,7 +163,7 @@ void run_suite(const suite *s, target *t, const selection *sel, const run_limits
     }
 }
 
-void results_free(results *r) {
+void run_results_free(results *r) {
     for (size_t i = 0; i < r->n; i++) {
         free(r->items[i].got);
         free(r->items[i].reason);

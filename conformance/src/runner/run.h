@@ -63,19 +63,19 @@ typedef struct results {
     bool out_of_memory; /* the run stopped early: memory ran out */
 } results;
 
-bool case_selected(const selection *sel, const tcase *c);
+bool run_case_selected(const selection *sel, const tcase *c);
 /* Is the check, under this profile, selected by its classes? */
-bool check_selected(const selection *sel, const check *k, robots_profile_id p);
+bool run_check_selected(const selection *sel, const check *k, robots_profile_id p);
 void run_suite(const suite *s, target *t, const selection *sel, const run_limits *limits, results *out);
 
 /* Counts as run_suite reports them: any result at all? */
-bool counted(const size_t n[RESULT_COUNT]);
+bool run_counted(const size_t n[RESULT_COUNT]);
 
 /* Words for a broken target's cause, and the likely fix. */
-const char *broken_advice(target_fault cause);
-void results_free(results *r);
+const char *run_broken_advice(target_fault cause);
+void run_results_free(results *r);
 
 /* Does expected/got pass? "undefined" never fails. */
-result_status judge_answer(const char *expected, const answer *a);
+result_status run_judge_answer(const char *expected, const answer *a);
 
 #endif

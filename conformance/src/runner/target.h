@@ -61,7 +61,7 @@ struct target {
 };
 
 /* How many bytes of the robots.txt the target is handed. */
-static inline size_t handed_length(const target *t, const robots_body *b) {
+static inline size_t target_handed_length(const target *t, const robots_body *b) {
     return t->fetch_limit && b->len > t->fetch_limit ? t->fetch_limit : b->len;
 }
 
@@ -83,7 +83,7 @@ target *target_batch(const char *command, double timeout, char *error, size_t ca
  * batch_start_command splits a --batch-cmd command line into *argv and starts it:
  * 0, or -1 with error (a program that cannot run is a usage error; *argv is then
  * NULL). */
-int batch_start_command(const char *command, char ***argv, proc_session *s, char *error, size_t cap);
+int target_batch_start_command(const char *command, char ***argv, proc_session *s, char *error, size_t cap);
 
 /* One process per check: a template with %robots%, %user-agent% and %url%, judged by
  * exit codes or by regular expressions on standard output. */

@@ -134,7 +134,7 @@ static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, 
     }
     buf request = {NULL, 0, 0};
     long id = ++bt->next_id;
-    if (batch_request(&request, id, handed_length(t, &c->robots), c, k, p)) {
+    if (request_batch_line(&request, id, target_handed_length(t, &c->robots), c, k, p)) {
         buf_free(&request);
         a->status = ANSWER_FAILED;
         snprintf(a->detail, sizeof a->detail, "out of memory building the request");
@@ -172,7 +172,7 @@ static void close_batch(target *t) {
     free(t);
 }
 
-int batch_start_command(const char *command, char ***argv, proc_session *s, char *error, size_t cap) {
+int target_batch_start_command(const char *command, char ***argv, proc_session *s, char *error, size_t cap) {
     const char *why;
     if (split_command(command, argv, &why) <= 0) {
         snprintf(error, cap, "--batch-cmd: %s", why ? why : "no command given");
@@ -201,7 +201,7 @@ target *target_batch(const char *command, double timeout, char *error, size_t ca
         free(bt);
         return NULL;
     }
-    if (batch_start_command(command, &bt->argv, &bt->session, error, cap)) {
+    if (target_batch_start_command(command, &bt->argv, &bt->session, error, cap)) {
         free(bt);
         free(t);
         return NULL;

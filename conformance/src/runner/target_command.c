@@ -44,7 +44,7 @@ static void remove_temp_at_signal(void) {
     if (have_temp) unlink(temp_path);
 }
 
-static int write_temp(const robots_body *b, size_t len, char *why, size_t cap) {
+static int write_temp(const robots_body *b, size_t len, char *error, size_t cap) {
     remove_temp();
     const char *dir = getenv("TMPDIR");
     snprintf(temp_path, sizeof temp_path, "%s/robots-conform-XXXXXX", dir && *dir ? dir : "/tmp");
@@ -54,7 +54,7 @@ static int write_temp(const robots_body *b, size_t len, char *why, size_t cap) {
     have_temp = fd >= 0;
     proc_release_signals(&saved);
     if (fd < 0) {
-        snprintf(why, cap, "cannot create a temporary file in %s", dir && *dir ? dir : "/tmp");
+        snprintf(error, cap, "cannot create a temporary file in %s", dir && *dir ? dir : "/tmp");
         return -1;
     }
     size_t done = 0;
@@ -62,7 +62,7 @@ static int write_temp(const robots_body *b, size_t len, char *why, size_t cap) {
         ssize_t w = write(fd, b->data + done, len - done);
         if (w <= 0) {
             close(fd);
-            snprintf(why, cap, "cannot write the temporary file");
+            snprintf(error, cap, "cannot write the temporary file");
             return -1;
         }
         done += (size_t)w;
@@ -159,7 +159,7 @@ static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, 
         return;
     }
     if (cm->file_case != c || !have_temp) {
-        if (write_temp(&c->robots, handed_length(t, &c->robots), a->detail, sizeof a->detail) != 0) {
+        if (write_temp(&c->robots, target_handed_length(t, &c->robots), a->detail, sizeof a->detail) != 0) {
             a->status = ANSWER_FAILED;
             return;
         }
@@ -202,6 +202,49 @@ static void close_command(target *t) {
     free(t);
 }
 
+/* What is wrong with the template's words, if anything: a misspelt placeholder,
+ * or no %robots%. Returns 0 or -1. */
+static int template_problem(char **argv, int argc, char *error, size_t cap) {
+    bool uses_robots = false;
+    char unknown[64];
+    const char *meant;
+    for (int i = 0; i < argc; i++) {
+        uses_robots = uses_robots || strstr(argv[i], "%robots%");
+        if (misspelt_placeholder(argv[i], unknown, sizeof unknown, &meant)) {
+            snprintf(error, cap, "--command: unknown placeholder '%s': did you mean %s? (the placeholders: "
+                                 "%%robots%%, %%user-agent%%, %%url%%)", unknown, meant);
+            return -1;
+        }
+    }
+    if (!uses_robots) {
+        snprintf(error, cap, "--command: the template must contain %%robots%% (the robots.txt file)");
+        return -1;
+    }
+    return 0;
+}
+
+/* Compiles --allowed-pattern and --disallowed-pattern, when given, into cm.
+ * Returns how many were compiled (0 or 2), or -1 with *compiled the number to
+ * free. */
+static int compile_patterns(command *cm, const command_options *o, int *compiled, char *error, size_t cap) {
+    if (!o->allowed_pattern && !o->disallowed_pattern) return 0;
+    if (!o->allowed_pattern || !o->disallowed_pattern) {
+        snprintf(error, cap, "--allowed-pattern and --disallowed-pattern go together");
+        return -1;
+    }
+    /* REG_NEWLINE: '^' and '$' match at each line of the output, as people expect. */
+    const int flags = REG_EXTENDED | REG_NOSUB | REG_NEWLINE;
+    if (regcomp(&cm->allowed, o->allowed_pattern, flags) == 0) ++*compiled;
+    if (*compiled == 1 && regcomp(&cm->disallowed, o->disallowed_pattern, flags) == 0) ++*compiled;
+    if (*compiled < 2) {
+        snprintf(error, cap, "%s is not a POSIX extended regular expression",
+                 *compiled ? "--disallowed-pattern" : "--allowed-pattern");
+        return -1;
+    }
+    cm->patterns = 1;
+    return 2;
+}
+
 /* One way out for every refusal: what was made so far is undone there. */
 target *target_command(const command_options *o, char *error, size_t cap) {
     char **argv;
@@ -214,21 +257,7 @@ target *target_command(const command_options *o, char *error, size_t cap) {
         snprintf(error, cap, "--command: %s", argc == 0 ? "the template is empty" : why);
         goto fail;
     }
-    bool uses_robots = false;
-    char unknown[64];
-    const char *meant;
-    for (int i = 0; i < argc; i++) {
-        uses_robots = uses_robots || strstr(argv[i], "%robots%");
-        if (misspelt_placeholder(argv[i], unknown, sizeof unknown, &meant)) {
-            snprintf(error, cap, "--command: unknown placeholder '%s': did you mean %s? (the placeholders: "
-                                 "%%robots%%, %%user-agent%%, %%url%%)", unknown, meant);
-            goto fail;
-        }
-    }
-    if (!uses_robots) {
-        snprintf(error, cap, "--command: the template must contain %%robots%% (the robots.txt file)");
-        goto fail;
-    }
+    if (template_problem(argv, argc, error, cap)) goto fail;
     cm = calloc(1, sizeof *cm);
     t = calloc(1, sizeof *t);
     if (!cm || !t) {
@@ -237,22 +266,7 @@ target *target_command(const command_options *o, char *error, size_t cap) {
     }
     cm->o = *o;
     cm->argc = argc;
-    if (o->allowed_pattern || o->disallowed_pattern) {
-        if (!o->allowed_pattern || !o->disallowed_pattern) {
-            snprintf(error, cap, "--allowed-pattern and --disallowed-pattern go together");
-            goto fail;
-        }
-        /* REG_NEWLINE: '^' and '$' match at each line of the output, as people expect. */
-        const int flags = REG_EXTENDED | REG_NOSUB | REG_NEWLINE;
-        if (regcomp(&cm->allowed, o->allowed_pattern, flags) == 0) compiled++;
-        if (compiled == 1 && regcomp(&cm->disallowed, o->disallowed_pattern, flags) == 0) compiled++;
-        if (compiled < 2) {
-            snprintf(error, cap, "%s is not a POSIX extended regular expression",
-                     compiled ? "--disallowed-pattern" : "--allowed-pattern");
-            goto fail;
-        }
-        cm->patterns = 1;
-    }
+    if (compile_patterns(cm, o, &compiled, error, cap) < 0) goto fail;
     /* The program itself, when the template names it: a usage error now rather
      * than a failure of every check. */
     if (!strchr(argv[0], '%') && proc_findable(argv[0]) != 0) {

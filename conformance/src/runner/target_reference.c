@@ -23,7 +23,7 @@ static robots_rules *rules_for(const target *t, const tcase *c, robots_profile_i
     robots_options_init(&o);
     o.profile = p;
     o.toggle = r->toggle;
-    if (robots_parse(c->robots.data, handed_length(t, &c->robots), &o, &r->rules, NULL) != 0) r->rules = NULL;
+    if (robots_parse(c->robots.data, target_handed_length(t, &c->robots), &o, &r->rules, NULL) != 0) r->rules = NULL;
     r->parsed_case = c;
     r->parsed_profile = p;
     return r->rules;
@@ -51,6 +51,57 @@ static void ask_allow(const target *t, const tcase *c, const check *k, robots_pr
                  (int)v.pattern_len, v.pattern);
 }
 
+/* The sitemaps as a JSON array printed by cJSON, like the expectation, so both
+ * have one canonical form. */
+static void ask_sitemaps(target *t, const tcase *c, robots_profile_id p, answer *a) {
+    robots_rules *rules = rules_for(t, c, p);
+    cJSON *list = cJSON_CreateArray();
+    for (size_t i = 0; list && rules && i < robots_sitemap_count(rules); i++) {
+        robots_record s;
+        robots_get_sitemap(rules, i, &s);
+        char *value = malloc(s.value_len + 1);
+        if (value) {
+            memcpy(value, s.value, s.value_len);
+            value[s.value_len] = '\0';
+        }
+        cJSON *item = value ? cJSON_CreateString(value) : NULL;
+        free(value);
+        if (!item || !cJSON_AddItemToArray(list, item)) {
+            cJSON_Delete(item);
+            cJSON_Delete(list);
+            list = NULL;
+        }
+    }
+    char *text = list ? cJSON_PrintUnformatted(list) : NULL;
+    if (text) snprintf(a->text, sizeof a->text, "%s", text);
+    else {
+        a->status = ANSWER_FAILED; /* FAULT_NONE: a reason of its own */
+        snprintf(a->detail, sizeof a->detail, "out of memory");
+    }
+    cJSON_free(text);
+    cJSON_Delete(list);
+}
+
+/* The answer is the name, or word when the call fails, with the library's error
+ * as the detail. */
+static void ask_url_kinds(const check *k, answer *a) {
+    const char *error = NULL;
+    if (k->kind == KIND_ROBOTS_URL) {
+        if (robots_robots_txt_url(k->url, strlen(k->url), a->text, sizeof a->text, NULL, &error) != 0) {
+            snprintf(a->text, sizeof a->text, "none");
+            snprintf(a->detail, sizeof a->detail, "%s", error);
+        }
+        return;
+    }
+    robots_scope s;
+    if (robots_scope_check(k->robots_url, strlen(k->robots_url), k->url, strlen(k->url), &s, &error) == 0) {
+        snprintf(a->text, sizeof a->text, "%s", robots_scope_name(s));
+    } else {
+        snprintf(a->text, sizeof a->text, "invalid");
+        snprintf(a->detail, sizeof a->detail, "%s", error);
+    }
+}
+
 static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, answer *a) {
     const char *error = NULL;
     a->status = ANSWER_GIVEN;
@@ -60,50 +111,22 @@ static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, 
     case KIND_ALLOW_AGENTS:
         ask_allow(t, c, k, p, a);
         break;
-    case KIND_ROBOTS_URL: {
-        if (robots_robots_txt_url(k->url, strlen(k->url), a->text, sizeof a->text, NULL, &error) != 0) {
-            snprintf(a->text, sizeof a->text, "none");
-            snprintf(a->detail, sizeof a->detail, "%s", error);
-        }
+    case KIND_ROBOTS_URL:
+    case KIND_SCOPE:
+        ask_url_kinds(k, a);
         break;
-    }
-    case KIND_SCOPE: {
-        robots_scope s;
-        if (robots_scope_check(k->robots_url, strlen(k->robots_url), k->url, strlen(k->url), &s, &error) == 0) {
-            snprintf(a->text, sizeof a->text, "%s", robots_scope_name(s));
-        } else {
-            snprintf(a->text, sizeof a->text, "invalid");
-            snprintf(a->detail, sizeof a->detail, "%s", error);
-        }
-        break;
-    }
     case KIND_STATUS: {
-        robots_fetch f = {k->status, k->status == 0, k->redirects, k->unreachable_days, k->cached};
+        robots_fetch f = {.status = k->status, .network_error = k->status == 0, .redirects = k->redirects,
+                         .unreachable_days = k->unreachable_days, .cached = k->cached};
         robots_fetch_decision d;
         int failed = robots_fetch_policy(p, &f, &d, &error);
         snprintf(a->text, sizeof a->text, "%s", failed ? "invalid" : robots_fetch_decision_name(d));
         snprintf(a->detail, sizeof a->detail, "%s", error);
         break;
     }
-    case KIND_SITEMAPS: {
-        /* Printed by cJSON, like the expectation, so both have one canonical form. */
-        robots_rules *rules = rules_for(t, c, p);
-        cJSON *list = cJSON_CreateArray();
-        for (size_t i = 0; rules && i < robots_sitemap_count(rules); i++) {
-            robots_record s;
-            robots_get_sitemap(rules, i, &s);
-            char *value = malloc(s.value_len + 1);
-            memcpy(value, s.value, s.value_len);
-            value[s.value_len] = '\0';
-            cJSON_AddItemToArray(list, cJSON_CreateString(value));
-            free(value);
-        }
-        char *text = cJSON_PrintUnformatted(list);
-        snprintf(a->text, sizeof a->text, "%s", text);
-        cJSON_free(text);
-        cJSON_Delete(list);
+    case KIND_SITEMAPS:
+        ask_sitemaps(t, c, p, a);
         break;
-    }
     default: {
         const char *cc = k->cache_control;
         int64_t s = robots_cache_lifetime(p, cc, cc ? strlen(cc) : 0, &error);

@@ -95,6 +95,59 @@ static char *version_from(const char *command) {
     return version;
 }
 
+/* Every property of the target at $.targets[i] is known and a string. */
+static int known_fields(const cJSON *item, const char *file, size_t i, char *error, size_t cap) {
+    static const char *const fields[] = {"name", "language", "version", "version_command", "batch", "command",
+                                         "builtin"};
+    const size_t nfields = sizeof fields / sizeof fields[0];
+    const cJSON *field;
+    cJSON_ArrayForEach(field, item) {
+        size_t k = 0;
+        while (k < nfields && strcmp(field->string, fields[k])) k++;
+        if (k == nfields || !cJSON_IsString(field)) {
+            snprintf(error, cap, "%s: $.targets[%zu].%s: %s", file, i, field->string,
+                     k == nfields ? "unknown property" : "must be a string");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Fills t from the target at $.targets[i] (its fields already checked). */
+static int spec_from_json(target_spec *t, const cJSON *item, const char *file, size_t i, char *error, size_t cap) {
+    t->name = json_file_string_copy(item, "name");
+    t->language = json_file_string_copy(item, "language");
+    t->version = json_file_string_copy(item, "version");
+    t->batch = json_file_string_copy(item, "batch");
+    t->command = json_file_string_copy(item, "command");
+    t->builtin = json_file_string_copy(item, "builtin");
+    static const char *const copied[] = {"name", "language", "version", "batch", "command", "builtin"};
+    char *const copies[] = {t->name, t->language, t->version, t->batch, t->command, t->builtin};
+    for (size_t k = 0; k < sizeof copied / sizeof copied[0]; k++)
+        if (json_file_copy_lost(item, copied[k], copies[k])) {
+            snprintf(error, cap, "%s: out of memory", file);
+            return -1;
+        }
+    if (!t->version) {
+        const cJSON *vc = cJSON_GetObjectItemCaseSensitive(item, "version_command");
+        if (cJSON_IsString(vc)) t->version = version_from(vc->valuestring);
+    }
+    int ways = !!t->batch + !!t->command + !!t->builtin;
+    if (!t->name || !t->name[0]) {
+        snprintf(error, cap, "%s: $.targets[%zu]: needs a \"name\"", file, i);
+        return -1;
+    }
+    if (ways != 1) {
+        snprintf(error, cap, "%s: $.targets[%zu]: give exactly one of \"batch\", \"command\" and \"builtin\"", file, i);
+        return -1;
+    }
+    if (t->builtin && !known_builtin(t->builtin)) {
+        snprintf(error, cap, "%s: $.targets[%zu].builtin: one of reference, always-allowed, always-disallowed", file, i);
+        return -1;
+    }
+    return 0;
+}
+
 int targets_add_file(target_list *list, const char *file, char *error, size_t cap) {
     cJSON *json;
     if (json_file_read(file, &json, error, cap)) return -1;
@@ -107,55 +160,13 @@ int targets_add_file(target_list *list, const char *file, char *error, size_t ca
     size_t i = 0;
     const cJSON *item;
     cJSON_ArrayForEach(item, items) {
-        static const char *const fields[] = {"name", "language", "version", "version_command", "batch", "command",
-                                             "builtin"};
-        const cJSON *field;
-        cJSON_ArrayForEach(field, item) {
-            size_t k = 0;
-            while (k < sizeof fields / sizeof fields[0] && strcmp(field->string, fields[k])) k++;
-            if (k == sizeof fields / sizeof fields[0] || !cJSON_IsString(field)) {
-                snprintf(error, cap, "%s: $.targets[%zu].%s: %s", file, i, field->string,
-                         k == sizeof fields / sizeof fields[0] ? "unknown property" : "must be a string");
-                goto done;
-            }
-        }
+        if (known_fields(item, file, i, error, cap)) goto done;
         target_spec *t = grow(list);
         if (!t) {
             snprintf(error, cap, "out of memory");
             goto done;
         }
-        t->name = json_string_copy(item, "name");
-        t->language = json_string_copy(item, "language");
-        t->version = json_string_copy(item, "version");
-        t->batch = json_string_copy(item, "batch");
-        t->command = json_string_copy(item, "command");
-        t->builtin = json_string_copy(item, "builtin");
-        static const char *const copied[] = {"name", "language", "version", "batch", "command", "builtin"};
-        char *const copies[] = {t->name, t->language, t->version, t->batch, t->command, t->builtin};
-        for (size_t k = 0; k < sizeof copied / sizeof copied[0]; k++)
-            if (json_copy_lost(item, copied[k], copies[k])) {
-                snprintf(error, cap, "%s: out of memory", file);
-                goto done;
-            }
-        if (!t->version) {
-            const cJSON *vc = cJSON_GetObjectItemCaseSensitive(item, "version_command");
-            if (cJSON_IsString(vc)) t->version = version_from(vc->valuestring);
-        }
-        int ways = !!t->batch + !!t->command + !!t->builtin;
-        if (!t->name || !t->name[0]) {
-            snprintf(error, cap, "%s: $.targets[%zu]: needs a \"name\"", file, i);
-            goto done;
-        }
-        if (ways != 1) {
-            snprintf(error, cap, "%s: $.targets[%zu]: give exactly one of \"batch\", \"command\" and \"builtin\"", file, i);
-            goto done;
-        }
-        if (t->builtin && !known_builtin(t->builtin)) {
-            snprintf(error, cap, "%s: $.targets[%zu].builtin: one of reference, always-allowed, always-disallowed",
-                     file, i);
-            goto done;
-        }
-        if (unique_name(list, t->name, error, cap)) goto done;
+        if (spec_from_json(t, item, file, i, error, cap) || unique_name(list, t->name, error, cap)) goto done;
         i++;
     }
     rc = 0;

@@ -17,17 +17,17 @@
 
 static void code_html(FILE *f, const char *s) {
     fputs("<code>", f);
-    html_bytes(f, (const unsigned char *)s, strlen(s), true);
+    site_html_bytes(f, (const unsigned char *)s, strlen(s), true);
     fputs("</code>", f);
 }
 
 static void html_piece(void *ctx, bool value, const char *text) {
     if (value) code_html(ctx, text);
-    else html_text(ctx, text);
+    else site_html_text(ctx, text);
 }
 
 static void check_html(FILE *f, const lesson_check *x) {
-    check_pieces(x, html_piece, f);
+    lesson_check_pieces(x, html_piece, f);
 }
 
 static void verdict_html(FILE *f, const lesson *l, const lesson_view *v) {
@@ -35,33 +35,33 @@ static void verdict_html(FILE *f, const lesson *l, const lesson_view *v) {
     bool undefined = !strcmp(v->expected, UNDEFINED);
     if (undefined) {
         fprintf(f, "<span class=\"undefined\">undefined</span> (the reference: ");
-        html_text(f, v->reference.status == ANSWER_GIVEN ? v->reference.text : "no answer");
+        site_html_text(f, v->reference.status == ANSWER_GIVEN ? v->reference.text : "no answer");
         fprintf(f, ")");
     } else {
         fprintf(f, "<strong class=\"v-");
-        html_id(f, v->expected);
+        site_html_id(f, v->expected);
         fprintf(f, "\">");
-        html_text(f, v->expected);
+        site_html_text(f, v->expected);
         fprintf(f, "</strong>");
     }
     if (!v->has_verdict) return;
-    deciding_words(v, words, sizeof words);
+    lesson_deciding_words(v, words, sizeof words);
     fprintf(f, "<br><span class=\"decides\">");
     if (v->verdict.rule != ROBOTS_RULE_NONE) {
         fprintf(f, "<a href=\"#");
-        html_id(f, l->c->id);
+        site_html_id(f, l->c->id);
         fprintf(f, "-L%zu\">", v->verdict.line);
-        html_text(f, words);
+        site_html_text(f, words);
         fprintf(f, "<code>");
-        html_bytes(f, (const unsigned char *)v->pattern, v->verdict.pattern_len, true);
+        site_html_bytes(f, (const unsigned char *)v->pattern, v->verdict.pattern_len, true);
         fprintf(f, "</code></a>");
     } else {
-        html_text(f, words);
+        site_html_text(f, words);
     }
-    html_text(f, why_words(v->verdict.why));
+    site_html_text(f, lesson_why_words(v->verdict.why));
     fprintf(f, "</span><br><span class=\"group\">");
-    group_words(v, words, sizeof words);
-    html_text(f, words);
+    lesson_group_words(v, words, sizeof words);
+    site_html_text(f, words);
     fprintf(f, "</span>");
 }
 
@@ -112,10 +112,10 @@ static void robots_html(FILE *f, const lesson *l) {
         char decided[1024];
         decided_here(l, x->number, decided, sizeof decided);
         fprintf(f, "<tr id=\"");
-        html_id(f, c->id);
+        site_html_id(f, c->id);
         fprintf(f, "-L%zu\"%s><th scope=\"row\">%zu</th><td><code>", x->number, decided[0] ? " class=\"deciding\"" : "",
                 x->number);
-        html_bytes(f, x->s, x->len, true);
+        site_html_bytes(f, x->s, x->len, true);
         if (strcmp(x->end, "LF") && x->end[0])
             fprintf(f, " <abbr class=\"byte\" title=\"the line ends with %s\">%s</abbr>", x->end, x->end);
         fprintf(f, "</code></td><td>%s%s</td></tr>\n", decided[0] ? "&#9664; " : "", decided);
@@ -130,7 +130,7 @@ static void source_link(FILE *f, const suite *s, const lesson_source *src) {
     if (src->ref->nsections)
         fprintf(f, "-s%zu", (size_t)(src->ref->sections[0] - src->ref->document->sections));
     fprintf(f, "\">");
-    html_text(f, src->text);
+    site_html_text(f, src->text);
     fprintf(f, "</a>");
 }
 
@@ -138,7 +138,7 @@ static void source_link(FILE *f, const suite *s, const lesson_source *src) {
 static void checks_table(FILE *f, const lesson *l) {
     const tcase *c = l->c;
     fprintf(f, "<table class=\"checks\">\n<caption>Checks of ");
-    html_text(f, c->id);
+    site_html_text(f, c->id);
     fprintf(f, ": the verdict each profile expects, the line that decides it and the group that applied"
                "</caption>\n<thead><tr><th scope=\"col\">#</th><th scope=\"col\">check</th>");
     for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)
@@ -147,7 +147,7 @@ static void checks_table(FILE *f, const lesson *l) {
     for (size_t i = 0; i < l->nchecks; i++) {
         const lesson_check *x = &l->checks[i];
         fprintf(f, "<tr id=\"");
-        html_id(f, c->id);
+        site_html_id(f, c->id);
         fprintf(f, "-c%d\"><th scope=\"row\">%d</th><td>", x->k->number, x->k->number);
         check_html(f, x);
         fprintf(f, "</td>");
@@ -156,7 +156,7 @@ static void checks_table(FILE *f, const lesson *l) {
             verdict_html(f, l, &x->view[p]);
             fprintf(f, "</td>");
         }
-        html_cell(f, x->basis);
+        site_html_cell(f, x->basis);
         fprintf(f, "</tr>\n");
     }
     fprintf(f, "</tbody>\n</table>\n");
@@ -173,19 +173,19 @@ static void check_notes(FILE *f, const lesson *l) {
         notes = true;
         if (!x->same_expectation) {
             fprintf(f, "the profiles differ by <a href=\"differences.html#cause-");
-            html_id(f, cause_name(x->cause));
+            site_html_id(f, lesson_cause_name(x->cause));
             fprintf(f, "\">");
-            html_text(f, cause_name(x->cause));
+            site_html_text(f, lesson_cause_name(x->cause));
             fprintf(f, "</a> (");
-            html_text(f, cause_meaning(x->cause));
+            site_html_text(f, lesson_cause_meaning(x->cause));
             fprintf(f, "). ");
         }
         if (x->k->spec) {
             fprintf(f, "The documents say ");
-            html_text(f, x->k->spec);
+            site_html_text(f, x->k->spec);
             fprintf(f, ". ");
         }
-        if (x->k->note) html_text(f, x->k->note);
+        if (x->k->note) site_html_text(f, x->k->note);
         fprintf(f, "</li>\n");
     }
     if (notes) fprintf(f, "</ul>\n");
@@ -199,7 +199,7 @@ static void case_sources(FILE *f, const suite *s, const lesson *l) {
         source_link(f, s, &l->sources[i]);
         if (l->sources[i].gloss[0]) {
             fprintf(f, " (");
-            html_text(f, l->sources[i].gloss);
+            site_html_text(f, l->sources[i].gloss);
             fprintf(f, ")");
         }
         fprintf(f, "</li>\n");
@@ -212,17 +212,17 @@ static void case_sources(FILE *f, const suite *s, const lesson *l) {
 static void case_html(FILE *f, const suite *s, const scorecard *sc, const lesson *l) {
     const tcase *c = l->c;
     fprintf(f, "<section id=\"");
-    html_id(f, c->id);
+    site_html_id(f, c->id);
     fprintf(f, "\" class=\"case\">\n<h2><a href=\"#");
-    html_id(f, c->id);
+    site_html_id(f, c->id);
     fprintf(f, "\">");
-    html_text(f, c->id);
+    site_html_text(f, c->id);
     fprintf(f, "</a>: ");
-    html_text(f, c->title);
+    site_html_text(f, c->title);
     fprintf(f, "</h2>\n<p>");
-    html_text(f, c->note);
+    site_html_text(f, c->note);
     fprintf(f, "</p>\n");
-    playground_link(f, c);
+    site_playground_link(f, c);
     if (c->robots.present) robots_html(f, l);
     checks_table(f, l);
     check_notes(f, l);
@@ -252,11 +252,11 @@ static size_t table_checks(const table *t) {
 /* The link to a case: its area's page and its anchor. */
 static void case_link(FILE *f, const tcase *c) {
     char page[160];
-    area_page(page, sizeof page, c->table->area);
+    site_area_page(page, sizeof page, c->table->area);
     fprintf(f, "<a href=\"%s#", page);
-    html_id(f, c->id);
+    site_html_id(f, c->id);
     fprintf(f, "\">");
-    html_text(f, c->id);
+    site_html_text(f, c->id);
     fprintf(f, "</a>");
 }
 
@@ -265,13 +265,13 @@ static int area_pages(site *w) {
     for (size_t t = 0; t < w->s->ntables; t++) {
         const table *tb = &w->s->tables[t];
         char name[160], title[512];
-        area_page(name, sizeof name, tb->area);
+        site_area_page(name, sizeof name, tb->area);
         snprintf(title, sizeof title, "%s: %s", tb->area, tb->title);
-        FILE *f = page_open(w->dir, name, title, PAGE_OTHER, w->error, w->cap);
+        FILE *f = site_page_open(w->dir, name, title, PAGE_OTHER, w->error, w->cap);
         if (!f) return -1;
         if (tb->description) {
             fprintf(f, "<p>");
-            html_text(f, tb->description);
+            site_html_text(f, tb->description);
             fprintf(f, "</p>\n");
         }
         fprintf(f, "<p>%zu case%s, %zu checks. Each case shows its robots.txt with numbered lines; a line marked "
@@ -280,16 +280,16 @@ static int area_pages(site *w) {
         fprintf(f, "<nav aria-label=\"Cases of this area\">\n<ul class=\"cases\">\n");
         for (size_t i = 0; i < tb->ncases; i++) {
             fprintf(f, "<li><a href=\"#");
-            html_id(f, tb->cases[i].id);
+            site_html_id(f, tb->cases[i].id);
             fprintf(f, "\">");
-            html_text(f, tb->cases[i].id);
+            site_html_text(f, tb->cases[i].id);
             fprintf(f, "</a>: ");
-            html_text(f, tb->cases[i].title);
+            site_html_text(f, tb->cases[i].title);
             fprintf(f, "</li>\n");
         }
         fprintf(f, "</ul>\n</nav>\n");
         for (size_t i = 0; i < tb->ncases; i++) case_html(f, w->s, w->sc, &w->all[at++]);
-        if (page_close(f, w->dir, name, w->error, w->cap)) return -1;
+        if (site_page_close(f, w->dir, name, w->error, w->cap)) return -1;
     }
     return 0;
 }
@@ -307,7 +307,7 @@ static void start_here(FILE *f, const site *w) {
             fprintf(f, "<li>");
             case_link(f, w->all[c].c);
             fprintf(f, ": ");
-            html_text(f, w->all[c].c->title);
+            site_html_text(f, w->all[c].c->title);
             fprintf(f, "</li>\n");
         }
     }
@@ -323,18 +323,18 @@ static void areas_table(FILE *f, const site *w) {
     for (size_t t = 0; t < w->s->ntables; t++) {
         const table *tb = &w->s->tables[t];
         char page[160];
-        area_page(page, sizeof page, tb->area);
+        site_area_page(page, sizeof page, tb->area);
         fprintf(f, "<tr><th scope=\"row\"><a href=\"%s\">", page);
-        html_text(f, tb->area);
+        site_html_text(f, tb->area);
         fprintf(f, "</a></th>");
-        html_cell(f, tb->title);
+        site_html_cell(f, tb->title);
         fprintf(f, "<td>%zu</td><td>%zu</td></tr>\n", tb->ncases, table_checks(tb));
     }
     fprintf(f, "</tbody>\n</table>\n");
 }
 
 static int index_page(site *w) {
-    FILE *f = page_open(w->dir, "index.html", "An atlas of robots.txt edge cases", PAGE_INDEX, w->error, w->cap);
+    FILE *f = site_page_open(w->dir, "index.html", "An atlas of robots.txt edge cases", PAGE_INDEX, w->error, w->cap);
     if (!f) return -1;
     size_t cases = 0, differ = 0;
     for (size_t i = 0; i < w->n; i++) differ += lesson_differs(&w->all[i]);
@@ -380,7 +380,7 @@ static int index_page(site *w) {
                "<a href=\"differences.html\">where Google and RFC 9309 differ</a>, grouped by the behaviour "
                "behind each difference.</p>\n",
             differ);
-    return page_close(f, w->dir, "index.html", w->error, w->cap);
+    return site_page_close(f, w->dir, "index.html", w->error, w->cap);
 }
 
 /* How many cases have a check that differs by cause. */
@@ -397,15 +397,15 @@ static size_t cases_differing_by(const site *w, int cause) {
 /* A cause's section opens: its name, what it means, the head of its table. */
 static void cause_section_open(FILE *f, int cause) {
     fprintf(f, "<section id=\"cause-");
-    html_id(f, cause_name(cause));
+    site_html_id(f, lesson_cause_name(cause));
     fprintf(f, "\">\n<h2>");
-    html_text(f, cause_name(cause));
+    site_html_text(f, lesson_cause_name(cause));
     char words[512];
-    cause_paragraph(cause, words, sizeof words);
+    lesson_cause_paragraph(cause, words, sizeof words);
     fprintf(f, "</h2>\n<p>");
-    html_text(f, words);
+    site_html_text(f, words);
     fprintf(f, "</p>\n<table class=\"differences\">\n<caption>Checks that differ by ");
-    html_text(f, cause_name(cause));
+    site_html_text(f, lesson_cause_name(cause));
     fprintf(f, "</caption>\n<thead><tr><th scope=\"col\">case</th><th scope=\"col\">check</th>");
     for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)
         fprintf(f, "<th scope=\"col\">%s</th>", robots_profile_name((robots_profile_id)p));
@@ -417,20 +417,20 @@ static void differing_check_row(FILE *f, const lesson *l, const lesson_check *x)
     fprintf(f, "<tr><th scope=\"row\">");
     case_link(f, l->c);
     fprintf(f, ": ");
-    html_text(f, l->c->title);
+    site_html_text(f, l->c->title);
     fprintf(f, "</th><td>%d. ", x->k->number);
     check_html(f, x);
     fprintf(f, "</td>");
     for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
         char words[1200];
-        expected_words(&x->view[p], words, sizeof words);
-        html_cell(f, words);
+        lesson_expected_words(&x->view[p], words, sizeof words);
+        site_html_cell(f, words);
     }
     fprintf(f, "</tr>\n");
 }
 
 static int differences_page(site *w) {
-    FILE *f = page_open(w->dir, "differences.html", "Where Google and RFC 9309 differ", PAGE_DIFFERENCES, w->error,
+    FILE *f = site_page_open(w->dir, "differences.html", "Where Google and RFC 9309 differ", PAGE_DIFFERENCES, w->error,
                         w->cap);
     if (!f) return -1;
     fprintf(f, "<p>The reference implements both profiles with one code path and a table of switches "
@@ -443,9 +443,9 @@ static int differences_page(site *w) {
         size_t cases = cases_differing_by(w, cause);
         if (!cases) continue;
         fprintf(f, "<li><a href=\"#cause-");
-        html_id(f, cause_name(cause));
+        site_html_id(f, lesson_cause_name(cause));
         fprintf(f, "\">");
-        html_text(f, cause_name(cause));
+        site_html_text(f, lesson_cause_name(cause));
         fprintf(f, "</a>: %zu case%s</li>\n", cases, cases == 1 ? "" : "s");
     }
     fprintf(f, "</ul>\n</nav>\n");
@@ -462,7 +462,7 @@ static int differences_page(site *w) {
         }
         if (any) fprintf(f, "</tbody>\n</table>\n</section>\n");
     }
-    return page_close(f, w->dir, "differences.html", w->error, w->cap);
+    return site_page_close(f, w->dir, "differences.html", w->error, w->cap);
 }
 
 /* Where a reader can open a document of the index: RFCs at the RFC Editor, Google's
@@ -486,15 +486,15 @@ static const char *document_address(const spec_document *d, char *out, size_t ca
  * 9309 section it matches, and the cases that cite it. */
 static void section_row(FILE *f, const site *w, size_t d, size_t i, const spec_section *sec) {
     fprintf(f, "<tr id=\"doc-%zu-s%zu\"><th scope=\"row\">", d, i);
-    html_text(f, sec->heading);
+    site_html_text(f, sec->heading);
     fprintf(f, "</th>");
-    html_cell(f, sec->gloss);
+    site_html_cell(f, sec->gloss);
     fprintf(f, "<td>");
     if (sec->rfc9309) {
         fprintf(f, "<a href=\"https://www.rfc-editor.org/rfc/rfc9309.html#section-");
-        html_text(f, sec->rfc9309);
+        site_html_text(f, sec->rfc9309);
         fprintf(f, "\">section ");
-        html_text(f, sec->rfc9309);
+        site_html_text(f, sec->rfc9309);
         fprintf(f, "</a>");
     }
     fprintf(f, "</td><td>");
@@ -513,7 +513,7 @@ static void section_row(FILE *f, const site *w, size_t d, size_t i, const spec_s
 }
 
 static int sources_page(site *w) {
-    FILE *f = page_open(w->dir, "sources.html", "Sources", PAGE_SOURCES, w->error, w->cap);
+    FILE *f = site_page_open(w->dir, "sources.html", "Sources", PAGE_SOURCES, w->error, w->cap);
     if (!f) return -1;
     const spec_index *x = &w->s->index;
     fprintf(f, "<p>Every case names the documents it rests on. Seeds 000-004 are five translations of Google's "
@@ -525,18 +525,18 @@ static int sources_page(site *w) {
         char address[256];
         const char *at = document_address(doc, address, sizeof address);
         fprintf(f, "<section id=\"doc-%zu\">\n<h2>", d);
-        html_text(f, doc->name);
+        site_html_text(f, doc->name);
         fprintf(f, "</h2>\n<p>");
-        html_text(f, doc->title);
+        site_html_text(f, doc->title);
         if (at) {
             fprintf(f, " <a href=\"");
-            html_text(f, at);
+            site_html_text(f, at);
             fprintf(f, "\">Read it</a>.");
         }
         fprintf(f, "</p>\n");
         if (doc->nsections) {
             fprintf(f, "<table class=\"sections\">\n<caption>Sections of ");
-            html_text(f, doc->name);
+            site_html_text(f, doc->name);
             fprintf(f, " the cases cite</caption>\n<thead><tr><th scope=\"col\">section</th>"
                        "<th scope=\"col\">in English</th><th scope=\"col\">RFC 9309</th>"
                        "<th scope=\"col\">cases</th></tr></thead>\n<tbody>\n");
@@ -555,7 +555,7 @@ static int sources_page(site *w) {
         }
         fprintf(f, "%s.</p>\n</section>\n", shown ? "" : "none");
     }
-    return page_close(f, w->dir, "sources.html", w->error, w->cap);
+    return site_page_close(f, w->dir, "sources.html", w->error, w->cap);
 }
 
 static const char style[] =

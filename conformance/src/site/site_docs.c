@@ -91,7 +91,7 @@ static int find_pages(manual *w) {
         page *p = &w->pages[w->n++];
         snprintf(p->source, sizeof p->source, "%s", source);
         char name[256];
-        safe_name(name, sizeof name, e->d_name);
+        site_safe_name(name, sizeof name, e->d_name);
         snprintf(p->page, sizeof p->page, "manual-%.*s.html", (int)(strlen(name) - 3), name);
     }
     closedir(d);
@@ -199,7 +199,7 @@ static int write_page(manual *w, const page *p) {
     }
     char title[512];
     title_of(&text, p->source, title, sizeof title);
-    FILE *f = page_open(w->dir, p->page, title, PAGE_MANUAL, w->error, w->cap);
+    FILE *f = site_page_open(w->dir, p->page, title, PAGE_MANUAL, w->error, w->cap);
     if (!f) {
         buf_free(&text);
         return -1;
@@ -213,7 +213,7 @@ static int write_page(manual *w, const page *p) {
         snprintf(w->error, w->cap, "%s: out of memory", path);
         return -1;
     }
-    return page_close_document(f, w->dir, p->page, p->source, w->error, w->cap);
+    return site_page_close_document(f, w->dir, p->page, p->source, w->error, w->cap);
 }
 
 /* Every file of docs/images/ into DIR/images/. */
@@ -262,14 +262,14 @@ static int copy_images(manual *w) {
 
 /* manual.html when no documentation was found. */
 static int no_manual(const char *dir, char *error, size_t cap) {
-    FILE *f = page_open(dir, "manual.html", "Manual", PAGE_MANUAL, error, cap);
+    FILE *f = site_page_open(dir, "manual.html", "Manual", PAGE_MANUAL, error, cap);
     if (!f) return -1;
     fputs("<p>This site was made without the project's documentation: <code>robots-conform --site</code> found no "
           "<code>docs/README.md</code> in the working directory, beside the program or where "
           "<code>make install-conform</code> puts it. Give the directory that holds <code>README.md</code> and "
           "<code>docs/</code> with <code>--manual DIR</code>.</p>\n",
           f);
-    return page_close(f, dir, "manual.html", error, cap);
+    return site_page_close(f, dir, "manual.html", error, cap);
 }
 
 int site_docs(const char *dir, const char *root, char *error, size_t cap) {

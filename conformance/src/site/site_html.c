@@ -7,7 +7,7 @@
 
 #include "lesson.h"
 
-void html_text_n(FILE *f, const char *s, size_t n) {
+void site_html_text_n(FILE *f, const char *s, size_t n) {
     for (size_t i = 0; i < n; i++) {
         switch (s[i]) {
         case '&': fputs("&amp;", f); break;
@@ -19,13 +19,13 @@ void html_text_n(FILE *f, const char *s, size_t n) {
     }
 }
 
-void html_text(FILE *f, const char *s) {
-    html_text_n(f, s, strlen(s));
+void site_html_text(FILE *f, const char *s) {
+    site_html_text_n(f, s, strlen(s));
 }
 
-void html_cell(FILE *f, const char *s) {
+void site_html_cell(FILE *f, const char *s) {
     fputs("<td>", f);
-    html_text(f, s);
+    site_html_text(f, s);
     fputs("</td>", f);
 }
 
@@ -35,19 +35,19 @@ static char id_char(char c) {
     return keep ? c : '_';
 }
 
-void html_id(FILE *f, const char *s) {
+void site_html_id(FILE *f, const char *s) {
     for (; *s; s++) fputc(id_char(*s), f);
 }
 
-void safe_name(char *out, size_t cap, const char *s) {
+void site_safe_name(char *out, size_t cap, const char *s) {
     size_t o = 0;
     for (; *s && o + 1 < cap; s++) out[o++] = id_char(*s);
     out[o] = '\0';
 }
 
-void area_page(char *out, size_t cap, const char *area) {
+void site_area_page(char *out, size_t cap, const char *area) {
     char name[128];
-    safe_name(name, sizeof name, area);
+    site_safe_name(name, sizeof name, area);
     snprintf(out, cap, "area-%s.html", name);
 }
 
@@ -55,7 +55,7 @@ static void html_glyph(void *ctx, const glyph *g) {
     FILE *f = ctx;
     switch (g->kind) {
     case GLYPH_TEXT:
-        html_text_n(f, (const char *)g->s, g->len);
+        site_html_text_n(f, (const char *)g->s, g->len);
         break;
     case GLYPH_CONTROL:
         /* By name in a badge: fonts seldom have the Unicode control pictures. */
@@ -79,8 +79,8 @@ static void html_glyph(void *ctx, const glyph *g) {
     }
 }
 
-void html_bytes(FILE *f, const unsigned char *s, size_t n, bool elide) {
-    glyphs(s, n, elide, html_glyph, f);
+void site_html_bytes(FILE *f, const unsigned char *s, size_t n, bool elide) {
+    lesson_glyphs(s, n, elide, html_glyph, f);
 }
 
 static const struct {
@@ -94,7 +94,7 @@ static const struct {
     {"manual.html", "Manual"},
 };
 
-FILE *page_open(const char *dir, const char *name, const char *title, site_page current, char *error, size_t cap) {
+FILE *site_page_open(const char *dir, const char *name, const char *title, site_page current, char *error, size_t cap) {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     FILE *f = fopen(path, "w");
@@ -104,7 +104,7 @@ FILE *page_open(const char *dir, const char *name, const char *title, site_page 
     }
     fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
-    html_text(f, title);
+    site_html_text(f, title);
     fprintf(f, " - robots.txt atlas</title>\n<link rel=\"stylesheet\" href=\"style.css\">\n</head>\n<body>\n"
                "<a class=\"skip\" href=\"#main\">Skip to the content</a>\n"
                "<header>\n<nav aria-label=\"Site\">\n<ul>\n");
@@ -113,7 +113,7 @@ FILE *page_open(const char *dir, const char *name, const char *title, site_page 
                 (size_t)current == i ? " aria-current=\"page\"" : "", nav[i].label);
     }
     fprintf(f, "</ul>\n</nav>\n</header>\n<main id=\"main\">\n<h1>");
-    html_text(f, title);
+    site_html_text(f, title);
     fprintf(f, "</h1>\n");
     return f;
 }
@@ -124,7 +124,7 @@ static int close_page(FILE *f, const char *dir, const char *name, const char *so
             ROBOTS_VERSION);
     if (source) {
         fputs("<code>", f);
-        html_text(f, source);
+        site_html_text(f, source);
         fputs("</code>, a page of the project's documentation. Do not edit: edit it and run "
               "<code>make site</code>.</p>\n",
               f);
@@ -144,10 +144,10 @@ static int close_page(FILE *f, const char *dir, const char *name, const char *so
     return failed ? -1 : 0;
 }
 
-int page_close(FILE *f, const char *dir, const char *name, char *error, size_t cap) {
+int site_page_close(FILE *f, const char *dir, const char *name, char *error, size_t cap) {
     return close_page(f, dir, name, NULL, error, cap);
 }
 
-int page_close_document(FILE *f, const char *dir, const char *name, const char *source, char *error, size_t cap) {
+int site_page_close_document(FILE *f, const char *dir, const char *name, const char *source, char *error, size_t cap) {
     return close_page(f, dir, name, source, error, cap);
 }

@@ -13,7 +13,7 @@
 #include "site_html.h"
 
 int site_playground(const char *dir, char *error, size_t cap) {
-    FILE *f = page_open(dir, "playground.html", "Playground: try your robots.txt", PAGE_PLAYGROUND, error, cap);
+    FILE *f = site_page_open(dir, "playground.html", "Playground: try your robots.txt", PAGE_PLAYGROUND, error, cap);
     if (!f) return -1;
     fprintf(f,
             "<p>Paste a robots.txt (or drop a file on it, or choose one), the crawler's user-agent tokens and the "
@@ -46,7 +46,7 @@ int site_playground(const char *dir, char *error, size_t cap) {
             "</code> in <code>application/x-www-form-urlencoded</code> form, agents and URLs newline-separated.</p>\n"
             "<script src=\"robots-wasm.js\"></script>\n<script src=\"engine.js\"></script>\n"
             "<script src=\"playground.js\"></script>\n");
-    return page_close(f, dir, "playground.html", error, cap);
+    return site_page_close(f, dir, "playground.html", error, cap);
 }
 
 /* Text as application/x-www-form-urlencoded writes it: space as '+', the
@@ -78,7 +78,7 @@ static void distinct(FILE *f, const tcase *c, bool agents) {
     }
 }
 
-void playground_link(FILE *f, const tcase *c) {
+void site_playground_link(FILE *f, const tcase *c) {
     bool allow = false;
     for (size_t i = 0; i < c->nchecks; i++) allow |= c->checks[i].kind == KIND_ALLOW;
     if (!allow) return; /* the playground asks allow questions only */

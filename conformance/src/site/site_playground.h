@@ -16,6 +16,6 @@ int site_playground(const char *dir, char *error, size_t cap);
 /* A paragraph with the link that opens the playground with the case's robots.txt,
  * agents and URLs (its allow checks'); nothing for a case without allow checks,
  * and a sentence saying why for one whose robots.txt is not short UTF-8 text. */
-void playground_link(FILE *f, const tcase *c);
+void site_playground_link(FILE *f, const tcase *c);
 
 #endif

@@ -30,13 +30,21 @@ static const char *string_of(const cJSON *parent, const char *name) {
     return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(parent, name));
 }
 
-static const char *const result_names[] = {"pass", "FAIL", "skip", "undefined"};
-static const char *const marks[] = {"\xE2\x9C\x93", "\xE2\x9C\x97", "\xE2\x80\x93", "?"}; /* ✓ ✗ – ? */
-static const char *const words[] = {"passed", "failed", "skipped", "undefined: shown, not judged"};
+/* A scorecard result: its name in scorecard.json, its mark in a matrix cell and
+ * the words a screen reader and the legend give it. */
+static const struct {
+    const char *name, *mark, *words;
+} results_shown[] = {
+    {.name = "pass", .mark = "\xE2\x9C\x93", .words = "passed"},  /* ✓ */
+    {.name = "FAIL", .mark = "\xE2\x9C\x97", .words = "failed"},  /* ✗ */
+    {.name = "skip", .mark = "\xE2\x80\x93", .words = "skipped"}, /* – */
+    {.name = "undefined", .mark = "?", .words = "undefined: shown, not judged"},
+};
+#define NRESULTS_SHOWN (sizeof results_shown / sizeof results_shown[0])
 
 static int result_index(const char *r) {
-    for (int i = 0; i < 4; i++)
-        if (r && !strcmp(r, result_names[i])) return i;
+    for (size_t i = 0; i < NRESULTS_SHOWN; i++)
+        if (r && !strcmp(r, results_shown[i].name)) return (int)i;
     return -1;
 }
 
@@ -145,25 +153,26 @@ static void count_cell(FILE *f, const cJSON *impl, const char *profile, const ch
 }
 
 static int summary_page(const char *dir, const scorecard *sc, char *error, size_t cap) {
-    FILE *f = page_open(dir, "scorecard.html", "Scorecard", PAGE_SCORECARD, error, cap);
+    FILE *f = site_page_open(dir, "scorecard.html", "Scorecard", PAGE_SCORECARD, error, cap);
     if (!f) return -1;
     if (!sc) {
         fprintf(f, "<p>No scorecard was given: <code>make scorecard</code> writes conformance/scorecard.json, "
                    "and <code>robots-conform --site DIR --scorecard FILE</code> shows one.</p>\n");
-        return page_close(f, dir, "scorecard.html", error, cap);
+        return site_page_close(f, dir, "scorecard.html", error, cap);
     }
     const char *date = string_of(sc->root, "date");
     fprintf(f, "<p>Third-party robots.txt parsers run against every check");
     if (date) {
         fprintf(f, " on ");
-        html_text(f, date);
+        site_html_text(f, date);
     }
     fprintf(f, " (<code>make scorecard</code>), judged by each profile's expectations. The two baselines answer "
                "every allow check the same way: a parser should beat both. A check a parser cannot be asked "
                "(a fetcher check, a kind its adapter does not answer) is skipped.</p>\n"
                "<p>The matrices show every check: <a href=\"scorecard-google.html\">judged by the google "
                "profile</a> and <a href=\"scorecard-rfc9309.html\">judged by the rfc9309 profile</a>. Marks: ");
-    for (int r = 0; r < 4; r++) fprintf(f, "%s%s %s", r ? ", " : "", marks[r], words[r]);
+    for (size_t r = 0; r < NRESULTS_SHOWN; r++)
+        fprintf(f, "%s%s %s", r ? ", " : "", results_shown[r].mark, results_shown[r].words);
     fprintf(f, ".</p>\n<table class=\"summary\">\n<caption>Checks passed, failed, skipped and undefined, per "
                "implementation and profile</caption>\n<thead><tr><th scope=\"col\" rowspan=\"2\">implementation"
                "</th><th scope=\"col\" rowspan=\"2\">language</th><th scope=\"col\" rowspan=\"2\">version</th>");
@@ -177,11 +186,11 @@ static int summary_page(const char *dir, const scorecard *sc, char *error, size_
     for (size_t i = 0; i < sc->nimpls; i++) {
         const cJSON *impl = sc->impls[i];
         fprintf(f, "<tr><th scope=\"row\">");
-        html_text(f, string_of(impl, "name"));
+        site_html_text(f, string_of(impl, "name"));
         fprintf(f, "</th><td>");
-        html_text(f, string_of(impl, "language") ? string_of(impl, "language") : "");
+        site_html_text(f, string_of(impl, "language") ? string_of(impl, "language") : "");
         fprintf(f, "</td><td>");
-        html_text(f, string_of(impl, "version") ? string_of(impl, "version") : "");
+        site_html_text(f, string_of(impl, "version") ? string_of(impl, "version") : "");
         fprintf(f, "</td>");
         for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
             const char *name = robots_profile_name((robots_profile_id)p);
@@ -193,19 +202,19 @@ static int summary_page(const char *dir, const scorecard *sc, char *error, size_
         fprintf(f, "</tr>\n");
     }
     fprintf(f, "</tbody>\n</table>\n");
-    return page_close(f, dir, "scorecard.html", error, cap);
+    return site_page_close(f, dir, "scorecard.html", error, cap);
 }
 
 static void matrix_head(FILE *f, const scorecard *sc, const char *area) {
     /* A wide table scrolls in a region of its own, which the keyboard can reach. */
     fprintf(f, "<div class=\"wide\" role=\"region\" tabindex=\"0\" aria-label=\"Area ");
-    html_text(f, area);
+    site_html_text(f, area);
     fprintf(f, ", scrollable\">\n<table class=\"matrix\">\n<caption>Area ");
-    html_text(f, area);
+    site_html_text(f, area);
     fprintf(f, "</caption>\n<thead><tr><th scope=\"col\">check</th><th scope=\"col\">expected</th>");
     for (size_t i = 0; i < sc->nimpls; i++) {
         fprintf(f, "<th scope=\"col\">");
-        html_text(f, string_of(sc->impls[i], "name"));
+        site_html_text(f, string_of(sc->impls[i], "name"));
         fprintf(f, "</th>");
     }
     fprintf(f, "</tr></thead>\n<tbody>\n");
@@ -216,12 +225,13 @@ static int matrix_page(const char *dir, const scorecard *sc, robots_profile_id p
     char name[64], title[128];
     snprintf(name, sizeof name, "scorecard-%s.html", profile);
     snprintf(title, sizeof title, "Scorecard matrix: judged by the %s profile", profile);
-    FILE *f = page_open(dir, name, title, PAGE_OTHER, error, cap);
+    FILE *f = site_page_open(dir, name, title, PAGE_OTHER, error, cap);
     if (!f) return -1;
     fprintf(f, "<p>Every check by every implementation, judged by the %s profile's expectations. Each mark links "
                "to its check. Marks: ",
             profile);
-    for (int r = 0; r < 4; r++) fprintf(f, "%s%s %s", r ? ", " : "", marks[r], words[r]);
+    for (size_t r = 0; r < NRESULTS_SHOWN; r++)
+        fprintf(f, "%s%s %s", r ? ", " : "", results_shown[r].mark, results_shown[r].words);
     fprintf(f, ". <a href=\"scorecard.html\">The totals</a>.</p>\n");
     const char *area = NULL;
     const cJSON *c;
@@ -231,43 +241,44 @@ static int matrix_page(const char *dir, const scorecard *sc, robots_profile_id p
         if (!area || strcmp(area, this_area)) {
             if (area) fprintf(f, "</tbody>\n</table>\n</div>\n");
             fprintf(f, "<h2 id=\"area-");
-            html_id(f, this_area);
+            site_html_id(f, this_area);
             fprintf(f, "\">");
-            html_text(f, this_area);
+            site_html_text(f, this_area);
             fprintf(f, "</h2>\n");
             matrix_head(f, sc, this_area);
             area = this_area;
         }
         char page[160];
-        area_page(page, sizeof page, this_area);
+        site_area_page(page, sizeof page, this_area);
         int number = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(c, "check"));
         fprintf(f, "<tr><th scope=\"row\"><a href=\"%s#", page);
-        html_id(f, id);
+        site_html_id(f, id);
         fprintf(f, "-c%d\">", number);
-        html_text(f, id);
+        site_html_text(f, id);
         fprintf(f, " #%d</a></th><td class=\"expected\">", number);
         const cJSON *expected = cJSON_GetObjectItemCaseSensitive(c, "expected");
         if (cJSON_IsString(expected)) {
-            html_text(f, cJSON_GetStringValue(expected));
+            site_html_text(f, cJSON_GetStringValue(expected));
         } else {
             char *text = cJSON_PrintUnformatted(expected);
-            html_text(f, text ? text : "");
+            site_html_text(f, text ? text : "");
             cJSON_free(text);
         }
         fprintf(f, "</td>");
         const cJSON *res = cJSON_GetObjectItemCaseSensitive(c, "results");
         for (size_t i = 0; i < sc->nimpls; i++) {
             int r = result_index(string_of(res, string_of(sc->impls[i], "name")));
-            fprintf(f, "<td class=\"r-%s\"><a href=\"%s#", result_names[r], page);
-            html_id(f, id);
+            fprintf(f, "<td class=\"r-%s\"><a href=\"%s#", results_shown[r].name, page);
+            site_html_id(f, id);
             fprintf(f, "-c%d\" title=\"", number);
-            html_text(f, string_of(sc->impls[i], "name"));
-            fprintf(f, ": %s\">%s<span class=\"vh\"> %s</span></a></td>", words[r], marks[r], words[r]);
+            site_html_text(f, string_of(sc->impls[i], "name"));
+            fprintf(f, ": %s\">%s<span class=\"vh\"> %s</span></a></td>", results_shown[r].words, results_shown[r].mark,
+                    results_shown[r].words);
         }
         fprintf(f, "</tr>\n");
     }
     if (area) fprintf(f, "</tbody>\n</table>\n</div>\n");
-    return page_close(f, dir, name, error, cap);
+    return site_page_close(f, dir, name, error, cap);
 }
 
 int site_scorecard_load(const char *file, const suite *s, scorecard **out, char *error, size_t cap) {
@@ -325,10 +336,10 @@ static void tally_line(FILE *f, const char *what, const char *const *names, cons
             if (first) fprintf(f, "%s", heads[group]);
             first = false;
             any = true;
-            html_text(f, names[i]);
+            site_html_text(f, names[i]);
             if (group == 1) {
                 fprintf(f, " (checks ");
-                html_text(f, t[i].failed);
+                site_html_text(f, t[i].failed);
                 fprintf(f, ")");
             }
         }

@@ -208,11 +208,11 @@ int json_file_read(const char *file, cJSON **out, char *error, size_t cap) {
     return 0;
 }
 
-bool json_copy_lost(const cJSON *parent, const char *name, const char *copy) {
+bool json_file_copy_lost(const cJSON *parent, const char *name, const char *copy) {
     return !copy && cJSON_IsString(cJSON_GetObjectItemCaseSensitive(parent, name));
 }
 
-char *json_string_copy(const cJSON *parent, const char *name) {
+char *json_file_string_copy(const cJSON *parent, const char *name) {
     const cJSON *x = cJSON_GetObjectItemCaseSensitive(parent, name);
     if (!cJSON_IsString(x)) return NULL;
     size_t n = strlen(x->valuestring) + 1;
@@ -221,7 +221,7 @@ char *json_string_copy(const cJSON *parent, const char *name) {
     return d;
 }
 
-int json_print(FILE *f, cJSON *root) {
+int json_file_print(FILE *f, cJSON *root) {
     char *text = root ? cJSON_Print(root) : NULL;
     cJSON_Delete(root);
     if (!text) return -1;

@@ -22,12 +22,12 @@ int json_file_read(const char *file, cJSON **out, char *error, size_t cap);
 
 /* Prints root, indented, and a newline to f, then frees root. Returns 0, or -1
  * when memory ran out (nothing is printed). */
-int json_print(FILE *f, cJSON *root);
+int json_file_print(FILE *f, cJSON *root);
 
 /* A copy of the string member `name` of parent (malloc'd), or NULL when parent has
  * no such string member, or when memory ran out: */
-char *json_string_copy(const cJSON *parent, const char *name);
+char *json_file_string_copy(const cJSON *parent, const char *name);
 /* tells which: true when parent has the string member but `copy` is NULL. */
-bool json_copy_lost(const cJSON *parent, const char *name, const char *copy);
+bool json_file_copy_lost(const cJSON *parent, const char *name, const char *copy);
 
 #endif

@@ -40,12 +40,12 @@ static const char *find_in(const place *places, size_t count, const char *name, 
     return NULL;
 }
 
-const char *default_path(const char *name, char *out, size_t cap) {
+const char *paths_default(const char *name, char *out, size_t cap) {
     static const place places[] = {{-1, "conformance"}, {2, "conformance"}, {1, "share/robots-conform"}};
     return find_in(places, sizeof places / sizeof places[0], name, out, cap);
 }
 
-const char *default_manual(char *out, size_t cap) {
+const char *paths_default_manual(char *out, size_t cap) {
     static const place places[] = {{-1, ""}, {2, ""}, {1, "share/robots-conform/manual"}};
     const char *found = find_in(places, sizeof places / sizeof places[0], "docs/README.md", out, cap);
     if (!found) return NULL;
@@ -55,11 +55,11 @@ const char *default_manual(char *out, size_t cap) {
     return out;
 }
 
-int find_suite_files(const char *cases, const char *schema, const char *index, suite_paths *room, suite_files *out,
+int paths_find_suite_files(const char *cases, const char *schema, const char *index, suite_paths *room, suite_files *out,
                      char *error, size_t cap) {
-    out->cases = cases ? cases : default_path("cases", room->cases, sizeof room->cases);
-    out->schema = schema ? schema : default_path("case-table.schema.json", room->schema, sizeof room->schema);
-    out->index = index ? index : default_path("spec-examples.json", room->index, sizeof room->index);
+    out->cases = cases ? cases : paths_default("cases", room->cases, sizeof room->cases);
+    out->schema = schema ? schema : paths_default("case-table.schema.json", room->schema, sizeof room->schema);
+    out->index = index ? index : paths_default("spec-examples.json", room->index, sizeof room->index);
     /* The index's schema: beside an index given with --index, else found as above. */
     const char *slash = index ? strrchr(index, '/') : NULL;
     int len = snprintf(room->index_schema, sizeof room->index_schema, "%.*sspec-examples.schema.json",
@@ -67,7 +67,7 @@ int find_suite_files(const char *cases, const char *schema, const char *index, s
     if (index && len > 0 && (size_t)len < sizeof room->index_schema && access(room->index_schema, R_OK) == 0)
         out->index_schema = room->index_schema;
     else
-        out->index_schema = default_path("spec-examples.schema.json", room->index_schema, sizeof room->index_schema);
+        out->index_schema = paths_default("spec-examples.schema.json", room->index_schema, sizeof room->index_schema);
     if (out->cases && out->schema && out->index && out->index_schema) return 0;
     snprintf(error, cap,
              "cannot find the case tables: looked in ./conformance, in ../../conformance and in "

@@ -12,13 +12,13 @@
  * (build/bin/PROGRAM -> ../../conformance), or where `make install` put it
  * (PREFIX/bin/PROGRAM -> ../share/robots-conform). Returns out, or NULL when none
  * has it. */
-const char *default_path(const char *name, char *out, size_t cap);
+const char *paths_default(const char *name, char *out, size_t cap);
 
 /* The directory holding the project's documentation (README.md, docs/), for the
  * site's manual: the working directory, the root of the build tree the program is
  * in, or PREFIX/share/robots-conform/manual (make install-conform). Returns out,
  * or NULL when none has docs/README.md. */
-const char *default_manual(char *out, size_t cap);
+const char *paths_default_manual(char *out, size_t cap);
 
 /* Room for the paths find_suite_files finds. */
 typedef struct suite_paths {
@@ -28,7 +28,7 @@ typedef struct suite_paths {
 /* The suite's files: those given (NULL: found by default_path; the index's schema
  * beside an index given, else found too). Returns 0, or -1 with error saying
  * where it looked. */
-int find_suite_files(const char *cases, const char *schema, const char *index, suite_paths *room, suite_files *out,
+int paths_find_suite_files(const char *cases, const char *schema, const char *index, suite_paths *room, suite_files *out,
                      char *error, size_t cap);
 
 #endif

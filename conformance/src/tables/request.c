@@ -39,14 +39,14 @@ static int add_number(buf *b, const char *name, long value) {
     return add_text(b, text);
 }
 
-int batch_request(buf *b, long id, size_t robots_len, const tcase *c, const check *k, robots_profile_id p) {
+int request_batch_line(buf *b, long id, size_t robots_len, const tcase *c, const check *k, robots_profile_id p) {
     /* Allow checks are the protocol's default kind: a minimal implementation need
      * not know about kinds at all. */
     char head[96];
     snprintf(head, sizeof head, "{\"id\":%ld,\"profile\":\"%s\"", id, robots_profile_name(p));
     int bad = add_text(b, head);
     if (k->kind != KIND_ALLOW) {
-        snprintf(head, sizeof head, ",\"kind\":\"%s\"", kind_name(k->kind));
+        snprintf(head, sizeof head, ",\"kind\":\"%s\"", suite_kind_name(k->kind));
         bad |= add_text(b, head);
     }
     switch (k->kind) {

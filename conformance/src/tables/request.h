@@ -18,6 +18,6 @@ int request_add_robots(buf *b, const void *data, size_t len);
 
 /* Appends the request line for check k of case c (without its newline), the
  * robots.txt cut to robots_len bytes: 0, or -1 when memory runs out. */
-int batch_request(buf *b, long id, size_t robots_len, const tcase *c, const check *k, robots_profile_id p);
+int request_batch_line(buf *b, long id, size_t robots_len, const tcase *c, const check *k, robots_profile_id p);
 
 #endif

@@ -223,23 +223,16 @@ static int validate_one_of(validator *v, const cJSON *alternatives, const cJSON 
     return -1;
 }
 
-static int validate(validator *v, const cJSON *schema, const cJSON *x, path *p) {
-    if (++v->depth > 64) return fail(v, p, "the schema nests too deeply");
-    int rc;
-    schema = resolve(v, schema, p, &rc);
-    if (rc) return -1;
-    rc = -1;
+/* The keywords about the value itself: type, const, enum, minimum, maximum. */
+static int validate_value(validator *v, const cJSON *schema, const cJSON *x, path *p) {
     const cJSON *type = cJSON_GetObjectItemCaseSensitive(schema, "type");
-    if (cJSON_IsString(type) && !has_type(x, type->valuestring)) {
-        fail(v, p, "must be of type %s", type->valuestring);
-        goto done;
-    }
+    if (cJSON_IsString(type) && !has_type(x, type->valuestring)) return fail(v, p, "must be of type %s", type->valuestring);
     const cJSON *cst = cJSON_GetObjectItemCaseSensitive(schema, "const");
     if (cst && !json_equal(cst, x)) {
         char *text = cJSON_PrintUnformatted(cst);
-        fail(v, p, "must be %s", text);
+        fail(v, p, "must be %s", text ? text : "the schema's constant");
         cJSON_free(text);
-        goto done;
+        return -1;
     }
     const cJSON *values = cJSON_GetObjectItemCaseSensitive(schema, "enum");
     if (values) {
@@ -249,22 +242,20 @@ static int validate(validator *v, const cJSON *schema, const cJSON *x, path *p) 
         if (!found) {
             char list[400];
             describe_enum(values, list, sizeof list);
-            fail(v, p, "must be one of %s", list);
-            goto done;
+            return fail(v, p, "must be one of %s", list);
         }
     }
     const cJSON *minimum = cJSON_GetObjectItemCaseSensitive(schema, "minimum");
     const cJSON *maximum = cJSON_GetObjectItemCaseSensitive(schema, "maximum");
     if (cJSON_IsNumber(x) && ((minimum && x->valuedouble < minimum->valuedouble) ||
-                              (maximum && x->valuedouble > maximum->valuedouble))) {
-        fail(v, p, "is out of range");
-        goto done;
-    }
-    if (cJSON_IsObject(x) && validate_object(v, schema, x, p)) goto done;
-    if (cJSON_IsArray(x) && validate_array(v, schema, x, p)) goto done;
-    if (cJSON_IsString(x) && validate_string(v, schema, x, p)) goto done;
-    const cJSON *one_of = cJSON_GetObjectItemCaseSensitive(schema, "oneOf");
-    if (one_of && validate_one_of(v, one_of, x, p)) goto done;
+                              (maximum && x->valuedouble > maximum->valuedouble)))
+        return fail(v, p, "is out of range");
+    return 0;
+}
+
+/* anyOf and not: each alternative is tried with an error buffer of its own, so
+ * only the verdict reaches the reader. */
+static int validate_any_of_not(validator *v, const cJSON *schema, const cJSON *x, path *p) {
     const cJSON *any_of = cJSON_GetObjectItemCaseSensitive(schema, "anyOf");
     if (any_of) {
         bool any = false;
@@ -274,10 +265,7 @@ static int validate(validator *v, const cJSON *schema, const cJSON *x, path *p) 
             validator sub = {v->root, scratch, sizeof scratch, v->depth};
             any = any || validate(&sub, alt, x, p) == 0;
         }
-        if (!any) {
-            fail(v, p, "fits none of the allowed forms");
-            goto done;
-        }
+        if (!any) return fail(v, p, "fits none of the allowed forms");
     }
     const cJSON *not = cJSON_GetObjectItemCaseSensitive(schema, "not");
     if (not) {
@@ -285,10 +273,25 @@ static int validate(validator *v, const cJSON *schema, const cJSON *x, path *p) 
         validator sub = {v->root, scratch, sizeof scratch, v->depth};
         if (validate(&sub, not, x, p) == 0) {
             const cJSON *d = cJSON_GetObjectItemCaseSensitive(not, "description");
-            fail(v, p, "%s", cJSON_IsString(d) ? d->valuestring : "has a combination the schema forbids");
-            goto done;
+            return fail(v, p, "%s", cJSON_IsString(d) ? d->valuestring : "has a combination the schema forbids");
         }
     }
+    return 0;
+}
+
+static int validate(validator *v, const cJSON *schema, const cJSON *x, path *p) {
+    if (++v->depth > 64) return fail(v, p, "the schema nests too deeply");
+    int rc;
+    schema = resolve(v, schema, p, &rc);
+    if (rc) return -1;
+    rc = -1;
+    if (validate_value(v, schema, x, p)) goto done;
+    if (cJSON_IsObject(x) && validate_object(v, schema, x, p)) goto done;
+    if (cJSON_IsArray(x) && validate_array(v, schema, x, p)) goto done;
+    if (cJSON_IsString(x) && validate_string(v, schema, x, p)) goto done;
+    const cJSON *one_of = cJSON_GetObjectItemCaseSensitive(schema, "oneOf");
+    if (one_of && validate_one_of(v, one_of, x, p)) goto done;
+    if (validate_any_of_not(v, schema, x, p)) goto done;
     rc = 0;
 done:
     v->depth--;

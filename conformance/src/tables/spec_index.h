@@ -56,8 +56,8 @@ typedef struct source_ref {
     size_t nsections;
 } source_ref;
 
-/* Resolves a source. Returns 0, or -1 with why set to what is wrong with it. */
-int spec_index_resolve(const spec_index *x, const char *source, source_ref *out, char *why, size_t cap);
+/* Resolves a source. Returns 0, or -1 with error set to what is wrong with it. */
+int spec_index_resolve(const spec_index *x, const char *source, source_ref *out, char *error, size_t cap);
 
 /* The example with exactly this id, or NULL. */
 const spec_example *spec_index_example(const spec_index *x, const char *id);

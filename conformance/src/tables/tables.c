@@ -23,13 +23,13 @@
 static const char *const kind_names[KIND_COUNT] = {"allow", "allow-agents", "robots-url", "scope",
                                                    "status", "sitemaps", "cache-lifetime"};
 
-const char *kind_name(check_kind kind) { return kind_names[kind]; }
+const char *suite_kind_name(check_kind kind) { return kind_names[kind]; }
 
 static const char *const class_names[CLASS_COUNT] = {"spec", "rfc", "google-parser", "fetcher", "url-input"};
 
-const char *class_name(basis_class c) { return class_names[c]; }
+const char *suite_class_name(basis_class c) { return class_names[c]; }
 
-int class_from_name(const char *name, size_t len, basis_class *out) {
+int suite_class_from_name(const char *name, size_t len, basis_class *out) {
     for (int c = 0; c < CLASS_COUNT; c++) {
         if (strlen(class_names[c]) == len && !strncmp(name, class_names[c], len)) {
             *out = (basis_class)c;
@@ -45,7 +45,7 @@ static unsigned class_bits(const cJSON *list) {
     const cJSON *e;
     cJSON_ArrayForEach(e, list) {
         basis_class c;
-        if (cJSON_IsString(e) && !class_from_name(e->valuestring, strlen(e->valuestring), &c)) bits |= 1u << c;
+        if (cJSON_IsString(e) && !suite_class_from_name(e->valuestring, strlen(e->valuestring), &c)) bits |= 1u << c;
     }
     return bits;
 }
@@ -129,14 +129,14 @@ static bool read_check(const cJSON *c, int number, check *k) {
     k->kind = kind_of(c);
     k->number = number;
     if (!read_agents(c, k)) return false;
-    k->agent = json_string_copy(c, "agent");
-    k->url = json_string_copy(c, "url");
-    k->robots_url = json_string_copy(c, "robots_url");
-    k->cache_control = json_string_copy(c, "cache_control");
-    k->note = json_string_copy(c, "note");
-    if (json_copy_lost(c, "agent", k->agent) || json_copy_lost(c, "url", k->url) ||
-        json_copy_lost(c, "robots_url", k->robots_url) || json_copy_lost(c, "cache_control", k->cache_control) ||
-        json_copy_lost(c, "note", k->note))
+    k->agent = json_file_string_copy(c, "agent");
+    k->url = json_file_string_copy(c, "url");
+    k->robots_url = json_file_string_copy(c, "robots_url");
+    k->cache_control = json_file_string_copy(c, "cache_control");
+    k->note = json_file_string_copy(c, "note");
+    if (json_file_copy_lost(c, "agent", k->agent) || json_file_copy_lost(c, "url", k->url) ||
+        json_file_copy_lost(c, "robots_url", k->robots_url) || json_file_copy_lost(c, "cache_control", k->cache_control) ||
+        json_file_copy_lost(c, "note", k->note))
         return false;
     const cJSON *status = cJSON_GetObjectItemCaseSensitive(c, "status");
     k->status = cJSON_IsNumber(status) ? (int)status->valuedouble : 0;
@@ -406,12 +406,12 @@ static int load_table(const char *file, const char *name, const cJSON *schema, c
         goto done;
     }
     t->file = dup_text(file);
-    t->area = json_string_copy(json, "area");
-    t->title = json_string_copy(json, "title");
-    t->description = json_string_copy(json, "description");
-    t->version = json_string_copy(json, "version");
-    if (!t->file || !t->area || !t->title || json_copy_lost(json, "description", t->description) ||
-        json_copy_lost(json, "version", t->version))
+    t->area = json_file_string_copy(json, "area");
+    t->title = json_file_string_copy(json, "title");
+    t->description = json_file_string_copy(json, "description");
+    t->version = json_file_string_copy(json, "version");
+    if (!t->file || !t->area || !t->title || json_file_copy_lost(json, "description", t->description) ||
+        json_file_copy_lost(json, "version", t->version))
         goto out_of_memory;
     size_t n = strlen(name);
     if (strlen(t->area) != n - 5 || strncmp(t->area, name, n - 5) != 0) {
@@ -428,14 +428,14 @@ static int load_table(const char *file, const char *name, const cJSON *schema, c
     cJSON_ArrayForEach(c, cases) {
         tcase *tc = &t->cases[i];
         tc->table = t;
-        tc->id = json_string_copy(c, "id");
-        tc->title = json_string_copy(c, "title");
-        tc->note = json_string_copy(c, "note");
+        tc->id = json_file_string_copy(c, "id");
+        tc->title = json_file_string_copy(c, "title");
+        tc->note = json_file_string_copy(c, "note");
         const cJSON *sources = cJSON_GetObjectItemCaseSensitive(c, "source");
         tc->nsources = (size_t)cJSON_GetArraySize(sources);
         tc->sources = calloc(tc->nsources ? tc->nsources : 1, sizeof(char *));
         tc->refs = calloc(tc->nsources ? tc->nsources : 1, sizeof(source_ref));
-        if (!tc->id || !tc->title || !tc->sources || !tc->refs || json_copy_lost(c, "note", tc->note)) goto out_of_memory;
+        if (!tc->id || !tc->title || !tc->sources || !tc->refs || json_file_copy_lost(c, "note", tc->note)) goto out_of_memory;
         size_t s = 0;
         const cJSON *src;
         cJSON_ArrayForEach(src, sources) {
@@ -573,22 +573,14 @@ static int unique_ids(const suite *s, char *error, size_t cap) {
     return rc;
 }
 
-int suite_load(const suite_files *files, suite *out, char *error, size_t cap) {
-    memset(out, 0, sizeof *out);
-    const char *dir = files->cases;
-    if (spec_index_load(files->index, files->index_schema, &out->index, error, cap)) return -1;
-    cJSON *schema;
-    if (json_file_read(files->schema, &schema, error, cap)) {
-        spec_index_free(&out->index);
-        return -1;
-    }
+/* The names of the *.json files in dir (not hidden ones), sorted. Returns 0, or
+ * -1 with the error and nothing to free. */
+static int table_names(const char *dir, char ***out, size_t *count, char *error, size_t cap) {
     DIR *d = opendir(dir);
     if (!d) {
         char what[300];
         snprintf(what, sizeof what, "cannot open the case directory: %s", strerror(errno));
         where(error, cap, dir, what);
-        cJSON_Delete(schema);
-        spec_index_free(&out->index);
         return -1;
     }
     char **names = NULL;
@@ -609,15 +601,31 @@ int suite_load(const suite_files *files, suite *out, char *error, size_t cap) {
         }
     }
     closedir(d);
-    int rc = 0;
-    if (oom) {
-        where(error, cap, dir, "out of memory");
-        rc = -1;
-    } else if (n == 0) {
-        where(error, cap, dir, "no *.json case tables here");
-        rc = -1;
-    } else {
-        qsort(names, n, sizeof *names, by_name);
+    if (oom || n == 0) {
+        where(error, cap, dir, oom ? "out of memory" : "no *.json case tables here");
+        for (size_t i = 0; i < n; i++) free(names[i]);
+        free(names);
+        return -1;
+    }
+    qsort(names, n, sizeof *names, by_name);
+    *out = names;
+    *count = n;
+    return 0;
+}
+
+int suite_load(const suite_files *files, suite *out, char *error, size_t cap) {
+    memset(out, 0, sizeof *out);
+    const char *dir = files->cases;
+    if (spec_index_load(files->index, files->index_schema, &out->index, error, cap)) return -1;
+    cJSON *schema;
+    if (json_file_read(files->schema, &schema, error, cap)) {
+        spec_index_free(&out->index);
+        return -1;
+    }
+    char **names = NULL;
+    size_t n = 0;
+    int rc = table_names(dir, &names, &n, error, cap);
+    if (rc == 0) {
         out->tables = calloc(n, sizeof(table));
         if (!out->tables) {
             where(error, cap, dir, "out of memory");

@@ -18,7 +18,7 @@ typedef enum check_kind {
     KIND_COUNT
 } check_kind;
 
-const char *kind_name(check_kind kind);
+const char *suite_kind_name(check_kind kind);
 
 /* What a verdict rests on (case-table.schema.json, $defs/class). A check's basis is
  * a set of these per profile, held as bits (1u << class). */
@@ -31,9 +31,9 @@ typedef enum basis_class {
     CLASS_COUNT
 } basis_class;
 
-const char *class_name(basis_class c);
+const char *suite_class_name(basis_class c);
 /* Returns 0 and sets *out, or -1 for an unknown name. */
-int class_from_name(const char *name, size_t len, basis_class *out);
+int suite_class_from_name(const char *name, size_t len, basis_class *out);
 
 /* Every answer and expectation is a string: "allowed", "disallowed", a URL, a word,
  * a decimal number, or a JSON array of strings (sitemaps). "undefined" marks what a
