@@ -57,6 +57,10 @@ void broken_targets_stop_early(void) {
          "one JSON object with the request's \"id\"", 1},
         {"exit-7", "exit 7", true, "exit status 7 means neither allowed (0) nor disallowed (1)",
          "neither --allowed-exit nor --disallowed-exit", 3},
+        /* Lines that are not replies: named as such, not as a flush problem. */
+        {"garbage", "while read -r l; do echo 'Loading model... ok'; done", false,
+         "printed 1 line that is not a JSON reply (the first: Loading model... ok), and no reply",
+         "logs and banners go to stderr", 3},
     };
     for (size_t i = 0; i < sizeof broken / sizeof broken[0]; i++) {
         remove(starts);
@@ -68,8 +72,11 @@ void broken_targets_stop_early(void) {
         proc_result r = conform_run(broken[i].command ? ARGS("--command", cmd, "--timeout", "0.3", "--format", "junit")
                                                       : ARGS("--batch-cmd", path, "--timeout", "0.3", "--format", "junit"),
                                     60);
-        bool ok = r.status == 2 && r.out.len == 0 && has(&r, "stopped after the first 3 checks it was asked") &&
+        bool ok = r.status == 2 && has(&r, "stopped after the first 3 checks it was asked") &&
                   has(&r, broken[i].reason) && has(&r, broken[i].fix) && has(&r, "--keep-going");
+        /* The JUnit report is written all the same: the stop is an error testcase. */
+        ok = ok && r.out.data && strstr(r.out.data, "<testcase classname=\"robots-conform\" name=\"the run stopped early\"><error message=\"stopped after the first 3 checks") &&
+             strstr(r.out.data, "errors=\"1\"");
         if (!ok) printf("  %s: status %d, stderr: %.600s\n", broken[i].name, r.status, r.err.data ? r.err.data : "");
         CHECK(ok);
         /* Three checks asked, a process each (or one), each of them ended. */
@@ -164,7 +171,8 @@ void known_failures_count_only_new_ones(void) {
     proc_result_free(&fixed);
     proc_result strict = conform_run(ARGS("--area", "prec,rfc", "--profile", "google", "--known-failures", file,
                                           "--strict"), 120);
-    CHECK(strict.status == 1 && has(&strict, "Fixed: PREC-3.1 (") && has(&strict, "\n63 passed, 0 failed\n"));
+    CHECK(strict.status == 1 && has(&strict, "Fixed: PREC-3.1 (") && has(&strict, "(--strict: this fails the run)\n") &&
+          has(&strict, "\n63 passed, 0 failed, 2 fixed (listed in ") && has(&strict, "passing now: --strict fails the run)\n"));
     proc_result_free(&strict);
 
     /* A file that names nothing, or is not one, is an error with its place. */
@@ -351,11 +359,34 @@ void github_action_runs_the_suite(void) {
     CHECK(md && strstr(md, "14 known failures"));
     free(md);
     proc_result_free(&r);
-    /* Strict: a fixed known failure fails the job. */
+    /* Strict: a fixed known failure fails the job, and the log, the JUnit report and
+     * the job summary all say which entry to remove. */
     write_file(known, "PREC-3.1\n");
     snprintf(batch, sizeof batch, "INPUT_BATCH=%s --batch", robots);
-    r = action_run(ARGS(batch, "INPUT_AREAS=prec", junit, known_input, "INPUT_STRICT=true"));
-    CHECK(r.status == 1 && has(&r, "Fixed: PREC-3.1"));
+    remove(summary + strlen("GITHUB_STEP_SUMMARY="));
+    r = action_run(ARGS(batch, "INPUT_AREAS=prec", junit, summary, known_input, "INPUT_STRICT=true"));
+    xml = slurp(junit + strlen("INPUT_JUNIT="));
+    md = slurp(summary + strlen("GITHUB_STEP_SUMMARY="));
+    CHECK(r.status == 1 && has(&r, "Fixed: PREC-3.1") && has(&r, ", 1 fixed (listed in "));
+    CHECK(xml && strstr(xml, "failures=\"1\"") && strstr(xml, "<failure message=\"fixed: remove PREC-3.1 from "));
+    CHECK(md && strstr(md, "## Known failures") && strstr(md, "- Fixed: PREC-3.1 (") &&
+          strstr(md, "(--strict: this fails the run)"));
+    free(xml);
+    free(md);
+    proc_result_free(&r);
+    /* A broken adapter: exit 2, and the JUnit report and the summary say why. */
+    char broken_batch[PATH_MAX + 32];
+    snprintf(broken_batch, sizeof broken_batch, "INPUT_BATCH=%s",
+             script("adapter", "echo \"ImportError: cannot import name 'parse'\" >&2\nexit 1"));
+    remove(summary + strlen("GITHUB_STEP_SUMMARY="));
+    r = action_run(ARGS(broken_batch, junit, summary));
+    xml = slurp(junit + strlen("INPUT_JUNIT="));
+    md = slurp(summary + strlen("GITHUB_STEP_SUMMARY="));
+    CHECK(r.status == 2);
+    CHECK(xml && strstr(xml, "errors=\"1\"") && strstr(xml, "ImportError: cannot import name"));
+    CHECK(md && strstr(md, "## Stopped early") && strstr(md, "Likely fix: ") && strstr(md, "ImportError"));
+    free(xml);
+    free(md);
     proc_result_free(&r);
     r = action_run(ARGS(batch, "INPUT_AREAS=prec", junit, known_input));
     CHECK(r.status == 0);
@@ -393,5 +424,68 @@ void github_action_runs_the_suite(void) {
     }
     free(action);
     free(step);
+    remove_tree(scratch);
+}
+
+/* --compare compares answers: the same parser's report with and without its known
+ * failures differs only in which failures were expected. */
+void compare_reads_answers_not_statuses(void) {
+    make_scratch();
+    char plain[PATH_MAX + 8], listed[PATH_MAX + 8], known[PATH_MAX], cmd[2048];
+    snprintf(plain, sizeof plain, "json=%s/plain.json", scratch);
+    snprintf(listed, sizeof listed, "json=%s/listed.json", scratch);
+    snprintf(known, sizeof known, "%s/known.txt", scratch);
+    snprintf(cmd, sizeof cmd, "%s --flaw first-match-wins %%robots%% %%user-agent%% %%url%%", wrong);
+    proc_result a = conform_run(ARGS("--command", cmd, "--area", "prec", "--write-known-failures", known, "--output", plain), 120);
+    proc_result b = conform_run(ARGS("--command", cmd, "--area", "prec", "--known-failures", known, "--output", listed), 120);
+    CHECK(a.status == 1 && b.status == 0);
+    proc_result_free(&a);
+    proc_result_free(&b);
+    for (int way = 0; way < 2; way++) {
+        const char *old_file = (way ? listed : plain) + 5, *new_file = (way ? plain : listed) + 5;
+        proc_result r = conform_run(ARGS("--compare", old_file, new_file), 60);
+        bool ok = r.status == 0 && has(&r, "0 failing now, not before; 0 fixed; 0 answers changed; 11 moved between "
+                                           "known and new failures;") &&
+                  has(&r, way ? "listed as a known failure only before:\n" : "listed as a known failure only now:\n") &&
+                  !has(&r, "Failing now, not before:") && !has(&r, "Fixed: failing before");
+        if (!ok) printf("  --compare %s %s: status %d: %.400s\n", old_file, new_file, r.status, r.out.data ? r.out.data : "");
+        CHECK(ok);
+        proc_result_free(&r);
+    }
+    remove_tree(scratch);
+}
+
+/* The diagnosis names the fault: an adapter that answers some requests (errors
+ * for kinds it does not answer count as replies) and then dies at the first allow
+ * check (which has no "kind": allow is the default) is no broken
+ * target, and its failures say after how many replies it ended. A usage error
+ * comes before any warning about the template. */
+void diagnosis_names_the_fault(void) {
+    make_scratch();
+    const char *adapter = script("errors-then-dies",
+                                 "while read -r line; do\n"
+                                 "  id=$(printf '%s' \"$line\" | sed 's/.*\"id\": *\\([0-9]*\\).*/\\1/')\n"
+                                 "  case $line in *'\"kind\"'*) ;; *) echo 'Traceback: KeyError' >&2; exit 1;; esac\n"
+                                 "  echo \"{\\\"id\\\": $id, \\\"error\\\": \\\"unsupported kind\\\"}\"\n"
+                                 "done");
+    run r = json_run(ARGS("--batch-cmd", adapter, "--area", "scope,rule", "--format", "json"), 120);
+    int after = 0, skipped = 0;
+    cJSON *x;
+    cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(r.json, "results")) {
+        const char *why = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "reason"));
+        const char *status = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "status"));
+        if (why && strstr(why, "the target ended without replying (exit status 1), after replying to ")) after++;
+        if (status && !strcmp(status, "skip")) skipped++;
+    }
+    CHECK(r.status == 1 && !cJSON_GetObjectItemCaseSensitive(r.json, "stopped"));
+    CHECK(skipped > 3 && after >= 1);
+    cJSON_Delete(r.json);
+    /* A misspelt placeholder: the error, and no warning before it. */
+    proc_result u = conform_run(ARGS("--command", "parser %robot% %user_agent%"), 30);
+    CHECK(u.status == 2 && u.err.data &&
+          !strncmp(strchr(u.err.data, ':') ? strchr(u.err.data, ':') : "", ": --command: unknown placeholder '%robot%'",
+                   strlen(": --command: unknown placeholder '%robot%'")) &&
+          !strstr(u.err.data, "warning"));
+    proc_result_free(&u);
     remove_tree(scratch);
 }

@@ -136,16 +136,44 @@ static int teach(const cli *io, const suite *s, const conform_options *o, int *f
     return rc;
 }
 
-/* A broken target: what its first checks showed, the likely fix, and what it
- * wrote on stderr. */
-static void say_broken(const cli *io, const char *name, const results *r) {
+/* A broken target: what its first checks showed, the likely fix and what it wrote
+ * on stderr, kept in info for every report and said on stderr. Returns -1 when
+ * memory ran out. */
+static int say_broken(const cli *io, const char *name, const results *r, report_info *info) {
     const result *first = &r->items[0];
     for (size_t i = 0; i < r->n && first->status == RESULT_SKIP; i++) first = &r->items[i];
-    fprintf(io->err, "%s: %s%sstopped after the first %d checks it was asked: each failed the same way: %s\n",
-            io->prog, name ? name : "", name ? ": " : "", BROKEN_CHECKS, first->reason ? first->reason : "no answer");
+    char stopped[1400];
+    snprintf(stopped, sizeof stopped, "stopped after the first %d checks it was asked: each failed the same way: %s",
+             BROKEN_CHECKS, first->reason ? first->reason : "no answer");
+    fprintf(io->err, "%s: %s%s%s\n", io->prog, name ? name : "", name ? ": " : "", stopped);
     fprintf(io->err, "  likely fix: %s\n", run_broken_advice(r->broken));
     if (first->stderr_tail) explain_stderr(io->err, first->stderr_tail, "  ");
     fprintf(io->err, "  (--keep-going runs every check anyway)\n");
+    free((char *)info->stopped);
+    info->stopped = strdup(stopped);
+    info->stopped_fix = run_broken_advice(r->broken);
+    info->stopped_stderr = first->stderr_tail ? strdup(first->stderr_tail) : NULL;
+    return info->stopped && (!first->stderr_tail || info->stopped_stderr) ? 0 : -1;
+}
+
+/* A target that could not be started: its run has no results and says why, so
+ * every report is still written (a CI step that uploads one finds it). */
+static int cannot_start(const target_spec *spec, const char *error, const char *description, const char *profiles,
+                        target_run *out) {
+    char stopped[2400];
+    snprintf(stopped, sizeof stopped, "the target could not be started: %s", error);
+    report_info *info = &out->info;
+    info->seconds = spec->name ? 0 : -1;
+    info->target = clean_text_copy(description, strlen(description));
+    info->profiles = profiles;
+    info->stopped = clean_text_copy(stopped, strlen(stopped));
+    info->stopped_fix = run_broken_advice(FAULT_START);
+    info->name = spec->name;
+    info->language = spec->language;
+    info->version = spec->version;
+    out->r.stopped = STOP_BROKEN;
+    out->r.broken = FAULT_START;
+    return info->target && info->stopped ? 0 : -1;
 }
 
 /* Runs one target: opens it, asks every selected check, closes it. Returns 0,
@@ -162,6 +190,8 @@ static int run_target(const cli *io, const target_spec *spec, conform_options *o
     if (!t) {
         if (spec->name) fprintf(io->err, "%s: target %s: %s\nTry '%s --help'.\n", io->prog, spec->name, error, io->prog);
         else options_usage_error(io, error, NULL);
+        if (cannot_start(spec, error, description, profiles, out) == 0) return 0;
+        fprintf(io->err, "%s: out of memory\n", io->prog);
         return -1;
     }
     t->fetch_limit = o->fetch_limit;
@@ -183,9 +213,11 @@ static int run_target(const cli *io, const target_spec *spec, conform_options *o
     info->profiles = profiles;
     info->notes = notes[0] ? clean_text_copy(notes, strlen(notes)) : NULL;
     info->stopped = stopped[0] ? strdup(stopped) : NULL;
+    info->strict = o->strict;
     info->name = spec->name;
     info->language = spec->language;
     info->version = spec->version;
+    if (out->r.stopped == STOP_BROKEN && say_broken(io, spec->name, &out->r, info)) out->r.out_of_memory = true;
     if (!info->target || out->r.out_of_memory) {
         fprintf(io->err, "%s: out of memory after %zu checks\n", io->prog, out->r.n);
         return -1;
@@ -197,6 +229,7 @@ static void run_free(target_run *run) {
     free((char *)run->info.target);
     free((char *)run->info.notes);
     free((char *)run->info.stopped);
+    free((char *)run->info.stopped_stderr);
     run_results_free(&run->r);
 }
 
@@ -258,17 +291,16 @@ static void profiles_text(unsigned profiles, char *out, size_t cap) {
                      robots_profile_name((robots_profile_id)p));
 }
 
-/* Asks every target in turn; stops at the first that cannot run. Returns how many
- * runs were started (each to be freed), with *rc 2 when one could not run. */
+/* Asks every target in turn. A target that cannot be started or is broken has a
+ * run that says so (every report is still written) and makes the exit status 2;
+ * the others run. Stops only when memory runs out: *rc is then -1. Returns how
+ * many runs were started (each to be freed). */
 static size_t run_targets(const cli *io, const target_spec *specs, size_t n, conform_options *o, const suite *s,
                           const char *profiles, target_run *runs, int *rc) {
     size_t done = 0;
-    for (; done < n && *rc != 2; done++) {
-        if (run_target(io, &specs[done], o, s, profiles, &runs[done])) *rc = 2;
-        else if (runs[done].r.stopped == STOP_BROKEN) {
-            say_broken(io, specs[done].name, &runs[done].r);
-            *rc = 2;
-        }
+    for (; done < n && *rc != -1; done++) {
+        if (run_target(io, &specs[done], o, s, profiles, &runs[done])) *rc = -1;
+        else if (runs[done].r.stopped == STOP_BROKEN) *rc = 2;
         runs[done].info.known = o->limits.known;
     }
     return done;
@@ -286,17 +318,20 @@ static int report_runs(const cli *io, conform_options *o, const suite *s, target
     for (size_t k = 0; k < n; k++) {
         if (runs[k].info.notes)
             fprintf(io->err, "%s: note on %s: %s\n", io->prog, report_run_name(&runs[k]), runs[k].info.notes);
-        if (runs[k].info.stopped) fprintf(io->err, "%s: stopped early: %s\n", io->prog, runs[k].info.stopped);
+        if (runs[k].info.stopped && runs[k].r.stopped != STOP_BROKEN) /* a broken one was said as it stopped */
+            fprintf(io->err, "%s: stopped early: %s\n", io->prog, runs[k].info.stopped);
         for (size_t i = 0; i < runs[k].r.n; i++)
             if (runs[k].r.items[i].status == RESULT_FAIL) rc = 1;
     }
-    if (runs[0].r.n == 0) {
+    if (runs[0].r.n == 0 && !runs[0].info.stopped) {
         fprintf(io->err, "%s: no check was selected\n", io->prog);
         rc = 2;
     }
     if (unwritten) rc = 2;
     if (o->known_file && say_fixed(io, known, o->format) && o->strict && rc == 0) rc = 1;
-    if (o->write_known_file && rc != 2) {
+    bool broken = false;
+    for (size_t k = 0; k < n; k++) broken = broken || runs[k].r.stopped == STOP_BROKEN;
+    if (o->write_known_file && rc != 2 && !broken) {
         char error[2048];
         if (known_write(o->write_known_file, &runs[0].r, runs[0].info.target, error, sizeof error)) {
             fprintf(io->err, "%s: %s\n", io->prog, error);
@@ -334,11 +369,12 @@ static int run_and_report(const cli *io, const suite *s, conform_options *o, int
     int rc = 0;
     target_run *runs = calloc(n, sizeof *runs);
     size_t done = runs ? run_targets(io, specs, n, o, s, profiles, runs, &rc) : 0;
-    if (!runs) {
-        fprintf(io->err, "%s: out of memory\n", io->prog);
+    if (!runs || rc == -1) {
+        if (!runs) fprintf(io->err, "%s: out of memory\n", io->prog);
         rc = 2;
-    } else if (rc != 2) {
-        rc = report_runs(io, o, s, runs, n, &known, failed_write);
+    } else {
+        int reported = report_runs(io, o, s, runs, n, &known, failed_write);
+        rc = rc == 2 ? 2 : reported; /* a target that could not run or broke: 2, whatever the others found */
     }
     for (size_t k = 0; k < done; k++) run_free(&runs[k]);
     free(runs);

@@ -316,6 +316,8 @@ static int consistent(const cli *io, conform_options *o) {
     /* A template that leaves out %url% or %user-agent% gets the same answer for
      * every URL or agent of a case: worth saying, not worth refusing. */
     const char *t = o->cmd.template_text;
+    char error[600];
+    if (t && target_command_check(t, error, sizeof error)) return options_usage_error(io, error, NULL);
     if (t && !strstr(t, "%url%"))
         fprintf(io->err, "%s: warning: the --command template has no %%url%%: every check of a case gets the same URL\n", io->prog);
     if (t && !strstr(t, "%user-agent%"))

@@ -65,27 +65,46 @@ static const char *got_of(const cJSON *x) {
     return got ? got : "no answer";
 }
 
-enum { NEW_FAILURE, FIXED, CHANGED, ONLY_OLD, ONLY_NEW, SECTIONS };
+/* A check fails when its answer was judged wrong, listed as a known failure or
+ * not: the reports compare answers, so a known failure and a failure with the
+ * same answer are the same. */
+static bool failing(const cJSON *x) {
+    return !strcmp(member(x, "status"), "fail") || !strcmp(member(x, "status"), "known-failure");
+}
+
+static bool known(const cJSON *x) { return !strcmp(member(x, "status"), "known-failure"); }
+
+enum { NEW_FAILURE, FIXED, CHANGED, NOW_KNOWN, NO_LONGER_KNOWN, ONLY_OLD, ONLY_NEW, SECTIONS };
 
 /* Prints one section's lines; returns how many. */
 static size_t section(FILE *f, int which, const report_file *old, const report_file *now) {
-    static const char *const heads[] = {"Failing now, not before", "Fixed: failing before, not now",
-                                        "The answer changed", "Only in the old report", "Only in the new report"};
+    static const char *const heads[SECTIONS] = {
+        [NEW_FAILURE] = "Failing now, not before",
+        [FIXED] = "Fixed: failing before, not now",
+        [CHANGED] = "The answer changed",
+        [NOW_KNOWN] = "Failing in both, listed as a known failure only now",
+        [NO_LONGER_KNOWN] = "Failing in both, listed as a known failure only before",
+        [ONLY_OLD] = "Only in the old report",
+        [ONLY_NEW] = "Only in the new report"};
     size_t n = 0;
     const report_file *from = which == ONLY_OLD ? old : now, *other = which == ONLY_OLD ? now : old;
     const cJSON *x;
     cJSON_ArrayForEach(x, from->results) {
         const cJSON *y = find(other, x);
-        bool fails = !strcmp(member(x, "status"), "fail");
+        bool fails = failing(x);
         bool show = false;
         if (which == ONLY_OLD || which == ONLY_NEW) {
             show = !y;
         } else if (y) {
-            bool failed = !strcmp(member(y, "status"), "fail");
+            bool failed = failing(y);
             const char *a = got_of(y), *b = got_of(x);
-            show = which == NEW_FAILURE ? fails && !failed
-                 : which == FIXED       ? !fails && failed
-                                        : fails == failed && strcmp(a, b);
+            switch (which) {
+            case NEW_FAILURE: show = fails && !failed; break;
+            case FIXED: show = !fails && failed; break;
+            case CHANGED: show = fails == failed && strcmp(a, b); break;
+            case NOW_KNOWN: show = fails && failed && known(x) && !known(y); break;
+            default: show = fails && failed && !known(x) && known(y); break;
+            }
         }
         if (!show) continue;
         if (n++ == 0) fprintf(f, "%s:\n", heads[which]);
@@ -104,10 +123,10 @@ int compare_reports(const char *old_file, const char *new_file, FILE *f, char *e
     if (!load(old_file, &old, error, cap) && !load(new_file, &now, error, cap)) {
         size_t counts[SECTIONS];
         for (int s = 0; s < SECTIONS; s++) counts[s] = section(f, s, &old, &now);
-        fprintf(f, "%zu failing now, not before; %zu fixed; %zu answers changed; %zu checks only in %s, %zu only "
-                   "in %s\n",
-                counts[NEW_FAILURE], counts[FIXED], counts[CHANGED], counts[ONLY_OLD], old_file, counts[ONLY_NEW],
-                new_file);
+        fprintf(f, "%zu failing now, not before; %zu fixed; %zu answers changed; %zu moved between known and new "
+                   "failures; %zu checks only in %s, %zu only in %s\n",
+                counts[NEW_FAILURE], counts[FIXED], counts[CHANGED], counts[NOW_KNOWN] + counts[NO_LONGER_KNOWN],
+                counts[ONLY_OLD], old_file, counts[ONLY_NEW], new_file);
         rc = counts[NEW_FAILURE] ? 1 : 0;
     }
     cJSON_Delete(old.root);

@@ -7,9 +7,12 @@
 
 /* Reads OLD and NEW (robots-conform --format json reports of one target) and
  * prints to f the checks that now fail and did not, those fixed, those whose
- * answer changed, and those only one report has, then a count line. Returns 1
- * when a check fails now that did not fail before, 0 when none does, -1 with
- * error set ("FILE: what is wrong") when a file is not such a report. */
+ * answer changed, those that moved between known and new failures, and those
+ * only one report has, then a count line. Answers are compared, not statuses:
+ * a known failure fails as a failure does (--known-failures only says which
+ * failures were expected). Returns 1 when a check fails now that did not fail
+ * before, 0 when none does, -1 with error set ("FILE: what is wrong") when a
+ * file is not such a report. */
 int compare_reports(const char *old_file, const char *new_file, FILE *f, char *error, size_t cap);
 
 #endif

@@ -79,13 +79,26 @@ static cJSON *basis_json(unsigned classes) {
     return list;
 }
 
-void report_final_line(FILE *f, const results *r) {
+/* How many --known-failures entries pass now. */
+static size_t fixed_count(const report_info *info) { return info->known ? known_fixed_count(info->known) : 0; }
+
+/* The sentence for a fixed entry: "fixed: remove RFC-5.2 from known.txt". */
+static void fixed_words(const struct known_list *k, const known_entry *e, char *out, size_t cap) {
+    snprintf(out, cap, "fixed: remove %s from %s", e->id, k->file);
+}
+
+void report_final_line(FILE *f, const results *r, const report_info *info) {
     size_t n[RESULT_COUNT];
     count_area(r, NULL, n);
     fprintf(f, "%zu passed, %zu failed", n[RESULT_PASS], n[RESULT_FAIL]);
     if (n[RESULT_SKIP]) fprintf(f, ", %zu skipped", n[RESULT_SKIP]);
     if (n[RESULT_UNDEFINED]) fprintf(f, ", %zu undefined (answers reported, not judged)", n[RESULT_UNDEFINED]);
     if (n[RESULT_KNOWN]) fprintf(f, ", %zu known failure%s (still failing)", n[RESULT_KNOWN], n[RESULT_KNOWN] == 1 ? "" : "s");
+    size_t fixed = fixed_count(info);
+    if (fixed)
+        fprintf(f, ", %zu fixed (listed in %s, passing now%s)", fixed, info->known->file,
+                info->strict ? ": --strict fails the run" : "");
+    if (info->stopped) fprintf(f, "; stopped early");
     fprintf(f, "\n");
 }
 
@@ -94,18 +107,32 @@ static void summary_row(FILE *f, const char *label, const size_t n[RESULT_COUNT]
             n[RESULT_UNDEFINED]);
 }
 
-/* Known failures: how many still fail, and those fixed (to be removed from the file). */
-static void known_text(FILE *f, const results *r, const known_list *k) {
+/* Known failures: how many still fail, and those fixed (to be removed from the file;
+ * under --strict they fail the run), each fixed one on a line of its own after
+ * the bullet ("" in text, "- " in Markdown). */
+static void known_text(FILE *f, const results *r, const known_list *k, bool strict, const char *bullet) {
     size_t n[RESULT_COUNT];
     count_area(r, NULL, n);
     if (!k) return;
     if (n[RESULT_KNOWN])
         fprintf(f, "\nKnown failures: %zu check%s listed in %s still fail%s (not counted as failed).\n", n[RESULT_KNOWN],
                 n[RESULT_KNOWN] == 1 ? "" : "s", k->file, n[RESULT_KNOWN] == 1 ? "s" : "");
+    else if (bullet[0])
+        fprintf(f, "No check listed in %s fails now.\n", k->file);
+    if (bullet[0] && known_fixed_count(k)) fprintf(f, "\n");
     for (size_t i = 0; i < k->n; i++)
         if (known_fixed(&k->items[i]))
-            fprintf(f, "Fixed: %s (%s line %d) passes now: remove it from %s\n", k->items[i].id, k->file,
-                    k->items[i].line, k->file);
+            fprintf(f, "%sFixed: %s (%s line %d) passes now: remove it from %s%s\n", bullet, k->items[i].id, k->file,
+                    k->items[i].line, k->file, strict ? " (--strict: this fails the run)" : "");
+}
+
+/* Why the run stopped early, the likely fix and the target's last words, a
+ * line each after the prefix. */
+static void stopped_text(FILE *f, const report_info *info, const char *prefix) {
+    if (!info->stopped) return;
+    fprintf(f, "%sStopped early: %s\n", prefix, info->stopped);
+    if (info->stopped_fix) fprintf(f, "%sLikely fix: %s\n", prefix, info->stopped_fix);
+    if (info->stopped_stderr) explain_stderr(f, info->stopped_stderr, prefix[0] ? prefix : "  ");
 }
 
 /* The text report's summaries: a table per group, its header first. */
@@ -141,11 +168,11 @@ static void report_text(FILE *f, const suite *s, const results *r, const report_
             last_tail = x->stderr_tail;
         }
     }
-    known_text(f, r, info->known);
+    known_text(f, r, info->known, info->strict, "");
     fprintf(f, "\n");
     if (info->notes) fprintf(f, "Note: %s\n", info->notes);
-    if (info->stopped) fprintf(f, "Stopped early: %s\n", info->stopped);
-    report_final_line(f, r);
+    stopped_text(f, info, "");
+    report_final_line(f, r, info);
 }
 
 static void tap_summary(FILE *f, const char *label, const size_t n[RESULT_COUNT]);
@@ -195,8 +222,22 @@ static void yaml_field(FILE *f, const char *name, const char *value) {
     fputc('\n', f);
 }
 
+/* A TAP line per fixed --known-failures entry, numbered from number: "not ok"
+ * under --strict (it fails the run), "ok" otherwise. */
+static void tap_fixed(FILE *f, const report_info *info, size_t number) {
+    for (size_t i = 0; info->known && i < info->known->n; i++) {
+        const known_entry *e = &info->known->items[i];
+        if (!known_fixed(e)) continue;
+        char words[600];
+        fixed_words(info->known, e, words, sizeof words);
+        fprintf(f, "%s %zu - ", info->strict ? "not ok" : "ok", number++);
+        tap_text(f, words);
+        fprintf(f, " (line %d: it passes now)\n", e->line);
+    }
+}
+
 static void report_tap(FILE *f, const suite *s, const results *r, const report_info *info) {
-    fprintf(f, "TAP version 13\n1..%zu\n", r->n);
+    fprintf(f, "TAP version 13\n1..%zu\n", r->n + fixed_count(info));
     for (size_t i = 0; i < r->n; i++) {
         const result *x = &r->items[i];
         check_words w;
@@ -242,12 +283,23 @@ static void report_tap(FILE *f, const suite *s, const results *r, const report_i
             fprintf(f, "  ...\n");
         }
     }
+    tap_fixed(f, info, r->n + 1);
     if (info->notes) {
         fprintf(f, "# Note: ");
         tap_text(f, info->notes);
         fprintf(f, "\n");
     }
     summaries(s, r, tap_group_summary, f);
+    /* An early stop: TAP's emergency exit, which fails the run for every reader. */
+    if (info->stopped) {
+        fprintf(f, "Bail out! ");
+        tap_text(f, info->stopped);
+        if (info->stopped_fix) {
+            fprintf(f, " Likely fix: ");
+            tap_text(f, info->stopped_fix);
+        }
+        fprintf(f, "\n");
+    }
 }
 
 /* XML character data or an attribute value. The text is valid UTF-8 (tables are
@@ -301,19 +353,19 @@ static void junit_failure(FILE *f, const result *x) {
     }
 }
 
+/* A check's testcase. Its profile, kind and basis are in its name: the common
+ * JUnit schema gives a testcase no properties. */
 static void junit_testcase(FILE *f, const char *area, const result *x) {
-    char what[1200], name[1400];
+    char what[1200], classes[128], name[1600];
     check_describe(x->k, what, sizeof what);
-    snprintf(name, sizeof name, "[%s] check %d: %s", robots_profile_name(x->profile), x->k->number, what);
+    check_basis_text(x->k->basis[x->profile], ", ", classes, sizeof classes);
+    snprintf(name, sizeof name, "[%s] check %d: %s (%s; basis: %s)", robots_profile_name(x->profile), x->k->number,
+             what, suite_kind_name(x->k->kind), classes);
     fprintf(f, "    <testcase classname=\"%s.", area);
     xml_text(f, x->c->id);
     fprintf(f, "\" name=\"");
     xml_text(f, name);
-    char classes[128];
-    check_basis_text(x->k->basis[x->profile], " ", classes, sizeof classes);
-    fprintf(f, "\"><properties><property name=\"profile\" value=\"%s\"/><property name=\"kind\" value=\"%s\"/>"
-               "<property name=\"basis\" value=\"%s\"/></properties>",
-            robots_profile_name(x->profile), suite_kind_name(x->k->kind), classes);
+    fprintf(f, "\">");
     if (x->status == RESULT_FAIL || x->status == RESULT_KNOWN) {
         junit_failure(f, x);
     } else if (x->status == RESULT_SKIP || x->status == RESULT_UNDEFINED) {
@@ -324,24 +376,98 @@ static void junit_testcase(FILE *f, const char *area, const result *x) {
     fprintf(f, "</testcase>\n");
 }
 
-static void report_junit(FILE *f, const suite *s, const results *r) {
+/* JUnit's counts, for a suite or the whole report: each counts testcases, as the
+ * schema CI tools read defines them (tests: all; failures, errors, skipped: those
+ * with that child). */
+typedef struct junit_counts {
+    size_t tests, failures, errors, skipped;
+} junit_counts;
+
+static junit_counts junit_counts_of(const size_t n[RESULT_COUNT]) {
+    junit_counts c = {.failures = n[RESULT_FAIL], .skipped = n[RESULT_SKIP] + n[RESULT_UNDEFINED] + n[RESULT_KNOWN]};
+    for (int i = 0; i < RESULT_COUNT; i++) c.tests += n[i];
+    return c;
+}
+
+static void junit_suite_open(FILE *f, const char *name, junit_counts c) {
+    fprintf(f, "  <testsuite name=\"");
+    xml_text(f, name);
+    fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\">\n", c.tests, c.failures, c.errors,
+            c.skipped);
+}
+
+/* The fixed --known-failures entries, a testcase each: a failure under --strict
+ * (it fails the run), a pass that says so otherwise. */
+static void junit_fixed_suite(FILE *f, const report_info *info, size_t fixed) {
+    junit_suite_open(f, "known-failures", (junit_counts){.tests = fixed, .failures = info->strict ? fixed : 0});
+    for (size_t i = 0; i < info->known->n; i++) {
+        const known_entry *e = &info->known->items[i];
+        if (!known_fixed(e)) continue;
+        char words[600], body[800];
+        fixed_words(info->known, e, words, sizeof words);
+        snprintf(body, sizeof body, "%s (line %d of %s) names checks that all pass now%s", e->id, e->line,
+                 info->known->file, info->strict ? "; under --strict a fixed entry fails the run" : "");
+        fprintf(f, "    <testcase classname=\"known-failures.");
+        xml_text(f, e->id);
+        fprintf(f, "\" name=\"");
+        xml_text(f, words);
+        fprintf(f, "\">");
+        fprintf(f, info->strict ? "<failure message=\"" : "<system-out>");
+        if (info->strict) {
+            xml_text(f, words);
+            fprintf(f, "\">");
+        }
+        xml_text(f, body);
+        fprintf(f, info->strict ? "</failure>" : "</system-out>");
+        fprintf(f, "</testcase>\n");
+    }
+    fprintf(f, "  </testsuite>\n");
+}
+
+/* An early stop: one testcase in error, with the reason, the likely fix and the
+ * target's last lines on stderr. */
+static void junit_stopped_suite(FILE *f, const report_info *info) {
+    junit_suite_open(f, "robots-conform", (junit_counts){.tests = 1, .errors = 1});
+    fprintf(f, "    <testcase classname=\"robots-conform\" name=\"the run stopped early\"><error message=\"");
+    xml_text(f, info->stopped);
+    fprintf(f, "\">");
+    xml_text(f, info->stopped);
+    if (info->stopped_fix) {
+        fprintf(f, "\nLikely fix: ");
+        xml_text(f, info->stopped_fix);
+    }
+    fprintf(f, "</error>");
+    if (info->stopped_stderr) {
+        fprintf(f, "<system-err>");
+        xml_text(f, info->stopped_stderr);
+        fprintf(f, "</system-err>");
+    }
+    fprintf(f, "</testcase>\n  </testsuite>\n");
+}
+
+static void report_junit(FILE *f, const suite *s, const results *r, const report_info *info) {
     size_t all[RESULT_COUNT];
     count_area(r, NULL, all);
+    junit_counts total = junit_counts_of(all);
+    size_t fixed = fixed_count(info);
+    total.tests += fixed + (info->stopped != NULL);
+    total.failures += info->strict ? fixed : 0;
+    total.errors += info->stopped != NULL;
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    fprintf(f, "<testsuites name=\"robots-conform\" tests=\"%zu\" failures=\"%zu\" skipped=\"%zu\">\n", r->n,
-            all[RESULT_FAIL], all[RESULT_SKIP] + all[RESULT_UNDEFINED] + all[RESULT_KNOWN]);
+    fprintf(f, "<testsuites name=\"robots-conform\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\">\n",
+            total.tests, total.failures, total.errors, total.skipped);
     for (size_t t = 0; t < s->ntables; t++) {
         size_t n[RESULT_COUNT];
         count_area(r, s->tables[t].area, n);
-        size_t total = run_counted(n);
-        if (!total) continue;
-        fprintf(f, "  <testsuite name=\"%s\" tests=\"%zu\" failures=\"%zu\" skipped=\"%zu\">\n", s->tables[t].area,
-                total, n[RESULT_FAIL], n[RESULT_SKIP] + n[RESULT_UNDEFINED] + n[RESULT_KNOWN]);
+        if (!run_counted(n)) continue;
+        junit_suite_open(f, s->tables[t].area, junit_counts_of(n));
         junit_class_properties(f, r, s->tables[t].area);
         for (size_t i = 0; i < r->n; i++)
             if (r->items[i].c->table == &s->tables[t]) junit_testcase(f, s->tables[t].area, &r->items[i]);
         fprintf(f, "  </testsuite>\n");
     }
+    if (fixed) junit_fixed_suite(f, info, fixed);
+    if (info->stopped) junit_stopped_suite(f, info);
     fprintf(f, "</testsuites>\n");
 }
 
@@ -397,8 +523,13 @@ cJSON *report_json_object(const suite *s, const results *r, const report_info *i
         cJSON *fixed = cJSON_AddArrayToObject(summary, "fixed");
         for (size_t i = 0; i < info->known->n; i++)
             if (known_fixed(&info->known->items[i])) cJSON_AddItemToArray(fixed, cJSON_CreateString(info->known->items[i].id));
+        cJSON_AddBoolToObject(summary, "strict", info->strict);
     }
-    if (info->stopped) cJSON_AddStringToObject(root, "stopped", info->stopped);
+    if (info->stopped) {
+        cJSON_AddStringToObject(root, "stopped", info->stopped);
+        if (info->stopped_fix) cJSON_AddStringToObject(root, "stopped_fix", info->stopped_fix);
+        if (info->stopped_stderr) cJSON_AddStringToObject(root, "stopped_stderr", info->stopped_stderr);
+    }
     json_summary_ctx groups = {summary, NULL};
     summaries(s, r, json_summary, &groups);
     cJSON *list = cJSON_AddArrayToObject(root, "results");
@@ -499,17 +630,46 @@ static void markdown_failures(FILE *f, const results *r) {
     }
 }
 
+/* An early stop, first thing after the headline: the reason, the likely fix and
+ * the target's stderr as an indented block (no fence a target's words could close). */
+static void markdown_stopped(FILE *f, const report_info *info) {
+    if (!info->stopped) return;
+    fprintf(f, "\n## Stopped early\n\n");
+    report_md_cell(f, info->stopped);
+    fprintf(f, "\n");
+    if (info->stopped_fix) {
+        fprintf(f, "\nLikely fix: ");
+        report_md_cell(f, info->stopped_fix);
+        fprintf(f, "\n");
+    }
+    if (info->stopped_stderr) {
+        fprintf(f, "\nThe target's stderr ended with:\n\n");
+        for (const char *line = info->stopped_stderr; *line;) {
+            size_t n = strcspn(line, "\n");
+            fprintf(f, "    %.*s\n", (int)n, line);
+            line += n + (line[n] == '\n');
+        }
+    }
+}
+
 static void report_markdown(FILE *f, const suite *s, const results *r, const report_info *info) {
     fprintf(f, "# robots-conform: ");
     report_md_cell(f, info->target);
     fprintf(f, "\n\nProfiles: %s. ", info->profiles);
-    report_final_line(f, r);
+    report_final_line(f, r, info);
     if (info->notes) {
         fprintf(f, "\nNote: ");
         report_md_cell(f, info->notes);
         fprintf(f, "\n");
     }
+    markdown_stopped(f, info);
     markdown_summaries(f, s, r);
+    /* The known failures before the tables of every check: a job summary keeps
+     * every section but those tables (scripts/github-action). */
+    if (info->known) {
+        fprintf(f, "\n## Known failures\n");
+        known_text(f, r, info->known, info->strict, "- ");
+    }
     for (size_t t = 0; t < s->ntables; t++) {
         bool header = false;
         for (size_t i = 0; i < r->n; i++) {
@@ -524,11 +684,6 @@ static void report_markdown(FILE *f, const suite *s, const results *r, const rep
         }
     }
     markdown_failures(f, r);
-    if (info->known) {
-        fprintf(f, "\n");
-        known_text(f, r, info->known);
-    }
-    if (info->stopped) fprintf(f, "\nStopped early: %s\n", info->stopped);
 }
 
 int report_list_checks_json(FILE *f, const suite *s, const selection *sel) {
@@ -570,7 +725,7 @@ int report_list_checks_json(FILE *f, const suite *s, const selection *sel) {
 int report_write(FILE *f, const char *format, const suite *s, const results *r, const report_info *info) {
     if (!strcmp(format, "text")) report_text(f, s, r, info);
     else if (!strcmp(format, "tap")) report_tap(f, s, r, info);
-    else if (!strcmp(format, "junit")) report_junit(f, s, r);
+    else if (!strcmp(format, "junit")) report_junit(f, s, r, info);
     else if (!strcmp(format, "json")) return report_json(f, s, r, info);
     else if (!strcmp(format, "markdown")) report_markdown(f, s, r, info);
     else return -1;

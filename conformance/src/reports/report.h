@@ -2,6 +2,7 @@
 #ifndef ROBOTS_CONFORM_REPORT_H
 #define ROBOTS_CONFORM_REPORT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include <cjson/cJSON.h>
@@ -15,7 +16,10 @@ typedef struct report_info {
     const char *name, *language, *version; /* of a named target (--target), or NULL */
     double seconds;       /* how long the run took; negative when not reported */
     const struct known_list *known; /* --known-failures, or NULL */
+    bool strict;          /* --strict: a fixed known failure fails the run */
     const char *stopped;  /* why the run stopped before its end, or NULL */
+    const char *stopped_fix;    /* with stopped: the likely fix, or NULL */
+    const char *stopped_stderr; /* with stopped: the target's last lines on stderr, or NULL */
 } report_info;
 
 /* Writes the results in the format; returns -1 for an unknown format, or when
@@ -25,9 +29,9 @@ int report_write(FILE *f, const char *format, const suite *s, const results *r, 
 /* The JSON report of one target's run, as an object (the caller deletes it). */
 cJSON *report_json_object(const suite *s, const results *r, const report_info *info);
 
-/* "N passed, M failed" (", K skipped", ", U undefined ...", ", F known failures"
- * when there are any). */
-void report_final_line(FILE *f, const results *r);
+/* "N passed, M failed" (", K skipped", ", U undefined ...", ", F known failures",
+ * ", X fixed ..." when there are any). */
+void report_final_line(FILE *f, const results *r, const report_info *info);
 
 /* --list --format json: every selected check with its kind, basis and expectation
  * per profile. Returns 0, or -1 when memory ran out (nothing is printed). */

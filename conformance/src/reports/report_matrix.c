@@ -81,9 +81,14 @@ static void summary(FILE *f, const target_run *runs, size_t n, matrix_form form)
     }
 }
 
+/* What each run noticed, and why one stopped early (with the likely fix). */
 static void notes(FILE *f, const target_run *runs, size_t n) {
-    for (size_t k = 0; k < n; k++)
-        if (runs[k].info.notes) fprintf(f, "\nNote on %s: %s\n", report_run_name(&runs[k]), runs[k].info.notes);
+    for (size_t k = 0; k < n; k++) {
+        const report_info *i = &runs[k].info;
+        if (i->notes) fprintf(f, "\nNote on %s: %s\n", report_run_name(&runs[k]), i->notes);
+        if (i->stopped) fprintf(f, "\n%s stopped early: %s\n", report_run_name(&runs[k]), i->stopped);
+        if (i->stopped && i->stopped_fix) fprintf(f, "Likely fix: %s\n", i->stopped_fix);
+    }
 }
 
 static void text(FILE *f, const suite *s, const target_run *runs, size_t n) {

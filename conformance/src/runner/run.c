@@ -75,6 +75,11 @@ const char *run_broken_advice(target_fault cause) {
     case FAULT_BAD_REPLY:
         return "the replies are not what the protocol asks for: each reply is one JSON object with the request's "
                "\"id\" and the answer field (\"allowed\": true or false), or the output matches neither pattern";
+    case FAULT_NOT_REPLIES:
+        return "the target writes lines that are not replies and no reply: each reply is one JSON object on a line "
+               "of its own with the request's \"id\" (conformance/PROTOCOL.md); logs and banners go to stderr";
+    case FAULT_START:
+        return "run the target's command by hand from the same directory: the program or a file it needs is missing";
     case FAULT_EXIT_CODE:
         return "the command's exit status is neither --allowed-exit nor --disallowed-exit: check the template's "
                "arguments (run it by hand) or set those options, or judge by output with --allowed-pattern";
@@ -112,11 +117,12 @@ typedef struct stop_watch {
 } stop_watch;
 
 /* Should the run stop after this answer? A broken target: the first BROKEN_CHECKS
- * checks it was asked (skipped ones aside: a command target skips whole areas)
- * all failed for one target-side fault. */
+ * checks it was asked all failed for one target-side fault. A check skipped
+ * unasked (a command target skips whole areas) does not count; one the target
+ * replied to with an error for its kind does, as a reply. */
 static run_stop stop_after(results *out, const answer *a, const run_limits *limits, stop_watch *w) {
     const result *r = &out->items[out->n - 1];
-    if (a->status != ANSWER_SKIPPED && w->asked < BROKEN_CHECKS) {
+    if ((a->status != ANSWER_SKIPPED || a->replied) && w->asked < BROKEN_CHECKS) {
         target_fault fault = a->status == ANSWER_FAILED ? a->fault : FAULT_NONE;
         w->fault = w->asked == 0 || fault == w->fault ? fault : FAULT_NONE;
         if (++w->asked == BROKEN_CHECKS && w->fault != FAULT_NONE && !limits->keep_going) {

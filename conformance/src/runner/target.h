@@ -27,12 +27,16 @@ typedef enum target_fault {
     FAULT_CRASH,     /* killed by a signal */
     FAULT_NO_REPLY,  /* no reply within the timeout */
     FAULT_BAD_REPLY, /* a reply the protocol does not allow, or output matching no pattern */
-    FAULT_EXIT_CODE  /* a command exited with neither the allowed nor the disallowed status */
+    FAULT_EXIT_CODE, /* a command exited with neither the allowed nor the disallowed status */
+    FAULT_NOT_REPLIES, /* printed lines, none of them a JSON reply, until the timeout */
+    FAULT_START      /* could not be started at all */
 } target_fault;
 
 typedef struct answer {
     answer_status status;
     target_fault fault; /* with ANSWER_FAILED */
+    bool replied;       /* with ANSWER_SKIPPED: the target was asked and replied so (an error
+                         * for a kind it does not answer), rather than skipped unasked */
     long line; /* the deciding line the target reported (1-based; 0: none decided), -1 when it said nothing */
     char text[2048];  /* the answer, in the form of check expectations */
     char detail[512]; /* the reason behind it, or what went wrong */
@@ -94,6 +98,10 @@ typedef struct command_options {
     const char *allowed_pattern, *disallowed_pattern; /* both or neither */
 } command_options;
 target *target_command(const command_options *o, char *error, size_t cap);
+/* Is the template usable (it splits into words, names %robots%, and has no
+ * misspelt placeholder)? Returns 0, or -1 with the error: checked before any
+ * warning about the template, so that a usage error comes first. */
+int target_command_check(const char *template_text, char *error, size_t cap);
 
 
 #endif

@@ -28,6 +28,7 @@ typedef struct batch {
     proc_session session;
     int running;
     long next_id;
+    long replies; /* replies from the process running now */
 } batch;
 
 /* The reply field that answers each kind. */
@@ -59,7 +60,10 @@ static void read_reply(const cJSON *reply, const char *line, const check *k, ans
     const cJSON *error = cJSON_GetObjectItemCaseSensitive(reply, "error");
     if (error && !cJSON_IsNull(error)) {
         const char *text = cJSON_IsString(error) ? error->valuestring : "(no message)";
-        if (k->kind != KIND_ALLOW) a->status = ANSWER_SKIPPED;
+        if (k->kind != KIND_ALLOW) {
+            a->status = ANSWER_SKIPPED;
+            a->replied = true;
+        }
         snprintf(a->detail, sizeof a->detail, "the target replied with an error: %.300s", text);
         return;
     }
@@ -111,6 +115,7 @@ static void read_reply(const cJSON *reply, const char *line, const check *k, ans
 static int start(batch *bt) {
     if (session_start(bt->argv, &bt->session) != 0) return -1;
     bt->running = 1;
+    bt->replies = 0;
     return 0;
 }
 
@@ -122,6 +127,28 @@ static void stop(batch *bt, double timeout) {
 /* Notes a skipped line of output, for the report. */
 static void note_stray(target *t, const char *line) {
     if (t->stray_lines++ == 0) snprintf(t->stray_example, sizeof t->stray_example, "%.150s", line);
+}
+
+/* What went wrong when no reply came, named by its fault: output that is not a
+ * reply, no output at all, or an end after some replies or before any. */
+static void describe_failure(const batch *bt, const char *why, size_t stray, const char *first_stray, answer *a) {
+    const proc_result *end = &bt->session.ended;
+    char lines[300] = "";
+    if (stray)
+        snprintf(lines, sizeof lines, "printed %zu line%s that %s not a JSON reply (the first: %s)", stray,
+                 stray == 1 ? "" : "s", stray == 1 ? "is" : "are", first_stray);
+    if (end->timed_out) {
+        a->fault = stray ? FAULT_NOT_REPLIES : FAULT_NO_REPLY;
+        if (stray) snprintf(a->detail, sizeof a->detail, "%s, and no reply: %s", lines, why);
+        else snprintf(a->detail, sizeof a->detail, "%s (it printed nothing)", why);
+        return;
+    }
+    a->fault = end->signaled ? FAULT_CRASH : FAULT_EXIT;
+    char replies[80] = "";
+    if (bt->replies) snprintf(replies, sizeof replies, ", after replying to %ld request%s", bt->replies, bt->replies == 1 ? "" : "s");
+    else if (bt->next_id > 1) snprintf(replies, sizeof replies, " (started again for this request)");
+    snprintf(a->detail, sizeof a->detail, "%s%s%s%s%s", bt->next_id == 1 && !bt->replies ? "it could not start: " : "",
+             why, replies, stray ? "; it " : "", lines);
 }
 
 static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, answer *a) {
@@ -145,20 +172,19 @@ static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, 
     char why[400];
     int rc = session_request(&bt->session, request.data, request.len, bt->timeout, &line, why, sizeof why);
     buf_free(&request);
+    char first_stray[160] = "";
     for (; rc == 0; rc = session_read_line(&bt->session, &line, why, sizeof why)) {
         cJSON *reply = cJSON_Parse(line);
         line_kind kind = classify(reply, id, line, a);
         if (kind == LINE_REPLY) read_reply(reply, line, k, a);
         cJSON_Delete(reply);
+        if (kind == LINE_REPLY) bt->replies++;
         if (kind == LINE_REPLY || kind == LINE_BAD) return;
         note_stray(t, line);
-        stray++;
+        if (stray++ == 0) snprintf(first_stray, sizeof first_stray, "%.150s", line);
     }
     a->status = ANSWER_FAILED;
-    a->fault = bt->session.ended.timed_out ? FAULT_NO_REPLY : bt->session.ended.signaled ? FAULT_CRASH : FAULT_EXIT;
-    if (stray) snprintf(a->detail, sizeof a->detail, "%s (only output that is not a reply: %zu line%s)", why, stray,
-                        stray == 1 ? "" : "s");
-    else snprintf(a->detail, sizeof a->detail, "%s", why);
+    describe_failure(bt, why, stray, first_stray, a);
     proc_tail(bt->session.err.data ? bt->session.err.data : "", bt->session.err.len, STDERR_LINES, a->stderr_tail, sizeof a->stderr_tail);
     /* Whatever state it is in, the next check gets a fresh process. */
     stop(bt, 0);

@@ -223,6 +223,19 @@ static int template_problem(char **argv, int argc, char *error, size_t cap) {
     return 0;
 }
 
+int target_command_check(const char *template_text, char *error, size_t cap) {
+    char **argv;
+    const char *why;
+    int argc = split_command(template_text, &argv, &why);
+    if (argc <= 0) {
+        snprintf(error, cap, "--command: %s", argc == 0 ? "the template is empty" : why);
+        return -1;
+    }
+    int rc = template_problem(argv, argc, error, cap);
+    free_argv(argv);
+    return rc;
+}
+
 /* Compiles --allowed-pattern and --disallowed-pattern, when given, into cm.
  * Returns how many were compiled (0 or 2), or -1 with *compiled the number to
  * free. */
