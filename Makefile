@@ -73,7 +73,7 @@ BENCH := $(O)/bin/robots-bench
 DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
-.PHONY: all lib cli conformance atlas site example scorecard libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-junit \
+.PHONY: all lib cli conformance atlas site example scorecard libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-junit test-notes \
         bench-playground test-workflows test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
         test-asan test-install test-fresh test-fresh-targets \
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google install uninstall clean
@@ -211,6 +211,14 @@ test-names: $(call obj,$(CONFORM_SRC))
 # counts that are the testcases' (scripts/test-junit, scripts/check-junit).
 test-junit: $(CONFORM) $(WRONG)
 	ROBOTS_CONFORM=$(CONFORM) ROBOTS_WRONG=$(WRONG) scripts/test-junit
+
+# The notes a failure shows teach its own check under its own profile
+# (scripts/check-notes); the fixture's three misleading notes must each be refused.
+test-notes:
+	scripts/check-notes
+	@n=$$(scripts/check-notes scripts/fixtures/notes-that-mislead.json 2>&1 | grep -c '^check-notes: .*: '); \
+	[ "$$n" -eq 3 ] || { echo "test-notes: check-notes found $$n of the fixture's 3 misleading notes"; exit 1; }
+	@echo "test-notes: check-notes refuses each of the fixture's 3 misleading notes"
 
 # ---- The main job ---------------------------------------------------------------------
 
@@ -405,7 +413,7 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 # fuzzer run leaves its artifacts outside build/.
 test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check test-fuzz-artifacts test-fuzz-reproduce
 
-test: test-unit test-symbols test-layers test-names test-conform test-junit test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
+test: test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
       test-install test-fuzz test-coverage
 	@echo "make test: all test suites passed"
 
@@ -479,7 +487,7 @@ test-examples: all $(EXAMPLE_PROGRAM)
 
 # The fast loop (about a minute): the unit tests, the conformance suite, the
 # runner's self-test and every check that a generated file is up to date.
-check: test-unit test-symbols test-layers test-names conformance test-conform test-junit test-atlas test-scorecard test-corpus test-examples
+check: test-unit test-symbols test-layers test-names conformance test-conform test-junit test-notes test-atlas test-scorecard test-corpus test-examples
 	@echo "make check: passed"
 
 # ---- Coverage ------------------------------------------------------------------------

@@ -223,6 +223,45 @@ static const char long_table[] =
     " \"source\": [\"this project\"], \"basis\": [\"rfc\"], \"note\": \"Line 50 decides.\", \"robots\": [%s],"
     " \"checks\": [{\"agent\": \"Foo\\tBot\", \"url\": \"http://e.com/x\", \"expect\": \"disallowed\"}]}]}";
 
+/* What a failure shows belongs to it: under its own profile, its own check; a NUL
+ * is \x00 and a byte order mark <BOM> in every format, as in --explain. */
+static void failures_explain_their_own_check(void) {
+    /* "allowed" for everything: NUL-1 check 3 fails under google only. */
+    const char *allow_all = "true %robots% %user-agent% %url%";
+    run r = json_run(ARGS("--command", allow_all, "--id", "NUL-1,ENC-1,UA-3,FORMAT-4", "--format", "json"), 60);
+    const char *note = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(result_of(&r, "NUL-1", 3, "google"), "note"));
+    CHECK(note && strstr(note, "Google's parser ends the line at the NUL"));
+    /* A check without a note of its own: the case's rule, not its remarks on other checks. */
+    note = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(result_of(&r, "ENC-1", 3, "google"), "note"));
+    CHECK(note && strstr(note, "upper-cases the hex digits") && !strstr(note, "check 2") && !strstr(note, "Audit"));
+    /* UA-3: the rule first and whole; the seeds' translations are history, not shown. */
+    note = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(result_of(&r, "UA-3", 5, "google"), "note"));
+    CHECK(note && !strncmp(note, "A user-agent line is matched without regard to case", 50) &&
+          !strstr(note, "translation") && !strstr(note, "..."));
+    const char *excerpt =
+        cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(result_of(&r, "NUL-1", 1, "google"), "robots_excerpt"));
+    CHECK(excerpt && strstr(excerpt, "disallow: /a\\x00b") && !strstr(excerpt, "\xEF\xBF\xBD"));
+    excerpt = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(result_of(&r, "FORMAT-4", 1, "google"), "robots_excerpt"));
+    CHECK(excerpt && strstr(excerpt, "1 | <BOM>user-agent: FooBot"));
+    cJSON_Delete(r.json);
+    static const char *const formats[] = {"text", "tap", "junit", "markdown"};
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+        proc_result p = conform_run(ARGS("--command", allow_all, "--id", "NUL-1,FORMAT-4", "--format", formats[i]), 60);
+        bool bom = has(&p, "<BOM>user-agent: FooBot") || has(&p, "&lt;BOM&gt;user-agent: FooBot");
+        /* TAP's YAML block escapes the backslash: the string it holds is the same. */
+        bool nul = has(&p, i == 1 ? "disallow: /a\\\\x00b" : "disallow: /a\\x00b");
+        if (!bom || !nul) printf("  --format %s: <BOM> %d, \\x00 %d\n", formats[i], bom, nul);
+        CHECK(bom && nul && !has(&p, "\xEF\xBF\xBD"));
+        proc_result_free(&p);
+    }
+    proc_result p = conform_run(ARGS("--explain", "NUL-1"), 60);
+    CHECK(has(&p, "disallow: /a\\x00b"));
+    proc_result_free(&p);
+    p = conform_run(ARGS("--explain", "FORMAT-4"), 60);
+    CHECK(has(&p, "<BOM>user-agent: FooBot"));
+    proc_result_free(&p);
+}
+
 void failures_explain_themselves(void) {
     char cmd[2048];
     snprintf(cmd, sizeof cmd, "%s --flaw first-match-wins %%robots%% %%user-agent%% %%url%%", wrong);
@@ -296,6 +335,7 @@ void failures_explain_themselves(void) {
     p = conform_run(ARGS("--command", "true %robots%", "--id", "MATCH-1"), 60);
     CHECK(has(&p, "warning: the --command template has no %url%") && has(&p, "has no %user-agent%"));
     proc_result_free(&p);
+    failures_explain_their_own_check();
 }
 
 /* ---- The GitHub Action ------------------------------------------------------------------ */

@@ -4,8 +4,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clean_text.h"
 #include "check_text.h"
+#include "clean_text.h"
+#include "lesson.h"
+
+/* Bytes of the robots.txt as every report shows them (lesson_glyphs_plain: a
+ * control byte as \x00, a byte order mark as <BOM>, an invalid byte as \xFF,
+ * a long line elided), into out; "" when memory runs out. */
+static void bytes_plain(const unsigned char *s, size_t n, char *out, size_t cap) {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    out[0] = '\0';
+    if (!f) return;
+    lesson_glyphs_plain(f, s, n, true);
+    if (fclose(f) == 0 && text) snprintf(out, cap, "%s", text);
+    free(text);
+}
 
 void explain_result(const result *x, explanation *out) {
     out->reference_line = -1;
@@ -29,11 +44,8 @@ void explain_result(const result *x, explanation *out) {
         snprintf(out->reference_rule, sizeof out->reference_rule, "no rule decides (group: %s): %s",
                  robots_group_kind_name(v.group), v.allowed ? "allowed" : "disallowed");
     } else {
-        char pattern[256];
-        snprintf(pattern, sizeof pattern, "%.*s", (int)(v.pattern_len < 200 ? v.pattern_len : 200), v.pattern);
-        clean_text_trim_utf8(pattern);
         char escaped[300];
-        clean_text_escape_controls(pattern, escaped, sizeof escaped);
+        bytes_plain((const unsigned char *)v.pattern, v.pattern_len, escaped, sizeof escaped);
         out->reference_line = (long)v.line;
         snprintf(out->reference_rule, sizeof out->reference_rule, "%s %s", robots_rule_kind_name(v.rule), escaped);
     }
@@ -93,13 +105,10 @@ void explain_excerpt(FILE *f, const result *x, const explanation *e, const char 
         }
         if (gap) fprintf(f, "%s        ...\n", indent);
         gap = false;
-        char raw[200], *clean = clean_text_copy((const char *)s, n < 160 ? n : 160);
-        char line[800];
-        snprintf(raw, sizeof raw, "%s", clean ? clean : "");
-        free(clean);
-        clean_text_escape_controls(raw, line, sizeof line);
+        char line[1200];
+        bytes_plain(s, n, line, sizeof line);
         const char *mark = (long)w.number == e->reference_line ? "->" : (long)w.number == target_line ? "=>" : "  ";
-        fprintf(f, "%s%s %5zu | %s%s\n", indent, mark, w.number, line, n > 160 ? " ..." : "");
+        fprintf(f, "%s%s %5zu | %s\n", indent, mark, w.number, line);
     }
     if (gap) fprintf(f, "%s        ... (%zu lines in all)\n", indent, total);
 }
@@ -134,9 +143,25 @@ void explain_question(const result *x, char *out, size_t cap) {
     }
 }
 
-const char *explain_note(const result *x) {
+/* Where a case note's lead, its rule, ends: at its remarks for implementers
+ * (" Audit:" or " Audit (date):") or about the seeds' history (" History:"),
+ * which may speak of other checks and other profiles. */
+static size_t note_lead_length(const char *note) {
+    static const char *const marks[] = {" Audit:", " Audit (", " History:"};
+    size_t lead = strlen(note);
+    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++) {
+        const char *at = strstr(note, marks[i]);
+        if (at && (size_t)(at - note) < lead) lead = (size_t)(at - note);
+    }
+    return lead;
+}
+
+const char *explain_note(const result *x, char *out, size_t cap) {
     if (x->k->note && x->k->note[0]) return x->k->note;
-    return x->c->note && x->c->note[0] ? x->c->note : NULL;
+    if (!x->c->note || !x->c->note[0]) return NULL;
+    size_t lead = note_lead_length(x->c->note);
+    snprintf(out, cap, "%.*s", (int)lead, x->c->note);
+    return out[0] ? out : NULL;
 }
 
 void explain_json(cJSON *o, const result *x) {
@@ -160,7 +185,8 @@ void explain_json(cJSON *o, const result *x) {
     char *excerpt = explain_excerpt_text(x, &e, 40, 8);
     if (excerpt && excerpt[0]) cJSON_AddStringToObject(o, "robots_excerpt", excerpt);
     free(excerpt);
-    const char *note = explain_note(x);
+    char lead[NOTE_MAX];
+    const char *note = explain_note(x, lead, sizeof lead);
     if (note) cJSON_AddStringToObject(o, "note", note);
     cJSON_AddStringToObject(o, "lesson", e.lesson);
 }
@@ -197,15 +223,9 @@ void explain_write(FILE *f, const result *x, const char *indent, bool brief) {
         snprintf(inner, sizeof inner, "%s%s", indent, brief ? "" : "  ");
         explain_excerpt(f, x, &e, inner, brief ? 7 : 40, brief ? 2 : 8);
     }
-    const char *note = explain_note(x);
-    if (note) {
-        /* The brief form cuts the note: its first sentence or so. */
-        char cut[300];
-        snprintf(cut, sizeof cut, "%s", note);
-        clean_text_trim_utf8(cut);
-        bool whole = !brief || strlen(note) < sizeof cut;
-        fprintf(f, "%swhy: %s%s\n", indent, whole ? note : cut, whole ? "" : " ...");
-    }
+    char lead[NOTE_MAX];
+    const char *note = explain_note(x, lead, sizeof lead);
+    if (note) fprintf(f, "%swhy: %s\n", indent, note); /* whole: the rule is never cut */
     fprintf(f, "%slesson: %s\n", indent, e.lesson);
 }
 

@@ -40,12 +40,15 @@ char *explain_excerpt_text(const result *x, const explanation *e, size_t whole, 
  * escaped; the check's description for the kinds without an agent. */
 void explain_question(const result *x, char *out, size_t cap);
 
-/* The note that teaches the check: the check's own, else the case's, or NULL. */
-const char *explain_note(const result *x);
+#define NOTE_MAX 4096
+/* The note a failure shows: the check's own, else its case note's lead (the rule,
+ * before the remarks that start at "Audit:" or "History:", copied into out), or
+ * NULL when there is none. */
+const char *explain_note(const result *x, char *out, size_t cap);
 
 /* A failure explained, each line after indent: brief (the text report: the
  * question, the deciding lines, the file when it has at most 7 lines or else 2
- * around the deciding ones, the note cut short, the lesson) or in full (also
+ * around the deciding ones, the note, the lesson) or in full (also
  * expected, got and the reason; the file up to 40 lines or 8 around; the note). */
 void explain_write(FILE *f, const result *x, const char *indent, bool brief);
 

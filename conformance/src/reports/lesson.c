@@ -81,7 +81,10 @@ static void plain_glyph(void *ctx, const glyph *g) {
     case GLYPH_ELIDED:
         fprintf(f, " [... %u bytes in all ...] ", (unsigned)g->code);
         break;
-    default: /* controls, the byte order mark and bad bytes: nothing to see as is */
+    case GLYPH_BOM: /* invisible as it is: named */
+        fputs("<BOM>", f);
+        break;
+    default: /* controls and bad bytes: nothing to see as they are */
         for (size_t i = 0; i < g->len; i++) fprintf(f, "\\x%02X", g->s[i]);
         break;
     }

@@ -277,7 +277,9 @@ static void report_tap(FILE *f, const suite *s, const results *r, const report_i
             char *excerpt = explain_excerpt_text(x, &e, 40, 8);
             if (excerpt && excerpt[0]) yaml_field(f, "robots", excerpt);
             free(excerpt);
-            if (explain_note(x)) yaml_field(f, "note", explain_note(x));
+            char lead[NOTE_MAX];
+            const char *note = explain_note(x, lead, sizeof lead);
+            if (note) yaml_field(f, "note", note);
             yaml_field(f, "lesson", e.lesson);
             if (x->stderr_tail) yaml_field(f, "stderr", x->stderr_tail);
             fprintf(f, "  ...\n");
