@@ -603,17 +603,88 @@ static const char style[] =
     "ol.lines li:target{outline:3px solid var(--accent)}ol.lines span.note{color:var(--bad);margin-left:1rem}\n"
     ".warning{color:var(--bad)}\n"
     "pre{background:#f6f6f6;border:1px solid var(--line);padding:.5rem;overflow-x:auto}\n"
-    "main img{max-width:100%;height:auto;border:1px solid var(--line)}\n";
+    "main img{max-width:100%;height:auto;border:1px solid var(--line)}\n"
+    /* No page wider than the screen: long words break, and a table wider than the
+     * page scrolls inside itself (the scorecard's matrices on a laptop)... */
+    "h1,h2,h3,th,td,caption,li,p,dt,dd{overflow-wrap:anywhere}\n"
+    "table.matrix,table.summary,table.differences{display:block;overflow-x:auto;max-width:100%;position:relative}\n"
+    /* ...and on a phone every table but a robots.txt's lines and the playground's
+     * results stacks its rows: each cell on a line of its own, after its column's
+     * heading (site.js copies the headings into data-label). */
+    "@media (max-width:40rem){\n"
+    "table:not(.robots):not(.results),table:not(.robots):not(.results) tbody,"
+    "table:not(.robots):not(.results) tr,table:not(.robots):not(.results) td,"
+    "table:not(.robots):not(.results) th[scope=row],table:not(.robots):not(.results) caption{display:block;width:auto}\n"
+    "table:not(.robots):not(.results) thead{position:absolute;left:-10000px}\n"
+    "table:not(.robots):not(.results) tr{border:1px solid var(--line);margin:.5rem 0}\n"
+    "table:not(.robots):not(.results) td,table:not(.robots):not(.results) th[scope=row]{border:none;"
+    "text-align:left;white-space:normal}\n"
+    "table:not(.robots):not(.results) td[data-label]::before{content:attr(data-label) \": \";font-weight:bold;"
+    "color:var(--muted)}\n"
+    "table.robots{min-width:0}\n"
+    "}\n";
 
-static int write_style(site *w) {
+/* site.js: the column headings of each table copied into its cells' data-label,
+ * for the stacked rows of a narrow screen (style.css). A heading row may span
+ * columns (colspan) and rows (rowspan): a cell's label joins the headings above it. */
+static const char script[] =
+    "// site.js - each table cell labelled with its column's heading, so that the\n"
+    "// stacked rows of a phone's screen (style.css) still say what each value is.\n"
+    "'use strict';\n"
+    "(function () {\n"
+    "  function labels(head) {\n"
+    "    var grid = [];\n"
+    "    for (var r = 0; r < head.rows.length; r++) {\n"
+    "      var col = 0;\n"
+    "      grid[r] = grid[r] || [];\n"
+    "      for (var c = 0; c < head.rows[r].cells.length; c++) {\n"
+    "        var cell = head.rows[r].cells[c];\n"
+    "        while (grid[r][col] !== undefined) col++;\n"
+    "        for (var dr = 0; dr < cell.rowSpan; dr++)\n"
+    "          for (var dc = 0; dc < cell.colSpan; dc++) {\n"
+    "            grid[r + dr] = grid[r + dr] || [];\n"
+    "            grid[r + dr][col + dc] = dr === 0 ? cell.textContent.trim() : '';\n"
+    "          }\n"
+    "        col += cell.colSpan;\n"
+    "      }\n"
+    "    }\n"
+    "    var out = [];\n"
+    "    for (var i = 0; grid[0] && i < grid[0].length; i++) {\n"
+    "      var words = [];\n"
+    "      for (var j = 0; j < grid.length; j++) if (grid[j][i]) words.push(grid[j][i]);\n"
+    "      out.push(words.join(' '));\n"
+    "    }\n"
+    "    return out;\n"
+    "  }\n"
+    "  var tables = document.querySelectorAll('table');\n"
+    "  for (var t = 0; t < tables.length; t++) {\n"
+    "    var head = tables[t].tHead;\n"
+    "    if (!head) continue;\n"
+    "    var names = labels(head);\n"
+    "    for (var b = 0; b < tables[t].tBodies.length; b++) {\n"
+    "      var rows = tables[t].tBodies[b].rows;\n"
+    "      for (var r = 0; r < rows.length; r++) {\n"
+    "        var col = 0;\n"
+    "        for (var c = 0; c < rows[r].cells.length; c++) {\n"
+    "          var cell = rows[r].cells[c];\n"
+    "          if (names[col] && !cell.hasAttribute('data-label')) cell.setAttribute('data-label', names[col]);\n"
+    "          col += cell.colSpan;\n"
+    "        }\n"
+    "      }\n"
+    "    }\n"
+    "  }\n"
+    "})();\n";
+
+/* Writes one of the site's own files (style.css, site.js). */
+static int write_asset(site *w, const char *name, const char *text) {
     char path[4096];
-    snprintf(path, sizeof path, "%s/style.css", w->dir);
+    snprintf(path, sizeof path, "%s/%s", w->dir, name);
     FILE *f = fopen(path, "w");
     if (!f) {
         snprintf(w->error, w->cap, "%s: cannot create: %s", path, strerror(errno));
         return -1;
     }
-    fputs(style, f);
+    fputs(text, f);
     int failed = ferror(f) | (fclose(f) != 0);
     if (failed) snprintf(w->error, w->cap, "%s: cannot write", path);
     return failed ? -1 : 0;
@@ -659,7 +730,7 @@ int site_write(const char *dir, const suite *s, lesson_refs *refs, const char *s
         snprintf(error, cap, "out of memory");
         return -1;
     }
-    int rc = write_style(&w);
+    int rc = write_asset(&w, "style.css", style) || write_asset(&w, "site.js", script) ? -1 : 0;
     if (!rc) rc = index_page(&w);
     if (!rc) rc = area_pages(&w);
     if (!rc) rc = differences_page(&w);

@@ -105,7 +105,8 @@ FILE *site_page_open(const char *dir, const char *name, const char *title, site_
     fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
     site_html_text(f, title);
-    fprintf(f, " - robots.txt atlas</title>\n<link rel=\"stylesheet\" href=\"style.css\">\n</head>\n<body>\n"
+    fprintf(f, " - robots.txt atlas</title>\n<link rel=\"stylesheet\" href=\"style.css\">\n"
+               "<script src=\"site.js\" defer></script>\n</head>\n<body>\n"
                "<a class=\"skip\" href=\"#main\">Skip to the content</a>\n"
                "<header>\n<nav aria-label=\"Site\">\n<ul>\n");
     for (size_t i = 0; i < sizeof nav / sizeof nav[0]; i++) {
