@@ -289,6 +289,7 @@ test-site: site $(ROBOTS) $(SITE_MODULES)/playwright-core/package.json
 	node conformance/site-test/browser-test.cjs --site $(SITE) --shots $(O)/site-screenshots --modules $(SITE_MODULES)
 	node conformance/site-test/playground-test.cjs --site $(SITE) --modules $(SITE_MODULES) --robots $(ROBOTS)
 	node conformance/site-test/viewport-test.cjs --site $(SITE) --modules $(SITE_MODULES) --shots $(O)/site-screenshots
+	node conformance/site-test/owner-test.cjs --site $(SITE) --modules $(SITE_MODULES)
 
 # How long the playground takes to evaluate a 500 KiB robots.txt in the page
 # (headless Chromium): a figure, printed.

@@ -68,10 +68,18 @@ void site_pages_are_written(void) {
     char *index = page(dir, "index.html");
     CHECK(strstr(index, "<html lang=\"en\">") && strstr(index, "Start here"));
     CHECK(strstr(index, "href=\"area-match.html\"") && strstr(index, "<a href=\"area-match.html#MATCH-3\">MATCH-3</a>"));
-    /* Nothing from elsewhere; one script, the site's own, that only labels table
-     * cells for a phone's stacked rows (the page reads the same without it). */
-    const char *own = strstr(index, "<script src=\"site.js\" defer></script>");
-    CHECK(!strstr(index, "http://") && own && strstr(index, "<script") == own && !strstr(own + 1, "<script"));
+    /* Nothing from elsewhere, and no script but the site's own files: site.js
+     * labels table cells for a phone's stacked rows, search.js and its index
+     * search in the page. */
+    CHECK(!strstr(index, "src=\"http") && !strstr(index, "href=\"http"));
+    static const char *const mine[] = {"<script src=\"site.js\" defer></script>",
+                                       "<script src=\"search-index.js\"></script>", "<script src=\"search.js\"></script>"};
+    int scripts = 0, own = 0;
+    for (const char *p = strstr(index, "<script"); p; p = strstr(p + 1, "<script")) {
+        scripts++;
+        for (size_t i = 0; i < sizeof mine / sizeof mine[0]; i++) own += !strncmp(p, mine[i], strlen(mine[i]));
+    }
+    CHECK(scripts == 3 && own == 3);
     free(index);
 
     /* MATCH-3: line 2 numbered and marked, and each profile's deciding line links to it. */

@@ -143,10 +143,7 @@ void explain_question(const result *x, char *out, size_t cap) {
     }
 }
 
-/* Where a case note's lead, its rule, ends: at its remarks for implementers
- * (" Audit:" or " Audit (date):") or about the seeds' history (" History:"),
- * which may speak of other checks and other profiles. */
-static size_t note_lead_length(const char *note) {
+size_t explain_note_lead(const char *note) {
     static const char *const marks[] = {" Audit:", " Audit (", " History:"};
     size_t lead = strlen(note);
     for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++) {
@@ -159,7 +156,7 @@ static size_t note_lead_length(const char *note) {
 const char *explain_note(const result *x, char *out, size_t cap) {
     if (x->k->note && x->k->note[0]) return x->k->note;
     if (!x->c->note || !x->c->note[0]) return NULL;
-    size_t lead = note_lead_length(x->c->note);
+    size_t lead = explain_note_lead(x->c->note);
     snprintf(out, cap, "%.*s", (int)lead, x->c->note);
     return out[0] ? out : NULL;
 }

@@ -40,6 +40,11 @@ char *explain_excerpt_text(const result *x, const explanation *e, size_t whole, 
  * escaped; the check's description for the kinds without an agent. */
 void explain_question(const result *x, char *out, size_t cap);
 
+/* How long a case note's lead, its rule, is: it ends where its remarks for
+ * implementers (" Audit:" or " Audit (date):") or about the seeds' history
+ * (" History:") start, which may speak of other checks and other profiles. */
+size_t explain_note_lead(const char *note);
+
 #define NOTE_MAX 4096
 /* The note a failure shows: the check's own, else its case note's lead (the rule,
  * before the remarks that start at "Audit:" or "History:", copied into out), or

@@ -12,6 +12,8 @@
 #include "site_html.h"
 #include "site_docs.h"
 #include "site_playground.h"
+#include "site_questions.h"
+#include "site_search.h"
 
 /* ---- A case ------------------------------------------------------------------------ */
 
@@ -264,11 +266,13 @@ static int area_pages(site *w) {
     size_t at = 0;
     for (size_t t = 0; t < w->s->ntables; t++) {
         const table *tb = &w->s->tables[t];
-        char name[160], title[512];
+        char name[160];
         site_area_page(name, sizeof name, tb->area);
-        snprintf(title, sizeof title, "%s: %s", tb->area, tb->title);
-        FILE *f = site_page_open(w->dir, name, title, PAGE_OTHER, w->error, w->cap);
+        FILE *f = site_page_open(w->dir, name, tb->title, PAGE_OTHER, w->error, w->cap);
         if (!f) return -1;
+        fprintf(f, "<p class=\"area-name\">Area <code>");
+        site_html_text(f, tb->area);
+        fprintf(f, "</code> of the tables.</p>\n");
         if (tb->description) {
             fprintf(f, "<p>");
             site_html_text(f, tb->description);
@@ -298,7 +302,7 @@ static int area_pages(site *w) {
  * do not have are left out. */
 static void start_here(FILE *f, const site *w) {
     static const char *const start[] = {"GROUP-1", "UA-1", "MATCH-3", "PREC-1", "ENC-1"};
-    fprintf(f, "<h2>Start here</h2>\n<p>New to robots.txt? These cases, in this order, teach the basics: how "
+    fprintf(f, "<h2 id=\"start\">Start here</h2>\n<p>New to robots.txt? These cases, in this order, teach the basics: how "
                "lines form groups, which group a crawler follows, how a rule matches, which rule wins, and "
                "percent-encoding.</p>\n<ol>\n");
     for (size_t i = 0; i < sizeof start / sizeof start[0]; i++) {
@@ -316,40 +320,59 @@ static void start_here(FILE *f, const site *w) {
 
 /* Every area with its cases and checks, in the specification's order. */
 static void areas_table(FILE *f, const site *w) {
-    fprintf(f, "<h2>The areas, in the specification's order</h2>\n<table class=\"areas\">\n"
-               "<caption>Every area with its cases and checks</caption>\n<thead><tr><th scope=\"col\">area</th>"
-               "<th scope=\"col\">what it covers</th><th scope=\"col\">cases</th><th scope=\"col\">checks</th>"
+    fprintf(f, "<h2 id=\"topics\">Every topic, in the specification's order</h2>\n<table class=\"areas\">\n"
+               "<caption>Every topic with its cases and checks</caption>\n<thead><tr><th scope=\"col\">topic</th>"
+               "<th scope=\"col\">area</th><th scope=\"col\">cases</th><th scope=\"col\">checks</th>"
                "</tr></thead>\n<tbody>\n");
     for (size_t t = 0; t < w->s->ntables; t++) {
         const table *tb = &w->s->tables[t];
         char page[160];
         site_area_page(page, sizeof page, tb->area);
         fprintf(f, "<tr><th scope=\"row\"><a href=\"%s\">", page);
+        site_html_text(f, tb->title);
+        fprintf(f, "</a></th><td><code>");
         site_html_text(f, tb->area);
-        fprintf(f, "</a></th>");
-        site_html_cell(f, tb->title);
-        fprintf(f, "<td>%zu</td><td>%zu</td></tr>\n", tb->ncases, table_checks(tb));
+        fprintf(f, "</code></td><td>%zu</td><td>%zu</td></tr>\n", tb->ncases, table_checks(tb));
     }
     fprintf(f, "</tbody>\n</table>\n");
 }
 
+/* The patterns area, when the tables have it: files shaped like real ones, each
+ * check a question a site owner asks. */
+static void common_files(FILE *f, const site *w) {
+    for (size_t t = 0; t < w->s->ntables; t++) {
+        const table *tb = &w->s->tables[t];
+        if (strcmp(tb->area, "patterns")) continue;
+        char page[160];
+        site_area_page(page, sizeof page, tb->area);
+        fprintf(f, "<h2 id=\"common-files\">Files like yours</h2>\n<p><a href=\"%s\">", page);
+        site_html_text(f, tb->title);
+        fprintf(f, "</a>: %zu files shaped like the ones popular sites serve (a blog, a shop, a staging site, "
+                   "AI crawlers blocked by name), each with the questions their owners ask.</p>\n",
+                tb->ncases);
+    }
+}
+
 static int index_page(site *w) {
-    FILE *f = site_page_open(w->dir, "index.html", "An atlas of robots.txt edge cases", PAGE_INDEX, w->error, w->cap);
+    FILE *f = site_page_open(w->dir, "index.html", "What does my robots.txt say?", PAGE_INDEX, w->error, w->cap);
     if (!f) return -1;
     size_t cases = 0, differ = 0;
     for (size_t i = 0; i < w->n; i++) differ += lesson_differs(&w->all[i]);
     for (size_t t = 0; t < w->s->ntables; t++) cases += w->s->tables[t].ncases;
     fprintf(f,
             "<p>A website publishes <code>/robots.txt</code> to tell crawlers which of its URLs they may fetch. "
-            "The file is a list of groups: each starts with <code>user-agent</code> lines naming crawlers, "
-            "followed by <code>allow</code> and <code>disallow</code> rules whose paths are matched against "
-            "the URL. A crawler follows the groups that name it (or, when none does, the <code>*</code> "
-            "groups), and the longest matching rule decides. RFC 9309 (2022) standardises the format; "
-            "Google's open-source parser is the most widely followed implementation.</p>\n"
-            "<p>The rules are short, the edges are many. This atlas shows %zu cases and %zu checks, each a "
-            "small robots.txt and questions about it, with the answer the specification gives.</p>\n",
-            cases, suite_checks(w->s));
+            "This site answers the questions its owners ask, case by case: what Google's crawler does, what "
+            "the standard, RFC 9309, says, and where the two part. To see what your own file says, paste it "
+            "in the <a href=\"playground.html\">playground</a>.</p>\n");
+    site_search_box(f);
+    site_questions(f, w->s);
+    common_files(f, w);
     start_here(f, w);
+    areas_table(f, w);
+    fprintf(f, "<p>The topics hold %zu cases and %zu checks. %zu cases expect different answers from Google's "
+               "parser and from RFC 9309: <a href=\"differences.html\">where Google and RFC 9309 differ</a>, "
+               "grouped by the behaviour behind each difference.</p>\n",
+            cases, suite_checks(w->s), differ);
     fprintf(f, "<h2>How to read a case</h2>\n<ul>\n"
                "<li>The robots.txt is shown with <strong>numbered lines</strong>. Bytes you could not see are "
                "made visible as named badges: <abbr class=\"byte\">TAB</abbr>, <abbr class=\"byte\">NUL</abbr>, "
@@ -375,11 +398,6 @@ static int index_page(site *w) {
                "claims; google-parser checks measure Google-exactness only; fetcher checks are asked only of "
                "programs that answer them (others are skipped). The <a href=\"scorecard.html\">scorecard</a> "
                "shows third-party parsers check by check.</p>\n");
-    areas_table(f, w);
-    fprintf(f, "<p>%zu cases expect different answers under the two profiles: "
-               "<a href=\"differences.html\">where Google and RFC 9309 differ</a>, grouped by the behaviour "
-               "behind each difference.</p>\n",
-            differ);
     return site_page_close(f, w->dir, "index.html", w->error, w->cap);
 }
 
@@ -603,7 +621,15 @@ static const char style[] =
     "ol.lines li:target{outline:3px solid var(--accent)}ol.lines span.note{color:var(--bad);margin-left:1rem}\n"
     ".warning{color:var(--bad)}\n"
     "pre{background:#f6f6f6;border:1px solid var(--line);padding:.5rem;overflow-x:auto}\n"
-    "main img{max-width:100%;height:auto;border:1px solid var(--line)}\n"
+    "main img{max-width:100%;height:auto;border:1px solid var(--line)}\n";
+
+/* The home page's search and questions, and the layout for narrow screens. */
+static const char style_more[] =
+    "form.search label{display:block;font-weight:bold}\n"
+    "form.search input{width:100%;box-sizing:border-box;font-size:1rem;padding:.4rem;margin:.25rem 0}\n"
+    ".where,.area-name,.shown-by{color:var(--muted)}\n"
+    "section.question{border-left:4px solid var(--line);padding-left:1rem;margin:1rem 0}\n"
+    "section.question h3{margin:.25rem 0}\n"
     /* No page wider than the screen: long words break, and a table wider than the
      * page scrolls inside itself (the scorecard's matrices on a laptop)... */
     "h1,h2,h3,th,td,caption,li,p,dt,dd{overflow-wrap:anywhere}\n"
@@ -675,8 +701,9 @@ static const char script[] =
     "  }\n"
     "})();\n";
 
-/* Writes one of the site's own files (style.css, site.js). */
-static int write_asset(site *w, const char *name, const char *text) {
+/* Writes one of the site's own files (style.css, site.js), in two parts (C
+ * strings have a portable length limit). */
+static int write_asset(site *w, const char *name, const char *text, const char *more) {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", w->dir, name);
     FILE *f = fopen(path, "w");
@@ -685,6 +712,7 @@ static int write_asset(site *w, const char *name, const char *text) {
         return -1;
     }
     fputs(text, f);
+    fputs(more, f);
     int failed = ferror(f) | (fclose(f) != 0);
     if (failed) snprintf(w->error, w->cap, "%s: cannot write", path);
     return failed ? -1 : 0;
@@ -730,7 +758,10 @@ int site_write(const char *dir, const suite *s, lesson_refs *refs, const char *s
         snprintf(error, cap, "out of memory");
         return -1;
     }
-    int rc = write_asset(&w, "style.css", style) || write_asset(&w, "site.js", script) ? -1 : 0;
+    int rc = write_asset(&w, "style.css", style, style_more) || write_asset(&w, "site.js", script, "") ||
+                     site_search_files(w.dir, s, w.error, w.cap)
+                 ? -1
+                 : 0;
     if (!rc) rc = index_page(&w);
     if (!rc) rc = area_pages(&w);
     if (!rc) rc = differences_page(&w);
