@@ -115,7 +115,7 @@ void site_pages_are_written(void) {
         CHECK(strstr(atlas_md, want) != NULL);
     }
     CHECK(strstr(differences, "id=\"cause-percent-decode\""));
-    CHECK(strstr(differences, "A switch of the profiles, on in rfc9309 and off in google: when on, %HH and the octet"));
+    CHECK(strstr(differences, "A switch of the profiles, on in rfc9309 and off in google: when on, %HH and the byte"));
     /* The same model in ATLAS.md: numbered lines, the deciding line, the group. */
     CHECK(strstr(atlas_md, "   2 | disallow: /fish\n"));
     CHECK(strstr(atlas_md, "disallowed<br>line 2: disallow: <code>/fish</code><br>the '\\*' group (line 1)"));

@@ -88,7 +88,7 @@ static const switch_info switches[ROBOTS_SWITCH_COUNT] = {
     {"product-token", "the caller's agent is cut to its product token before it is compared",
      offsetof(profile, caller_agent_token), false},
     {"index-html", "an allow of /d/index.htm... also allows /d/", offsetof(profile, index_html), false},
-    {"percent-decode", "%HH and the octet HH compare equal", offsetof(profile, percent_decode), false},
+    {"percent-decode", "%HH and the byte HH compare equal", offsetof(profile, percent_decode), false},
     {"robots-txt", "/robots.txt is always allowed", offsetof(profile, robots_txt_allowed), false},
     {"escape-values", "the values of other keys are %-normalised like patterns",
      offsetof(profile, escape_other_values), false},

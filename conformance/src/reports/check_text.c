@@ -33,11 +33,15 @@ void check_describe(const check *k, char *out_escaped, size_t cap_escaped) {
         snprintf(out, cap, "does %s govern %s", k->robots_url, k->url);
         break;
     case KIND_STATUS: {
-        char status[16];
-        snprintf(status, sizeof status, "%d", k->status);
-        snprintf(out, cap, "response %s after %u redirect%s, unreachable %u day%s, %s", k->status ? status : "network-error",
-                 k->redirects, k->redirects == 1 ? "" : "s", k->unreachable_days, k->unreachable_days == 1 ? "" : "s",
-                 k->cached ? "a cached copy" : "no cached copy");
+        /* What the server did, in the words of the one who runs it; what is zero
+         * or absent is left out. */
+        char redirects[48] = "", days[48] = "";
+        if (k->redirects) snprintf(redirects, sizeof redirects, " after %u redirect%s", k->redirects, k->redirects == 1 ? "" : "s");
+        if (k->unreachable_days)
+            snprintf(days, sizeof days, ", unreachable for %u day%s", k->unreachable_days, k->unreachable_days == 1 ? "" : "s");
+        if (k->status) snprintf(out, cap, "the server answers %d%s%s", k->status, redirects, days);
+        else snprintf(out, cap, "the request fails (network error)%s%s", redirects, days);
+        if (k->cached) snprintf(out + strlen(out), cap - strlen(out), "; the crawler has a copy from before");
         break;
     }
     case KIND_SITEMAPS:

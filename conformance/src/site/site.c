@@ -9,8 +9,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "explain.h"
 #include "site_html.h"
 #include "site_docs.h"
+#include "site_glossary.h"
 #include "site_playground.h"
 #include "site_questions.h"
 #include "site_search.h"
@@ -32,7 +34,22 @@ static void check_html(FILE *f, const lesson_check *x) {
     lesson_check_pieces(x, html_piece, f);
 }
 
-static void verdict_html(FILE *f, const lesson *l, const lesson_view *v) {
+/* What a crawler does for a fetch decision, in a site owner's words. */
+static const char *decision_words(const char *decision) {
+    static const struct {
+        const char *decision, *words;
+    } said[] = {
+        {"full-allow", "crawl everything"},
+        {"full-disallow", "crawl nothing"},
+        {"conditional", "obey the file's rules"},
+        {"use-cached", "obey the last copy of the file"},
+    };
+    for (size_t i = 0; i < sizeof said / sizeof said[0]; i++)
+        if (!strcmp(decision, said[i].decision)) return said[i].words;
+    return NULL;
+}
+
+static void verdict_html(FILE *f, const lesson *l, const lesson_view *v, check_kind kind) {
     char words[1200];
     bool undefined = !strcmp(v->expected, UNDEFINED);
     if (undefined) {
@@ -45,6 +62,8 @@ static void verdict_html(FILE *f, const lesson *l, const lesson_view *v) {
         fprintf(f, "\">");
         site_html_text(f, v->expected);
         fprintf(f, "</strong>");
+        const char *meaning = kind == KIND_STATUS ? decision_words(v->expected) : NULL;
+        if (meaning) fprintf(f, ": %s", meaning);
     }
     if (!v->has_verdict) return;
     lesson_deciding_words(v, words, sizeof words);
@@ -136,16 +155,36 @@ static void source_link(FILE *f, const suite *s, const lesson_source *src) {
     fprintf(f, "</a>");
 }
 
-/* A case's checks: each profile's verdict, its deciding line and group, the class. */
+/* A profile as a reader knows it: whose answer it is. */
+static const char *profile_label(robots_profile_id p) {
+    switch (p) {
+    case ROBOTS_PROFILE_GOOGLE: return "Google";
+    case ROBOTS_PROFILE_RFC9309: return "RFC 9309";
+    default: return robots_profile_name(p);
+    }
+}
+
+/* A case's checks: each profile's verdict, its deciding line and the group. */
 static void checks_table(FILE *f, const lesson *l) {
     const tcase *c = l->c;
+    /* The caption says what the checks of this kind ask: a crawler's fetch, what
+     * it does with a server's answer, or (mixed kinds) the verdicts. */
+    bool allow = true, status = true;
+    for (size_t i = 0; i < l->nchecks; i++) {
+        check_kind kind = l->checks[i].k->kind;
+        allow = allow && (kind == KIND_ALLOW || kind == KIND_ALLOW_AGENTS);
+        status = status && kind == KIND_STATUS;
+    }
     fprintf(f, "<table class=\"checks\">\n<caption>Checks of ");
     site_html_text(f, c->id);
-    fprintf(f, ": the verdict each profile expects, the line that decides it and the group that applied"
-               "</caption>\n<thead><tr><th scope=\"col\">#</th><th scope=\"col\">check</th>");
+    fprintf(f, ": %s</caption>\n<thead><tr><th scope=\"col\">#</th><th scope=\"col\">%s</th>",
+            allow    ? "may the crawler fetch the URL? The line that decides it and the group that applied"
+            : status ? "what the server answers for robots.txt, and what a crawler does then"
+                     : "the answer each profile expects",
+            status ? "the server" : "check");
     for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)
-        fprintf(f, "<th scope=\"col\">%s</th>", robots_profile_name((robots_profile_id)p));
-    fprintf(f, "<th scope=\"col\">class</th></tr></thead>\n<tbody>\n");
+        fprintf(f, "<th scope=\"col\">%s</th>", profile_label((robots_profile_id)p));
+    fprintf(f, "</tr></thead>\n<tbody>\n");
     for (size_t i = 0; i < l->nchecks; i++) {
         const lesson_check *x = &l->checks[i];
         fprintf(f, "<tr id=\"");
@@ -155,10 +194,9 @@ static void checks_table(FILE *f, const lesson *l) {
         fprintf(f, "</td>");
         for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
             fprintf(f, "<td>");
-            verdict_html(f, l, &x->view[p]);
+            verdict_html(f, l, &x->view[p], x->k->kind);
             fprintf(f, "</td>");
         }
-        site_html_cell(f, x->basis);
         fprintf(f, "</tr>\n");
     }
     fprintf(f, "</tbody>\n</table>\n");
@@ -193,7 +231,12 @@ static void check_notes(FILE *f, const lesson *l) {
     if (notes) fprintf(f, "</ul>\n");
 }
 
-/* The documents a case rests on, each with its English gloss. */
+/* Google's documentation of robots.txt today: what the seeds (its translations,
+ * old and 2019 editions) became. */
+#define GOOGLE_ROBOTS_DOC "https://developers.google.com/search/docs/crawling-indexing/robots/robots_txt"
+
+/* The documents a case rests on, each with its English gloss; beside a seed, a
+ * link to Google's documentation as it reads today. */
 static void case_sources(FILE *f, const suite *s, const lesson *l) {
     fprintf(f, "<p class=\"sources\">Sources:</p>\n<ul class=\"sources\">\n");
     for (size_t i = 0; i < l->nsources; i++) {
@@ -204,9 +247,42 @@ static void case_sources(FILE *f, const suite *s, const lesson *l) {
             site_html_text(f, l->sources[i].gloss);
             fprintf(f, ")");
         }
+        if (l->sources[i].ref->document->language)
+            fprintf(f, "; <a class=\"google-doc\" href=\"%s\">Google's documentation today</a>", GOOGLE_ROBOTS_DOC);
         fprintf(f, "</li>\n");
     }
     fprintf(f, "</ul>\n");
+}
+
+/* Each check's class: what its verdict rests on, per profile. */
+static void check_classes(FILE *f, const lesson *l) {
+    fprintf(f, "<p>What each verdict rests on (<a href=\"glossary.html#class\">class</a>):</p>\n<ul class=\"classes\">\n");
+    for (size_t i = 0; i < l->nchecks; i++) {
+        fprintf(f, "<li>Check %d: ", l->checks[i].k->number);
+        site_html_text(f, l->checks[i].basis);
+        fprintf(f, "</li>\n");
+    }
+    fprintf(f, "</ul>\n");
+}
+
+/* What a case says to those who write parsers, folded: the remarks of its note
+ * (after "Audit:" or "History:"), each check's class, the sources and who passes
+ * it. */
+static void for_implementers(FILE *f, const suite *s, const scorecard *sc, const lesson *l) {
+    const char *note = l->c->note ? l->c->note : "";
+    size_t lead = explain_note_lead(note);
+    fprintf(f, "<details class=\"implementers\">\n<summary>For implementers: sources, classes%s and who passes "
+               "it</summary>\n",
+            note[lead] ? ", remarks" : "");
+    if (note[lead]) {
+        fprintf(f, "<p class=\"remarks\">");
+        site_html_text(f, note + lead + 1);
+        fprintf(f, "</p>\n");
+    }
+    check_classes(f, l);
+    case_sources(f, s, l);
+    site_scorecard_case(f, sc, l->c->id);
+    fprintf(f, "</details>\n");
 }
 
 /* A case as a section of its area's page: its heading and note, its robots.txt,
@@ -221,15 +297,16 @@ static void case_html(FILE *f, const suite *s, const scorecard *sc, const lesson
     site_html_text(f, c->id);
     fprintf(f, "</a>: ");
     site_html_text(f, c->title);
-    fprintf(f, "</h2>\n<p>");
-    site_html_text(f, c->note);
+    fprintf(f, "</h2>\n<p class=\"lesson\">");
+    /* The lesson first, in plain words: the note's rule; its remarks are for
+     * implementers, below. */
+    site_html_text_n(f, c->note ? c->note : "", c->note ? explain_note_lead(c->note) : 0);
     fprintf(f, "</p>\n");
     site_playground_link(f, c);
     if (c->robots.present) robots_html(f, l);
     checks_table(f, l);
     check_notes(f, l);
-    case_sources(f, s, l);
-    site_scorecard_case(f, sc, l->c->id);
+    for_implementers(f, s, sc, l);
     fprintf(f, "</section>\n");
 }
 
@@ -762,6 +839,7 @@ int site_write(const char *dir, const suite *s, lesson_refs *refs, const char *s
                      site_search_files(w.dir, s, w.error, w.cap)
                  ? -1
                  : 0;
+    if (!rc) rc = site_glossary(w.dir, w.error, w.cap);
     if (!rc) rc = index_page(&w);
     if (!rc) rc = area_pages(&w);
     if (!rc) rc = differences_page(&w);

@@ -86,12 +86,13 @@ void site_html_bytes(FILE *f, const unsigned char *s, size_t n, bool elide) {
 static const struct {
     const char *file, *label;
 } nav[] = {
-    {"index.html", "Atlas"},
-    {"differences.html", "Where Google and RFC 9309 differ"},
-    {"scorecard.html", "Scorecard"},
-    {"sources.html", "Sources"},
-    {"playground.html", "Playground"},
-    {"manual.html", "Manual"},
+    [PAGE_INDEX] = {"index.html", "Home"},
+    [PAGE_PLAYGROUND] = {"playground.html", "Check your file"},
+    [PAGE_DIFFERENCES] = {"differences.html", "Where Google and RFC 9309 differ"},
+    [PAGE_GLOSSARY] = {"glossary.html", "Glossary"},
+    [PAGE_SCORECARD] = {"scorecard.html", "Scorecard"},
+    [PAGE_SOURCES] = {"sources.html", "Sources"},
+    [PAGE_MANUAL] = {"manual.html", "Manual"},
 };
 
 FILE *site_page_open(const char *dir, const char *name, const char *title, site_page current, char *error, size_t cap) {

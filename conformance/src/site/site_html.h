@@ -8,7 +8,16 @@
 #include <stdio.h>
 
 /* The pages of the navigation, in its order. */
-typedef enum site_page { PAGE_INDEX, PAGE_DIFFERENCES, PAGE_SCORECARD, PAGE_SOURCES, PAGE_PLAYGROUND, PAGE_MANUAL, PAGE_OTHER } site_page;
+typedef enum site_page {
+    PAGE_INDEX,
+    PAGE_PLAYGROUND,
+    PAGE_DIFFERENCES,
+    PAGE_GLOSSARY,
+    PAGE_SCORECARD,
+    PAGE_SOURCES,
+    PAGE_MANUAL,
+    PAGE_OTHER
+} site_page;
 
 /* Opens DIR/NAME and writes the head, the navigation (marking `current`) and the
  * start of <main> with its <h1>. NULL with error set when the file cannot be

@@ -1,0 +1,11 @@
+/* site_glossary.h - the site's glossary (glossary.html): the words that remain,
+ * explained for a site owner, each with the case that shows it. */
+#ifndef ROBOTS_CONFORM_SITE_GLOSSARY_H
+#define ROBOTS_CONFORM_SITE_GLOSSARY_H
+
+#include <stddef.h>
+
+/* Writes DIR/glossary.html: 0, or -1 with error set. */
+int site_glossary(const char *dir, char *error, size_t cap);
+
+#endif
