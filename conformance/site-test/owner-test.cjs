@@ -107,6 +107,41 @@ async function main() {
       check(html.includes(`<h1>${t.name.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</h1>`),
         `area-${t.code}.html is headed by its name, not its code`);
     }
+
+    // ---- A case page: the lesson first, the implementers' part folded, a template per kind.
+    await page.goto(url('area-status.html#STATUS-5'));
+    const status = await page.$eval('#STATUS-5', (s) => ({
+      first: s.querySelector('h2 + p').className,
+      details: Array.from(s.querySelectorAll('details.implementers')).map((d) => ({ open: d.open, summary: d.querySelector('summary').textContent })),
+      robots: s.querySelectorAll('table.robots').length,
+      caption: s.querySelector('table.checks caption').textContent,
+      seedDoc: s.querySelectorAll('a.google-doc').length,
+      seeds: Array.from(s.querySelectorAll('ul.sources li')).filter((li) => li.textContent.startsWith('seed')).length,
+      text: s.innerText,
+    }));
+    check(status.first === 'lesson', 'a case opens with its lesson', status.first);
+    check(status.details.length === 1 && !status.details[0].open && status.details[0].summary.startsWith('For implementers'),
+      'sources, classes and who passes it are folded under "For implementers", closed', JSON.stringify(status.details));
+    check(!/Audit|seed 00|google-parser|Who passes it/.test(status.text), 'the learner\'s part shows no seed citation, class, audit or scorecard',
+      status.text.slice(0, 300));
+    check(status.robots === 0 && status.caption.includes('what the server answers'),
+      'a status case shows the server\'s answers, not a robots.txt', status.caption);
+    check(/the server answers 500/.test(status.text) && /crawl nothing/.test(status.text),
+      'a status check says what the server answers and what a crawler does');
+    check(status.seeds > 0 && status.seedDoc === status.seeds, 'each seed citation has Google\'s documentation beside it',
+      `${status.seeds} seeds, ${status.seedDoc} links`);
+    // Every word a reader meets on the topics' pages: bytes, not octets; a glossary for the rest.
+    const withOctets = [];
+    for (const t of topics) {
+      await page.goto(url(`area-${t.code}.html`));
+      if (/octet/i.test(await page.innerText('main'))) withOctets.push(t.code);
+    }
+    check(withOctets.length === 0, 'no topic page speaks of octets to its reader', withOctets.join(', '));
+    await page.goto(url('index.html'));
+    await page.click('header nav a[href="glossary.html"]');
+    const terms = await page.$$eval('dl.glossary dt', (dts) => dts.map((d) => d.id));
+    check(['user-agent', 'group', 'scope', 'class', 'byte', 'undefined'].every((t) => terms.includes(t)),
+      'the glossary, in the navigation, explains the words that remain', terms.join(' '));
   } finally {
     await browser.close();
   }
