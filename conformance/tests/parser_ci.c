@@ -72,7 +72,7 @@ void broken_targets_stop_early(void) {
         proc_result r = conform_run(broken[i].command ? ARGS("--command", cmd, "--timeout", "0.3", "--format", "junit")
                                                       : ARGS("--batch-cmd", path, "--timeout", "0.3", "--format", "junit"),
                                     60);
-        bool ok = r.status == 2 && has(&r, "stopped after the first 3 checks it was asked") &&
+        bool ok = r.status == 2 && has(&r, "stopped after the first 3 checks it had to answer") &&
                   has(&r, broken[i].reason) && has(&r, broken[i].fix) && has(&r, "--keep-going");
         /* The JUnit report is written all the same: the stop is an error testcase. */
         ok = ok && r.out.data && strstr(r.out.data, "<testcase classname=\"robots-conform\" name=\"the run stopped early\"><error message=\"stopped after the first 3 checks") &&
@@ -289,7 +289,7 @@ void failures_explain_themselves(void) {
                  "  lesson: \"robots-conform --explain PREC-3\""}},
         {"text", {"      the reference: line 3 decides (disallow /*.htm)", "      ->     3 | disallow: /*.htm\n",
                   "      lesson: robots-conform --explain PREC-3\n"}},
-        {"markdown", {"## Failures explained", "### PREC-3 check 1 [google]", "    lesson: robots-conform --explain PREC-3"}},
+        {"markdown", {"## Failures explained", "### PREC-3.1 [google]: check 1 of PREC-3", "    lesson: robots-conform --explain PREC-3"}},
     };
     for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
         proc_result p = conform_run(ARGS("--command", cmd, "--id", "PREC-3", "--format", formats[i].format), 60);
@@ -381,7 +381,7 @@ void github_action_runs_the_suite(void) {
     CHECK(r.status == 1 && has(&r, "lesson: robots-conform --explain LONGEST-1") && has(&r, "49 passed, 14 failed"));
     CHECK(xml && strstr(xml, "<testsuites name=\"robots-conform\" tests=\"63\" failures=\"14\""));
     CHECK(md && strstr(md, "| prec | 31 | 11 |") && strstr(md, "## Failures explained") &&
-          strstr(md, "### LONGEST-1 check 1 [google]") && !strstr(md, "## prec:"));
+          strstr(md, "### LONGEST-1.1 [google]: check 1 of LONGEST-1") && !strstr(md, "## prec:"));
     free(xml);
     free(md);
     proc_result_free(&r);
@@ -467,6 +467,12 @@ void github_action_runs_the_suite(void) {
     remove_tree(scratch);
 }
 
+/* The size of a file, or -1 when there is none. */
+static long file_size(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 ? (long)st.st_size : -1;
+}
+
 /* --compare compares answers: the same parser's report with and without its known
  * failures differs only in which failures were expected. */
 void compare_reads_answers_not_statuses(void) {
@@ -492,14 +498,37 @@ void compare_reads_answers_not_statuses(void) {
         CHECK(ok);
         proc_result_free(&r);
     }
+    /* A new run that stopped early cannot say nothing regressed: it is named, the
+     * checks it did not ask are counted apart, and the exit is 1. */
+    char stopped[PATH_MAX + 8];
+    snprintf(stopped, sizeof stopped, "json=%s/stopped.json", scratch);
+    proc_result b2 = conform_run(ARGS("--batch-cmd", script("dies", "exit 3"), "--area", "prec", "--output", stopped), 60);
+    CHECK(b2.status == 2);
+    proc_result_free(&b2);
+    proc_result r = conform_run(ARGS("--compare", plain + 5, stopped + 5), 60);
+    CHECK(r.status == 1 && has(&r, "The new run stopped early: stopped after the first 3 checks it had to answer") &&
+          has(&r, " checks of ") && has(&r, "were not asked in") && has(&r, "or the run stopped early): they are not compared."));
+    proc_result_free(&r);
+    /* Outputs: a missing directory is made before the run, and every output is
+     * written even when one cannot be. */
+    char deep[PATH_MAX + 32], markdown[PATH_MAX + 32], bad[PATH_MAX + 32];
+    snprintf(deep, sizeof deep, "junit=%s/a/b/report.xml", scratch);
+    snprintf(markdown, sizeof markdown, "markdown=%s/summary.md", scratch);
+    r = conform_run(ARGS("--id", "MATCH-1", "--output", deep, "--output", markdown), 60);
+    CHECK(r.status == 0 && file_size(deep + 6) > 0 && file_size(markdown + 9) > 0);
+    proc_result_free(&r);
+    snprintf(bad, sizeof bad, "junit=%s/summary.md/x.xml", scratch); /* a file where a directory should be */
+    r = conform_run(ARGS("--id", "MATCH-1", "--output", bad), 60);
+    CHECK(r.status == 2 && has(&r, "--output: cannot write ") && has(&r, "Not a directory") && r.out.len == 0);
+    proc_result_free(&r);
     remove_tree(scratch);
 }
 
-/* The diagnosis names the fault: an adapter that answers some requests (errors
- * for kinds it does not answer count as replies) and then dies at the first allow
- * check (which has no "kind": allow is the default) is no broken
- * target, and its failures say after how many replies it ended. A usage error
- * comes before any warning about the template. */
+/* The diagnosis names the fault: an adapter that answers the scope checks with
+ * errors (a kind it does not answer: skipped, not failed) and then dies at every
+ * allow check (which has no "kind": allow is the default) is broken, and the stop
+ * says after how many replies it ended. A failure without an answer is never a
+ * known failure. A usage error comes before any warning about the template. */
 void diagnosis_names_the_fault(void) {
     make_scratch();
     const char *adapter = script("errors-then-dies",
@@ -509,16 +538,28 @@ void diagnosis_names_the_fault(void) {
                                  "  echo \"{\\\"id\\\": $id, \\\"error\\\": \\\"unsupported kind\\\"}\"\n"
                                  "done");
     run r = json_run(ARGS("--batch-cmd", adapter, "--area", "scope,rule", "--format", "json"), 120);
-    int after = 0, skipped = 0;
+    int failed = 0, skipped = 0;
     cJSON *x;
     cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(r.json, "results")) {
-        const char *why = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "reason"));
         const char *status = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "status"));
-        if (why && strstr(why, "the target ended without replying (exit status 1), after replying to ")) after++;
-        if (status && !strcmp(status, "skip")) skipped++;
+        failed += status && !strcmp(status, "fail");
+        skipped += status && !strcmp(status, "skip");
     }
-    CHECK(r.status == 1 && !cJSON_GetObjectItemCaseSensitive(r.json, "stopped"));
-    CHECK(skipped > 3 && after >= 1);
+    const char *stopped = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r.json, "stopped"));
+    CHECK(r.status == 2 && failed == 3 && skipped > 3);
+    CHECK(stopped && strstr(stopped, "stopped after the first 3 checks it had to answer") &&
+          strstr(stopped, "the target ended without replying (exit status 1), after replying to "));
+    cJSON_Delete(r.json);
+    /* Listed as known failures, the same three are new failures: no answer came. */
+    char known[PATH_MAX];
+    snprintf(known, sizeof known, "%s/known.txt", scratch);
+    write_file(known, "RULE-1\nRULE-2\nRULE-3\n");
+    r = json_run(ARGS("--batch-cmd", adapter, "--id", "RULE-1,RULE-2,RULE-3", "--known-failures", known, "--keep-going",
+                      "--format", "json"),
+                 120);
+    CHECK(r.status == 1 && r.failed > 0);
+    cJSON *summary = cJSON_GetObjectItemCaseSensitive(r.json, "summary");
+    CHECK(cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(summary, "known_failures")) == 0);
     cJSON_Delete(r.json);
     /* A misspelt placeholder: the error, and no warning before it. */
     proc_result u = conform_run(ARGS("--command", "parser %robot% %user_agent%"), 30);

@@ -14,6 +14,8 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "clean_text.h"
 #include "compare.h"
@@ -143,7 +145,7 @@ static int say_broken(const cli *io, const char *name, const results *r, report_
     const result *first = &r->items[0];
     for (size_t i = 0; i < r->n && first->status == RESULT_SKIP; i++) first = &r->items[i];
     char stopped[1400];
-    snprintf(stopped, sizeof stopped, "stopped after the first %d checks it was asked: each failed the same way: %s",
+    snprintf(stopped, sizeof stopped, "stopped after the first %d checks it had to answer: each failed the same way: %s",
              BROKEN_CHECKS, first->reason ? first->reason : "no answer");
     fprintf(io->err, "%s: %s%s%s\n", io->prog, name ? name : "", name ? ": " : "", stopped);
     fprintf(io->err, "  likely fix: %s\n", run_broken_advice(r->broken));
@@ -188,8 +190,10 @@ static int run_target(const cli *io, const target_spec *spec, conform_options *o
     else snprintf(description, sizeof description, "baseline: %s", spec->builtin);
     target *t = targets_open(spec, &o->cmd, o->timeout, error, sizeof error);
     if (!t) {
-        if (spec->name) fprintf(io->err, "%s: target %s: %s\nTry '%s --help'.\n", io->prog, spec->name, error, io->prog);
-        else options_usage_error(io, error, NULL);
+        /* Not a usage error (the options are right; the program is not there):
+         * said once, and the reports say it too. */
+        fprintf(io->err, "%s: %s%s%s%s\n", io->prog, spec->name ? "target " : "", spec->name ? spec->name : "",
+                spec->name ? ": " : "", error);
         if (cannot_start(spec, error, description, profiles, out) == 0) return 0;
         fprintf(io->err, "%s: out of memory\n", io->prog);
         return -1;
@@ -270,6 +274,39 @@ static int write_report(FILE *f, const char *format, const conform_options *o, c
                : report_write(f, format, s, &runs[0].r, &runs[0].info);
 }
 
+/* Makes the directories above path that are missing (mkdir -p of its parent):
+ * 0, or the errno of the first that cannot be made. */
+static int make_parents(const char *path) {
+    char dir[PATH_MAX];
+    if (snprintf(dir, sizeof dir, "%s", path) >= (int)sizeof dir) return ENAMETOOLONG;
+    char *slash = strrchr(dir, '/');
+    if (!slash || slash == dir) return 0;
+    *slash = '\0';
+    for (char *p = dir + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = '\0';
+        if (mkdir(dir, 0777) != 0 && errno != EEXIST) return errno;
+        *p = '/';
+    }
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) return errno;
+    struct stat st;
+    return stat(dir, &st) != 0 ? errno : !S_ISDIR(st.st_mode) ? ENOTDIR : access(dir, W_OK) != 0 ? errno : 0;
+}
+
+/* Before any check is asked: every --output file's directory exists (it is made
+ * when missing) and may be written in, so that a long run is not lost at its end
+ * for a path. Returns 0, or 2 after saying which. */
+static int prepare_outputs(const cli *io, const conform_options *o) {
+    for (size_t i = 0; i < o->noutputs; i++) {
+        int failed = make_parents(o->outputs[i].file);
+        if (failed) {
+            fprintf(io->err, "%s: --output: cannot write %s: %s\n", io->prog, o->outputs[i].file, strerror(failed));
+            return 2;
+        }
+    }
+    return 0;
+}
+
 /* --output FORMAT=FILE number i: 0, or 2 when the file cannot be written. */
 static int write_output(const cli *io, const conform_options *o, size_t i, const suite *s, const target_run *runs,
                         size_t n) {
@@ -313,8 +350,9 @@ static int report_runs(const cli *io, conform_options *o, const suite *s, target
     int rc = 0;
     int printed = write_report(io->out, o->format, o, s, runs, n);
     *failed_write = printed ? ENOMEM : output_errno(io); /* the format is known: memory ran out */
+    /* Every output is written, even after one that could not be. */
     bool unwritten = false;
-    for (size_t i = 0; i < o->noutputs && !unwritten; i++) unwritten = write_output(io, o, i, s, runs, n) != 0;
+    for (size_t i = 0; i < o->noutputs; i++) unwritten |= write_output(io, o, i, s, runs, n) != 0;
     for (size_t k = 0; k < n; k++) {
         if (runs[k].info.notes)
             fprintf(io->err, "%s: note on %s: %s\n", io->prog, report_run_name(&runs[k]), runs[k].info.notes);
@@ -328,7 +366,9 @@ static int report_runs(const cli *io, conform_options *o, const suite *s, target
         rc = 2;
     }
     if (unwritten) rc = 2;
-    if (o->known_file && say_fixed(io, known, o->format) && o->strict && rc == 0) rc = 1;
+    bool stopped = false;
+    for (size_t k = 0; k < n; k++) stopped = stopped || runs[k].info.stopped;
+    if (o->known_file && !stopped && say_fixed(io, known, o->format) && o->strict && rc == 0) rc = 1;
     bool broken = false;
     for (size_t k = 0; k < n; k++) broken = broken || runs[k].r.stopped == STOP_BROKEN;
     if (o->write_known_file && rc != 2 && !broken) {
@@ -346,6 +386,7 @@ static int report_runs(const cli *io, conform_options *o, const suite *s, target
 
 /* The run: every target asked, the report written. Returns the exit status. */
 static int run_and_report(const cli *io, const suite *s, conform_options *o, int *failed_write) {
+    if (prepare_outputs(io, o)) return 2;
     known_list known = {NULL, NULL, 0};
     char error[2048];
     if (o->known_file) {

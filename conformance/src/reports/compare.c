@@ -121,13 +121,21 @@ int compare_reports(const char *old_file, const char *new_file, FILE *f, char *e
     report_file old = {0}, now = {0};
     int rc = -1;
     if (!load(old_file, &old, error, cap) && !load(new_file, &now, error, cap)) {
+        /* A run that stopped early asked only some checks: its report cannot say
+         * that nothing regressed. */
+        const char *old_stop = member(old.root, "stopped"), *new_stop = member(now.root, "stopped");
+        if (old_stop) fprintf(f, "The old run stopped early: %s\n\n", old_stop);
+        if (new_stop) fprintf(f, "The new run stopped early: %s\n\n", new_stop);
         size_t counts[SECTIONS];
         for (int s = 0; s < SECTIONS; s++) counts[s] = section(f, s, &old, &now);
+        if (counts[ONLY_OLD])
+            fprintf(f, "%zu checks of %s were not asked in %s (another selection%s): they are not compared.\n",
+                    counts[ONLY_OLD], old_file, new_file, new_stop ? ", or the run stopped early" : "");
         fprintf(f, "%zu failing now, not before; %zu fixed; %zu answers changed; %zu moved between known and new "
                    "failures; %zu checks only in %s, %zu only in %s\n",
                 counts[NEW_FAILURE], counts[FIXED], counts[CHANGED], counts[NOW_KNOWN] + counts[NO_LONGER_KNOWN],
                 counts[ONLY_OLD], old_file, counts[ONLY_NEW], new_file);
-        rc = counts[NEW_FAILURE] ? 1 : 0;
+        rc = counts[NEW_FAILURE] || new_stop ? 1 : 0;
     }
     cJSON_Delete(old.root);
     cJSON_Delete(now.root);

@@ -10,9 +10,10 @@
  * answer changed, those that moved between known and new failures, and those
  * only one report has, then a count line. Answers are compared, not statuses:
  * a known failure fails as a failure does (--known-failures only says which
- * failures were expected). Returns 1 when a check fails now that did not fail
- * before, 0 when none does, -1 with error set ("FILE: what is wrong") when a
- * file is not such a report. */
+ * failures were expected). A run that stopped early is said first. Returns 1
+ * when a check fails now that did not fail before, or the new run stopped early;
+ * 0 otherwise; -1 with error set ("FILE: what is wrong") when a file is not such
+ * a report. */
 int compare_reports(const char *old_file, const char *new_file, FILE *f, char *error, size_t cap);
 
 #endif

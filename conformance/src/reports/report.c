@@ -79,8 +79,11 @@ static cJSON *basis_json(unsigned classes) {
     return list;
 }
 
-/* How many --known-failures entries pass now. */
-static size_t fixed_count(const report_info *info) { return info->known ? known_fixed_count(info->known) : 0; }
+/* How many --known-failures entries pass now; none when the run stopped early
+ * (not every check they name was asked). */
+static size_t fixed_count(const report_info *info) {
+    return info->known && !info->stopped ? known_fixed_count(info->known) : 0;
+}
 
 /* The sentence for a fixed entry: "fixed: remove RFC-5.2 from known.txt". */
 static void fixed_words(const struct known_list *k, const known_entry *e, char *out, size_t cap) {
@@ -110,10 +113,19 @@ static void summary_row(FILE *f, const char *label, const size_t n[RESULT_COUNT]
 /* Known failures: how many still fail, and those fixed (to be removed from the file;
  * under --strict they fail the run), each fixed one on a line of its own after
  * the bullet ("" in text, "- " in Markdown). */
-static void known_text(FILE *f, const results *r, const known_list *k, bool strict, const char *bullet) {
+static void known_text(FILE *f, const results *r, const known_list *k, const report_info *info, const char *bullet) {
     size_t n[RESULT_COUNT];
     count_area(r, NULL, n);
     if (!k) return;
+    bool strict = info->strict;
+    if (info->stopped) {
+        /* Not every listed check was asked: nothing can be said fixed. */
+        fprintf(f, "%sThe run stopped early: the checks listed in %s were not all asked, so none is reported fixed%s.\n",
+                bullet[0] ? "" : "\n", k->file, n[RESULT_KNOWN] ? "" : " and none still failing");
+        if (n[RESULT_KNOWN])
+            fprintf(f, "%s%zu of them still fail (not counted as failed).\n", bullet[0] ? "\n" : "", n[RESULT_KNOWN]);
+        return;
+    }
     if (n[RESULT_KNOWN])
         fprintf(f, "\nKnown failures: %zu check%s listed in %s still fail%s (not counted as failed).\n", n[RESULT_KNOWN],
                 n[RESULT_KNOWN] == 1 ? "" : "s", k->file, n[RESULT_KNOWN] == 1 ? "s" : "");
@@ -168,7 +180,7 @@ static void report_text(FILE *f, const suite *s, const results *r, const report_
             last_tail = x->stderr_tail;
         }
     }
-    known_text(f, r, info->known, info->strict, "");
+    known_text(f, r, info->known, info, "");
     fprintf(f, "\n");
     if (info->notes) fprintf(f, "Note: %s\n", info->notes);
     stopped_text(f, info, "");
@@ -225,7 +237,7 @@ static void yaml_field(FILE *f, const char *name, const char *value) {
 /* A TAP line per fixed --known-failures entry, numbered from number: "not ok"
  * under --strict (it fails the run), "ok" otherwise. */
 static void tap_fixed(FILE *f, const report_info *info, size_t number) {
-    for (size_t i = 0; info->known && i < info->known->n; i++) {
+    for (size_t i = 0; fixed_count(info) && i < info->known->n; i++) {
         const known_entry *e = &info->known->items[i];
         if (!known_fixed(e)) continue;
         char words[600];
@@ -523,7 +535,7 @@ cJSON *report_json_object(const suite *s, const results *r, const report_info *i
     if (info->known) {
         cJSON_AddNumberToObject(summary, "known_failures", (double)n[RESULT_KNOWN]);
         cJSON *fixed = cJSON_AddArrayToObject(summary, "fixed");
-        for (size_t i = 0; i < info->known->n; i++)
+        for (size_t i = 0; fixed_count(info) && i < info->known->n; i++)
             if (known_fixed(&info->known->items[i])) cJSON_AddItemToArray(fixed, cJSON_CreateString(info->known->items[i].id));
         cJSON_AddBoolToObject(summary, "strict", info->strict);
     }
@@ -621,7 +633,9 @@ static void markdown_failures(FILE *f, const results *r) {
         if (x->status != RESULT_FAIL) continue;
         if (!heading) fprintf(f, "\n## Failures explained\n");
         heading = true;
-        fprintf(f, "\n### %s check %d [%s]\n\n", x->c->id, x->k->number, robots_profile_name(x->profile));
+        /* Headed by the id a known-failures file takes (CASE.N). */
+        fprintf(f, "\n### %s.%d [%s]: check %d of %s\n\n", x->c->id, x->k->number, robots_profile_name(x->profile),
+                x->k->number, x->c->id);
         char *body = explain_long_text(x);
         for (const char *line = body ? body : ""; *line;) {
             size_t n = strcspn(line, "\n");
@@ -665,12 +679,12 @@ static void report_markdown(FILE *f, const suite *s, const results *r, const rep
         fprintf(f, "\n");
     }
     markdown_stopped(f, info);
-    markdown_summaries(f, s, r);
+    if (r->n) markdown_summaries(f, s, r); /* a target that could not start has none */
     /* The known failures before the tables of every check: a job summary keeps
      * every section but those tables (scripts/github-action). */
     if (info->known) {
         fprintf(f, "\n## Known failures\n");
-        known_text(f, r, info->known, info->strict, "- ");
+        known_text(f, r, info->known, info, "- ");
     }
     for (size_t t = 0; t < s->ntables; t++) {
         bool header = false;

@@ -117,12 +117,14 @@ typedef struct stop_watch {
 } stop_watch;
 
 /* Should the run stop after this answer? A broken target: the first BROKEN_CHECKS
- * checks it was asked all failed for one target-side fault. A check skipped
- * unasked (a command target skips whole areas) does not count; one the target
- * replied to with an error for its kind does, as a reply. */
+ * checks it had to answer all failed for one target-side fault. A skipped check
+ * does not count, whether it was skipped unasked (a command target skips whole
+ * areas) or by the target's error reply for a kind it does not answer: an
+ * allow-only adapter that answers every scope check so and dies on every allow
+ * check is broken (how many replies it gave first, the failure's reason says). */
 static run_stop stop_after(results *out, const answer *a, const run_limits *limits, stop_watch *w) {
     const result *r = &out->items[out->n - 1];
-    if ((a->status != ANSWER_SKIPPED || a->replied) && w->asked < BROKEN_CHECKS) {
+    if (a->status != ANSWER_SKIPPED && w->asked < BROKEN_CHECKS) {
         target_fault fault = a->status == ANSWER_FAILED ? a->fault : FAULT_NONE;
         w->fault = w->asked == 0 || fault == w->fault ? fault : FAULT_NONE;
         if (++w->asked == BROKEN_CHECKS && w->fault != FAULT_NONE && !limits->keep_going) {
@@ -160,7 +162,12 @@ void run_suite(const suite *s, target *t, const selection *sel, const run_limits
                         return;
                     }
                     result *r = &out->items[out->n - 1];
-                    if (known_names(limits->known, c, ck, r->status) && r->status == RESULT_FAIL) r->status = RESULT_KNOWN;
+                    /* A listed check that failed with an answer is known; one the
+                     * target gave no answer to (it crashed, hung, broke the
+                     * protocol) is a new failure all the same. */
+                    if (known_names(limits->known, c, ck, r->status) && r->status == RESULT_FAIL &&
+                        a.status == ANSWER_GIVEN)
+                        r->status = RESULT_KNOWN;
                     out->stopped = stop_after(out, &a, limits, &watch);
                 }
             }

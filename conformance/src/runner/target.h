@@ -35,8 +35,6 @@ typedef enum target_fault {
 typedef struct answer {
     answer_status status;
     target_fault fault; /* with ANSWER_FAILED */
-    bool replied;       /* with ANSWER_SKIPPED: the target was asked and replied so (an error
-                         * for a kind it does not answer), rather than skipped unasked */
     long line; /* the deciding line the target reported (1-based; 0: none decided), -1 when it said nothing */
     char text[2048];  /* the answer, in the form of check expectations */
     char detail[512]; /* the reason behind it, or what went wrong */

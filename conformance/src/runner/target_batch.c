@@ -60,10 +60,7 @@ static void read_reply(const cJSON *reply, const char *line, const check *k, ans
     const cJSON *error = cJSON_GetObjectItemCaseSensitive(reply, "error");
     if (error && !cJSON_IsNull(error)) {
         const char *text = cJSON_IsString(error) ? error->valuestring : "(no message)";
-        if (k->kind != KIND_ALLOW) {
-            a->status = ANSWER_SKIPPED;
-            a->replied = true;
-        }
+        if (k->kind != KIND_ALLOW) a->status = ANSWER_SKIPPED;
         snprintf(a->detail, sizeof a->detail, "the target replied with an error: %.300s", text);
         return;
     }
