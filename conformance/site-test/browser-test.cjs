@@ -88,8 +88,8 @@ async function main() {
       await page.keyboard.press('Tab');
       order.push(await page.evaluate(() => document.activeElement.textContent));
     }
-    check(order[1] === 'Atlas' && order[2] === 'Where Google and RFC 9309 differ' && order[3] === 'Scorecard',
-      'keyboard: Tab walks the navigation in order', JSON.stringify(order));
+    check(order[1] === 'Home' && order[2] === 'Check your file' && order[3] === 'Where Google and RFC 9309 differ' &&
+      order[4] === 'Glossary', 'keyboard: Tab walks the navigation in order', JSON.stringify(order));
 
     // ---- From the index to a case: the area link, then the case.
     await page.click('table.areas a[href="area-match.html"]');
@@ -105,15 +105,16 @@ async function main() {
     // The case as a reader first sees it (docs/images/atlas-case.png is this shot).
     await shot(page, 'case-MATCH-3-top.png');
     // The columns after # and the check are the profiles, in order.
-    for (const [column, profile] of [[3, 'google'], [4, 'rfc9309']]) {
+    for (const [column, profile, label] of [[3, 'google', 'Google'], [4, 'rfc9309', 'RFC 9309']]) {
       const cell = await page.innerText(`#MATCH-3-c1 td:nth-child(${column})`);
       const head = await page.innerText(`#MATCH-3 table.checks thead th:nth-child(${column})`);
-      check(head === profile, `MATCH-3: column ${column} is the ${profile} profile`, head);
+      check(head === label, `MATCH-3: column ${column} is the ${profile} profile`, head);
       contains(cell, 'disallowed', `MATCH-3 check 1 (${profile}): the verdict`);
       contains(cell, 'line 2: disallow: /fish', `MATCH-3 check 1 (${profile}): the deciding line`);
       contains(cell, "the '*' group (line 1)", `MATCH-3 check 1 (${profile}): the group that applied`);
     }
-    // The case says which parsers and crawlers pass it.
+    // The case says which parsers and crawlers pass it, for implementers: opened.
+    await page.click('#MATCH-3 details.implementers summary');
     const who = await page.innerText('#MATCH-3 div.who');
     contains(who, 'Parsers, google profile: passed by', 'MATCH-3: the parsers that pass it');
     contains(who, 'Crawlers, google profile: passed by', 'MATCH-3: the crawlers that pass it');
