@@ -270,7 +270,8 @@ $(PG_DIR)/robots-wasm.js: $(PG_DIR)/robots-playground.wasm
 site: $(CONFORM) $(PG_DIR)/robots-wasm.js
 	rm -rf $(SITE)
 	$(CONFORM) --site $(SITE)
-	cp conformance/playground/engine.js conformance/playground/playground.js $(PG_DIR)/robots-wasm.js $(SITE)/
+	cp conformance/playground/engine.js conformance/playground/reading.js conformance/playground/playground.js \
+	   $(PG_DIR)/robots-wasm.js $(SITE)/
 
 # The browser test: headless Chromium (Debian's chromium) driven by playwright-core
 # (npm, pinned by conformance/site-test/package-lock.json, installed under

@@ -1,8 +1,10 @@
 // engine.js - the reference, compiled to WebAssembly (ref/wasm/playground.c), as a
 // JavaScript object: RobotsEngine.load(bytes) gives an engine whose
-// evaluate(robots, agents, urls) returns what the reference says of every URL x
-// agent x profile (see playground.c for the fields). robots is a string or the
-// file's bytes (a Uint8Array, any size); agents and urls are newline-separated.
+// evaluate(robots, agents, urls, location) returns what the reference says of
+// every URL x agent x profile (see playground.c for the fields). robots is a
+// string or the file's bytes (a Uint8Array, any size); agents and urls are
+// newline-separated; location is the robots.txt's URL, or '' to take the one of
+// the first URL.
 // Runs in a page (no network: the module's bytes are handed in) and under Node
 // (the tests use it there too).
 'use strict';
@@ -36,10 +38,10 @@
       return [p, bytesIn.length];
     }
 
-    function evaluate(robots, agents, urls) {
-      const r = put(robots), a = put(agents), u = put(urls);
+    function evaluate(robots, agents, urls, location) {
+      const r = put(robots), a = put(agents), u = put(urls), l = put(location || '');
       try {
-        const out = x.pg_evaluate(r[0], r[1], a[0], a[1], u[0], u[1]);
+        const out = x.pg_evaluate(r[0], r[1], a[0], a[1], u[0], u[1], l[0], l[1]);
         if (!out) throw new Error('out of memory in the WebAssembly module');
         const mem = new Uint8Array(x.memory.buffer);
         let end = out;
@@ -51,6 +53,7 @@
         x.pg_free(r[0]);
         x.pg_free(a[0]);
         x.pg_free(u[0]);
+        x.pg_free(l[0]);
       }
     }
 

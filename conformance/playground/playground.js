@@ -1,44 +1,126 @@
 // playground.js - the playground page (playground.html, written by robots-conform
-// --site): a robots.txt, agents and URLs in; for each URL x agent x profile the
-// reference's verdict, the line and group that decided and why, out. The state
-// lives in the URL fragment as application/x-www-form-urlencoded (robots, agents,
-// urls), so a link reproduces a case; the page makes no request at all and keeps
-// nothing: the reference comes as WebAssembly inside robots-wasm.js.
+// --site): a robots.txt, its location, crawlers and URLs in; for each URL the file
+// governs x crawler, the reference's verdict under both profiles (one answer when
+// they agree, each when they do not), the line and group that decided and why,
+// out. A URL the file does not govern gets no verdict, only the robots.txt that
+// governs it. A crawler given as a whole User-Agent header is asked by its product
+// token, and what the header string itself would get is shown beside it. The state
+// lives in the URL fragment as application/x-www-form-urlencoded (robots or
+// robots_base64, agents, urls, location), so a link reproduces a case; the page
+// makes no request at all and keeps nothing: the reference comes as WebAssembly
+// inside robots-wasm.js, and reading.js reads encodings and User-Agent headers.
 //
-// The contract for tools: each result is an element with data-url, data-agent,
-// data-profile (google, rfc9309), data-verdict (allowed, disallowed) and data-line
-// (the deciding line, 0 when none).
+// The contract for tools (docs/site.md): each URL x crawler is a row, tr.result,
+// with data-url, data-agent (the product token asked with), data-verdict
+// (allowed, disallowed, differs; out-of-scope or not-a-url for a URL the file
+// gives no verdict, one row per URL) and data-line when the profiles agree; inside
+// it one element per profile with data-url, data-agent, data-profile (google,
+// rfc9309), data-verdict (allowed, disallowed) and data-line (the deciding line, 0
+// when none).
 'use strict';
 (function () {
   const $ = (id) => document.getElementById(id);
   const CAP = 512000;
+  const PROFILE_NAMES = { google: 'Google', rfc9309: 'RFC 9309' };
+  const profileName = (p) => PROFILE_NAMES[p] || p;
+  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
-  // The atlas cases that teach what decided (area page and anchor).
-  const LESSONS = {
-    longest: [['prec', 'LONGEST-1'], ['prec', 'PREC-1']],
-    tie: [['prec', 'PREC-2'], ['prec', 'PREC-6']],
-    index_html: [['google', 'INDEX-1']],
-    robots_txt: [['rfc', 'RFC-6']],
-    no_group: [['group', 'EMPTY-2']],
-    no_rule: [['rule', 'RULE-1'], ['group', 'EMPTY-1']],
-    global: [['ua', 'UA-1'], ['group', 'MERGE-1']],
-    merged: [['ua', 'UA-4']],
-    typo: [['format', 'FORMAT-7']],
-    colon: [['format', 'COLON-1']],
-    bom: [['format', 'FORMAT-4']],
-    cap: [['format', 'FORMAT-8']],
+  // ---- The atlas cases the page links to: their area page and what they teach ----
+  const CASES = {
+    'MATCH-1': ['match', "'/' matches every path"],
+    'MATCH-2': ['match', "'/*' is the same as '/'"],
+    'MATCH-3': ['match', 'a rule matches the paths that start with it, case and all'],
+    'MATCH-4': ['match', "a trailing '*' adds nothing"],
+    'MATCH-5': ['match', 'a trailing slash: the folder and what is in it'],
+    'MATCH-7': ['match', "'*' matches any run of characters"],
+    'MATCH-8': ['match', "'$' is the end of the URL, query included"],
+    'MATCH-10': ['match', 'non-ASCII characters and %-escapes'],
+    'DOLLAR-1': ['match', "'$' inside a rule is an ordinary character"],
+    'WILD-1': ['match', 'several wildcards in one rule'],
+    'PATH-1': ['match', 'what part of a URL is matched'],
+    'EDGE-3': ['edge', "'?' in a rule and URLs with a query"],
+    'EDGE-4': ['edge', "a '$' rule and a query"],
+    'RULE-3': ['rule', 'a full URL as a rule matches nothing'],
+    'RULE-4': ['rule', "a pattern may start with '*'"],
+    'RULE-5': ['rule', 'other keys are not rules'],
+    'PREC-2': ['prec', 'a tie: the allow wins'],
+    'PREC-6': ['prec', 'wildcard rules of equal length: the allow wins'],
+    'LONGEST-1': ['prec', 'the longest matching rule wins, whatever the order'],
+    'INDEX-1': ['google', '.../index.html also allows its directory'],
+    'RFC-6': ['rfc', '/robots.txt is always allowed'],
+    'EMPTY-1': ['group', 'a group without rules allows everything'],
+    'EMPTY-2': ['group', "no group for the crawler and no '*' group"],
+    'MERGE-1': ['group', "several '*' groups merge"],
+    'MERGE-3': ['group', "the crawler's own group hides the '*' group"],
+    'GROUP-3': ['group', 'rules before the first user-agent line bind nobody'],
+    'UA-2': ['ua', "only the crawler's own groups count"],
+    'UA-4': ['ua', 'groups naming the same crawler merge'],
+    'RFC-1': ['ua', 'the product token a crawler matches with'],
+    'AGENT-1': ['google', "Google's parser compares the whole name it is given"],
+    'TOKEN-1': ['ua', 'a user-agent value without a token names nobody'],
+    'FORMAT-2': ['format', 'lines the parser does not know are skipped'],
+    'FORMAT-3': ['format', 'a file that is not UTF-8'],
+    'FORMAT-4': ['format', 'a byte order mark at the start is skipped'],
+    'FORMAT-7': ['format', "the key typos Google's parser accepts"],
+    'FORMAT-8': ['format', 'what comes past 500 KiB is not read'],
+    'COLON-1': ['format', 'a missing colon'],
+    'LINE-1': ['format', 'a line too long'],
+    'SCOPE-2': ['scope', 'every host has its own robots.txt'],
+    'SCOPE-3': ['scope', 'only /robots.txt at the root of a host counts'],
+    'SCOPE-8': ['scope', 'every port has its own robots.txt'],
+    'SCOPE-9': ['scope', 'a robots.txt governs its scheme, host and port'],
+    'URL-1': ['scope', 'a malformed URL has no robots.txt'],
+  };
+  // The case of each kind of surprising line (playground.c's notes; past-cap is the page's).
+  const NOTE_CASES = {
+    typo: 'FORMAT-7', 'no-colon': 'COLON-1', 'too-long': 'LINE-1', 'other-key': 'RULE-5', bom: 'FORMAT-4',
+    ignored: 'FORMAT-2', 'no-group': 'GROUP-3', 'never-matches': 'RULE-3', 'no-token': 'TOKEN-1',
+    'past-cap': 'FORMAT-8',
   };
 
-  function lessonsOf(result) {
-    const keys = [];
-    if (result.why_flags.robots_txt) keys.push('robots_txt');
-    else if (result.rule === 'none') keys.push(result.group === 'none' ? 'no_group' : 'no_rule');
-    else if (result.why_flags.tie) keys.push('tie');
-    else if (result.why_flags.index_html) keys.push('index_html');
-    else keys.push('longest');
-    if (result.group === 'global') keys.push('global');
-    if (result.group_lines.length > 1) keys.push('merged');
-    return keys.flatMap((k) => LESSONS[k]);
+  // The cases of the rule that decided: what in its pattern made it match.
+  function ruleLessons(r, prof) {
+    if (r.why_flags.robots_txt) return ['RFC-6'];
+    // A rule ending in '$' that the query kept from deciding (playground.c's without_query).
+    if (r.without_query)
+      return ['MATCH-8', 'EDGE-4', ...(r.rule === 'none' ? [] : ruleLessons({ ...r, without_query: null }, prof))];
+    if (r.rule === 'none') {
+      if (r.group === 'none') return ['EMPTY-2'];
+      if (r.group_rules === 0) return r.group === 'specific' ? ['EMPTY-1'] : [];
+      if (r.group === 'specific' && prof.global) return ['MERGE-3'];
+      return ['MATCH-3'];
+    }
+    const p = r.pattern;
+    if (r.why_flags.tie) return [p.includes('*') ? 'PREC-6' : 'PREC-2'];
+    if (r.why_flags.index_html) return ['INDEX-1'];
+    const ids = [];
+    const body = p.endsWith('$') ? p.slice(0, -1) : p;
+    const stars = (body.match(/\*/g) || []).length;
+    if (p.endsWith('$')) {
+      ids.push('MATCH-8');
+      if (r.url.split('#')[0].includes('?')) ids.push('EDGE-4');
+    }
+    if (body.includes('$')) ids.push('DOLLAR-1');
+    if (p.startsWith('*')) ids.push('RULE-4');
+    if (body === '/*') ids.push('MATCH-2');
+    else if (/^[^*]+\*+$/.test(body)) ids.push('MATCH-4');
+    else if (stars > 1) ids.push('WILD-1');
+    else if (stars === 1) ids.push('MATCH-7');
+    if (body.includes('?')) ids.push('EDGE-3');
+    if (/%[0-9A-Fa-f]{2}|[^\x00-\x7F]/.test(p)) ids.push('MATCH-10');
+    if (!ids.length) ids.push(p === '/' ? 'MATCH-1' : p.endsWith('/') ? 'MATCH-5' : 'MATCH-3');
+    if (r.rule === 'allow' && r.group_rules > 1) ids.push('LONGEST-1');
+    return ids;
+  }
+
+  // ...and of how the groups were chosen, and of the marked lines that took part.
+  function lessonsOf(r, prof, notes) {
+    const ids = ruleLessons(r, prof);
+    if (r.group_lines.length > 1) ids.push(r.group === 'global' ? 'MERGE-1' : 'UA-4');
+    if (r.group === 'specific' && prof.global && r.rule !== 'none') ids.push('UA-2');
+    for (const n of [r.line, ...r.group_lines])
+      for (const note of notes.get(n) || []) if (NOTE_CASES[note.kind]) ids.push(NOTE_CASES[note.kind]);
+    return ids;
   }
 
   function el(tag, attrs, ...children) {
@@ -51,42 +133,118 @@
     return e;
   }
 
+  function caseLinks(ids) {
+    const span = el('span', { class: 'learn' });
+    const seen = new Set();
+    for (const id of ids) {
+      if (seen.has(id) || !CASES[id]) continue;
+      seen.add(id);
+      if (seen.size === 1) span.append('Learn more: ');
+      else span.append(' · ');
+      const [area, title] = CASES[id];
+      span.append(el('a', { href: `area-${area}.html#${id}`, 'data-case': id }, id), ` (${title})`);
+    }
+    return span;
+  }
+
+  // A URL with its scheme and host kept on one line, the rest free to wrap.
+  function urlCode(url) {
+    const m = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*)(.*)$/s.exec(url);
+    if (!m) return el('code', { class: 'url' }, url);
+    return el('code', { class: 'url' }, el('span', { class: 'origin' }, m[1]), el('span', { class: 'rest' }, m[2]));
+  }
+
   // ---- State: the fragment ------------------------------------------------------
-  let fileBytes = null; // a file dropped or chosen, as its bytes (the textarea shows its text)
+  let fileBytes = null; // a file dropped or chosen, or a link's robots_base64: its bytes
+  let linkError = null; // what was wrong with the link's robots_base64
+
+  function toBase64(bytes) {
+    return btoa(RobotsReading.latin1(bytes));
+  }
+
+  function fromBase64(text) {
+    // a '+' read from a hand-made link as form encoding's space is a '+' again
+    const s = atob(text.replace(/ /g, '+'));
+    const out = new Uint8Array(s.length);
+    for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+    return out;
+  }
 
   function readFragment() {
     const p = new URLSearchParams(location.hash.replace(/^#/, ''));
-    if (p.has('robots')) $('robots').value = p.get('robots');
+    linkError = null;
+    if (p.has('robots_base64')) {
+      try {
+        fileBytes = fromBase64(p.get('robots_base64'));
+        $('robots').value = RobotsReading.encoding(fileBytes).text;
+      } catch (e) {
+        fileBytes = null;
+        $('robots').value = '';
+        linkError = "the link's robots_base64 is not base64, so the file it meant to carry is unknown";
+      }
+    } else if (p.has('robots')) {
+      fileBytes = null;
+      $('robots').value = p.get('robots');
+    }
     if (p.has('agents')) $('agents').value = p.get('agents');
     if (p.has('urls')) $('urls').value = p.get('urls');
-    return p.has('robots') || p.has('agents') || p.has('urls');
+    $('location').value = p.get('location') || '';
+    return ['robots', 'robots_base64', 'agents', 'urls', 'location'].some((k) => p.has(k));
   }
 
-  function writeFragment() {
+  function writeFragment(enc) {
     const p = new URLSearchParams();
-    p.set('robots', $('robots').value);
+    // Bytes that are not UTF-8 cannot travel as the text box's text: they travel whole.
+    if (fileBytes && enc.name !== 'utf-8') p.set('robots_base64', toBase64(fileBytes));
+    else p.set('robots', $('robots').value);
     p.set('agents', $('agents').value);
     p.set('urls', $('urls').value);
+    if ($('location').value.trim()) p.set('location', $('location').value.trim());
     history.replaceState(null, '', '#' + p.toString());
   }
 
-  // ---- Rendering ----------------------------------------------------------------
+  // The items of a newline-separated list as playground.c reads them: each line
+  // without its CR, blank lines skipped.
+  const items = (text) => text.split('\n').map((s) => s.replace(/\r$/, '')).filter((s) => s !== '');
+
+  // ---- The file as the parser read it -------------------------------------------
+  const CONTROL_NAMES = { 0: 'NUL', 11: 'VT', 12: 'FF', 27: 'ESC', 127: 'DEL' };
+
+  // A line's text with control bytes shown by name (a NUL, the bytes of a UTF-16
+  // file read as UTF-8) and a byte order mark as BOM, as the atlas shows them.
+  function lineCode(text) {
+    const code = el('code');
+    let from = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (((c >= 32 && c !== 127) || c === 9) && c !== 0xFEFF) continue;
+      if (i > from) code.append(text.slice(from, i));
+      const hex = c.toString(16).toUpperCase().padStart(2, '0');
+      code.append(c === 0xFEFF
+        ? el('abbr', { class: 'byte', title: 'the byte order mark U+FEFF (EF BB BF)' }, 'BOM')
+        : el('abbr', { class: 'byte', title: `control byte 0x${hex}` }, CONTROL_NAMES[c] || `\\x${hex}`));
+      from = i + 1;
+    }
+    if (from < text.length) code.append(text.slice(from));
+    return code;
+  }
+
+  // Each profile's notes by line: Map(n -> [{kind, text}]).
+  function notesOf(prof) {
+    const m = new Map();
+    for (const l of prof.lines || []) m.set(l.n, l.notes);
+    return m;
+  }
+
   function numberedView(text, report, chosen) {
     const list = $('lines');
     list.textContent = '';
     const lines = text.split(/\r\n|\r|\n/);
     if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-    const notes = new Map();
-    for (const prof of report.profiles) {
-      for (const l of prof.lines || []) {
-        const mine = notes.get(l.n) || [];
-        for (const n of l.notes) mine.push(prof.profile + ': ' + n);
-        notes.set(l.n, mine);
-      }
-    }
     const parsed = report.profiles[0].line_count;
-    const decided = new Set(chosen ? [chosen.line] : []);
+    const decided = new Set(chosen && chosen.line ? [chosen.line] : []);
     const groups = new Set(chosen ? chosen.group_lines : []);
+    const byProfile = report.profiles.filter((p) => !p.error).map((p) => [p.profile, notesOf(p)]);
     const shown = Math.min(lines.length, 20000);
     const frag = document.createDocumentFragment();
     for (let i = 0; i < shown; i++) {
@@ -94,89 +252,372 @@
       const li = el('li', { id: 'L' + n, 'data-line': n });
       if (decided.has(n)) li.classList.add('decides');
       if (groups.has(n)) li.classList.add('group-start');
-      li.append(el('span', { class: 'n' }, n), el('code', {}, lines[i]));
-      const why = notes.get(n) || [];
-      if (n > parsed) why.push('past the 500 KiB cap: not read');
-      if (why.length) li.append(el('span', { class: 'note' }, why.join('; ')));
+      li.append(el('span', { class: 'n' }, n), lineCode(lines[i]));
+      // A note both profiles make is said once; one only one makes names it.
+      const said = new Map();
+      for (const [profile, notes] of byProfile)
+        for (const note of notes.get(n) || []) {
+          const s = said.get(note.kind) || { note, profiles: [] };
+          s.profiles.push(profile);
+          said.set(note.kind, s);
+        }
+      if (n > parsed) said.set('past-cap', { note: { kind: 'past-cap', text: 'past the 500 KiB cap: not read' },
+        profiles: byProfile.map((p) => p[0]) });
+      if (said.size) {
+        const box = el('span', { class: 'note' });
+        let first = true;
+        for (const { note, profiles } of said.values()) {
+          if (!first) box.append('; ');
+          first = false;
+          box.append(note.text);
+          if (profiles.length < byProfile.length) box.append(` (${profiles.map(profileName).join(', ')} only)`);
+          const id = NOTE_CASES[note.kind];
+          if (id && CASES[id]) {
+            box.append(' ');
+            box.append(el('a', { href: `area-${CASES[id][0]}.html#${id}`, 'data-case': id, title: CASES[id][1] }, id));
+          }
+        }
+        li.append(box);
+      }
       frag.append(li);
     }
     list.append(frag);
     if (lines.length > shown) list.append(el('li', { class: 'more' }, `${lines.length - shown} more lines not shown`));
   }
 
-  function render(report, text) {
-    const out = $('results');
-    out.textContent = '';
+  // ---- What the page says about the file, its location and the crawlers ----------
+  function fileInfo(report, enc) {
     const bytes = report.bytes;
     $('cap').textContent = bytes > CAP
       ? `The file has ${bytes} bytes: only the first ${CAP} (500 KiB) are read, as Google's fetcher and RFC 9309 (2.5) read them; lines past the cap are marked.`
-      : `The file has ${bytes} bytes: all of it is read (the cap is ${CAP} bytes, 500 KiB).`;
-    // The robots.txt URL of each URL; the first is taken as the file's address.
+      : `The file has ${plural(bytes, 'byte', 'bytes')}: all of it is read (the cap is ${CAP} bytes, 500 KiB).`;
+    const box = $('encoding');
+    box.textContent = '';
+    box.setAttribute('data-encoding', enc.name);
+    box.className = enc.name === 'utf-8' ? '' : 'warning';
+    const google = 'Google reads every robots.txt as UTF-8: it skips a UTF-8 byte order mark at the start, reads a ' +
+      'file in any other encoding as if it were UTF-8, and may ignore what is then not a valid character.';
+    const counted = (p) => `${p.groups ? plural(p.groups, 'group', 'groups') : 'no group'} and ` +
+      `${p.rules ? plural(p.rules, 'rule', 'rules') : 'no rule'}`;
+    const parsed = report.profiles.filter((p) => !p.error);
+    const readAs = parsed.every((p) => counted(p) === counted(parsed[0]))
+      ? `Read that way, the parser finds ${parsed.length ? counted(parsed[0]) : 'nothing'} in it, under both profiles.`
+      : `Read that way, the parser finds ${parsed.map((p) => `${counted(p)} (${profileName(p.profile)})`)
+        .join(', ')} in it.`;
+    if (enc.name === 'utf-8') {
+      box.append(enc.bom ? 'Encoding: UTF-8, with a byte order mark at the start, which the parser skips. '
+        : 'Encoding: UTF-8.');
+      if (enc.bom) box.append(caseLinks(['FORMAT-4']));
+    } else if (enc.name === 'latin-1') {
+      const at = enc.firstInvalid;
+      box.append(el('strong', {}, 'This file is not UTF-8: '),
+        `${plural(enc.invalid, 'byte is', 'bytes are')} not part of any UTF-8 character (the first is byte ` +
+        `${at.offset + 1}, on line ${at.line}). The text box shows the bytes as Latin-1 (ISO-8859-1). ${google} ` +
+        'The reference reads each such byte as itself: a Latin-1 é (the byte E9) in a rule matches %E9 in a URL, ' +
+        `not the %C3%A9 a browser sends for é. ${readAs} Save the file as UTF-8. `, caseLinks(['FORMAT-3']));
+    } else {
+      const order = enc.name === 'utf-16le' ? 'little-endian, FF FE' : 'big-endian, FE FF';
+      box.append(el('strong', {}, 'This file is UTF-16, not UTF-8: '),
+        `its byte order mark says so (${order}), and the text box shows it decoded. ${google} Read as UTF-8, ` +
+        'each of its characters comes with a NUL byte, which no key or value the parser knows contains, and ' +
+        `the byte order mark is no UTF-8 one. ${readAs} ` +
+        'The file as the parser read it is shown at the bottom. Save the file as UTF-8. ', caseLinks(['FORMAT-3']));
+    }
+  }
+
+  function locationInfo(report) {
+    const loc = report.location;
+    const note = $('location-note');
+    note.textContent = '';
+    note.className = loc.state === 'ok' || loc.state === 'none' ? '' : 'warning';
+    note.setAttribute('data-state', loc.state);
+    $('location').placeholder = !loc.given && loc.url ? loc.url : 'https://example.com/robots.txt';
+    if (loc.state === 'ok' && !loc.given) {
+      note.append('Taken from the first URL: ', el('code', { id: 'location-used' }, loc.url),
+        '. Give another location to ask which URLs that file governs.');
+    } else if (loc.state === 'ok') {
+      note.append('The file is read as ', el('code', { id: 'location-used' }, loc.url), '.');
+    } else if (loc.state === 'none') {
+      note.append('No URL to take it from: give the location, or URLs with a scheme and a host.');
+    } else if (loc.state === 'not-a-url') {
+      note.setAttribute('role', 'alert');
+      note.append(`Not a URL the reference can read: ${loc.why}. Write it as https://host/robots.txt, or leave ` +
+        "the field empty to take the first URL's. ", caseLinks(['URL-1']));
+    } else {
+      const use = el('button', { type: 'button', id: 'location-suggest' }, `use ${loc.suggest}`);
+      use.addEventListener('click', () => {
+        $('location').value = loc.suggest;
+        evaluate();
+      });
+      note.append('A robots.txt is read only at /robots.txt at the root of its host: a file here is never read ' +
+        'and governs no URL. ', use, ' ', caseLinks(['SCOPE-3']));
+    }
+  }
+
+  // What the page asks for each crawler line: {line, written, asked, reading}.
+  function crawlersOf(text) {
+    return items(text).map((written) => {
+      const reading = RobotsReading.crawler(written);
+      return { written, asked: reading.token || written, reading };
+    });
+  }
+
+  function crawlerNotes(crawlers, report) {
+    const list = $('agent-notes');
+    list.textContent = '';
+    crawlers.forEach((c) => {
+      if (!c.reading.header) return;
+      const header = /[\s(/;]/.test(c.written);
+      const li = el('li', { 'data-agent': c.asked, 'data-written': c.written });
+      const what = header ? 'a whole User-Agent header' : 'not a product token';
+      if (c.reading.token) {
+        const asWritten = report.profiles.filter((p) => p.profile === 'google').flatMap((p) => p.results || [])
+          .filter((r) => r.agent === c.written);
+        const googleNone = asWritten.length > 0 && asWritten.every((r) => r.group === 'none');
+        li.append(el('q', {}, c.written), ` is ${what}. Crawlers match a robots.txt's groups by their product ` +
+          'token (letters, \'-\' and \'_\'), which they take from their User-Agent header; ',
+          header ? 'this header names the product ' : 'its token is ', el('strong', {}, c.reading.token),
+          header ? `${c.reading.product === c.reading.token ? '' : ` (${c.reading.product})`}, so the results ` +
+            `are ${c.reading.token}'s.` : `, so the results are ${c.reading.token}'s.`,
+          ' Given the whole string instead, Google\'s parser compares all of it with each group\'s token' +
+          (googleNone ? ', finds no group, and answers as for a crawler no group names' : '') +
+          ': each result says what that string gets. ', caseLinks(['RFC-1', 'AGENT-1']));
+      } else {
+        li.append(el('q', {}, c.written), ` is ${what}, and names no crawler's product (only a browser's or ` +
+          "a platform's, or none): it is asked about as written. Crawlers match a robots.txt's groups by their " +
+          "product token (letters, '-' and '_'). ", caseLinks(['RFC-1']));
+      }
+      list.append(li);
+    });
+  }
+
+  // ---- Results --------------------------------------------------------------------
+  const key = (url, agent, profile) => url + '\n' + agent + '\n' + profile;
+
+  // What decided, in words: the line and rule, why, and the groups.
+  function explanation(r) {
+    const out = el('span', { class: 'explanation' });
+    if (r.line) {
+      out.append(el('a', { href: '#L' + r.line, class: 'line-link' }, 'line ' + r.line), ': ',
+        el('code', {}, `${r.rule}: ${r.pattern}`), ', ');
+    }
+    out.append(r.why);
+    if (r.without_query) {
+      const w = r.without_query;
+      out.append('; without its query, ', el('a', { href: '#L' + w.line, class: 'line-link' }, 'line ' + w.line), ' (',
+        el('code', {}, `${w.rule}: ${w.pattern}`), ") would decide: a final '$' is the end of the URL, query included");
+    }
+    if (r.group_lines.length) {
+      const which = r.group === 'global' ? 'the * group (no group names this crawler)' : "the crawler's own group";
+      const s = r.group_lines.length > 1 ? `${r.group_lines.length} groups merged, at lines` : 'starting at line';
+      out.append('; ', `${which}, ${s} ${r.group_lines.join(', ')}`);
+    }
+    return out;
+  }
+
+  function answerSpan(r, url, agent, text) {
+    return el('span', { class: 'answer ' + r.verdict, 'data-url': url, 'data-agent': agent,
+      'data-profile': r.profile, 'data-verdict': r.verdict, 'data-line': String(r.line) }, text);
+  }
+
+  function resultRow(url, c, report, byKey, notes) {
+    const profiles = report.profiles;
+    const answers = profiles.map((p) => byKey.get(key(url.url, c.asked, p.profile)));
+    const ok = answers.every((a) => a && !a.error);
+    const sameVerdict = ok && answers.every((a) => a.verdict === answers[0].verdict);
+    const agree = sameVerdict && answers.every((a) => a.line === answers[0].line);
+    const attrs = { class: 'result' + (agree ? ' ' + answers[0].verdict : ' differs'), 'data-url': url.url,
+      'data-agent': c.asked, 'data-verdict': sameVerdict ? answers[0].verdict : 'differs', tabindex: '0' };
+    if (agree) attrs['data-line'] = String(answers[0].line);
+    const row = el('tr', attrs);
+
+    const urlCell = el('td', { class: 'url', 'data-label': 'URL' }, urlCode(url.url));
+    if (url.scope === 'path') urlCell.append(el('br'), el('small', {}, "a path: read as on the file's own site"));
+    if (url.scheme_relative) urlCell.append(el('br'), el('small', {}, "no scheme: read with the file's"));
+
+    const agentCell = el('td', { class: 'agent', 'data-label': 'crawler' }, el('strong', {}, c.asked));
+    if (c.reading.header) {
+      const note = el('small', { class: 'as-written' });
+      note.append(c.reading.token ? 'the product token of ' : 'as written: ', el('q', {}, c.written));
+      if (c.reading.token) {
+        note.append('. The whole string would get: ');
+        profiles.forEach((p, i) => {
+          const w = byKey.get(key(url.url, c.written, p.profile));
+          if (i) note.append('; ');
+          if (!w || w.error) {
+            note.append(`${profileName(p.profile)}: no answer`);
+            return;
+          }
+          note.append(el('span', { class: 'written ' + w.verdict, 'data-written-profile': p.profile,
+            'data-written-verdict': w.verdict, 'data-written-line': String(w.line) },
+          `${profileName(p.profile)}: ${w.verdict}${w.line ? ` by line ${w.line}` : ''}`),
+          w.group === 'none' ? ' (no group names it)' : '');
+        });
+      }
+      agentCell.append(el('br'), note);
+    }
+
+    const verdictCell = el('td', { class: 'verdict', 'data-label': 'verdict' });
+    const whyCell = el('td', { class: 'why', 'data-label': 'why' });
+    const ids = [];
+    if (!ok) {
+      answers.forEach((a, i) => verdictCell.append(el('div', {},
+        `${profileName(profiles[i].profile)}: ${a ? a.error : profiles[i].error || 'no answer'}`)));
+    } else if (agree) {
+      const r = answers[0];
+      verdictCell.append(el('strong', { class: 'v-' + r.verdict }, r.verdict), el('br'));
+      const both = el('small', {});
+      answers.forEach((a, i) => {
+        if (i) both.append(i === answers.length - 1 ? ' and ' : ', ');
+        both.append(answerSpan(a, url.url, c.asked, profileName(a.profile)));
+      });
+      both.append(' agree');
+      verdictCell.append(both);
+      // The same verdict by the same line can still be reached by different roads
+      // (another group, say): then each profile says its own.
+      const said = (a) => JSON.stringify([a.why, a.group, a.group_lines, a.without_query]);
+      if (answers.every((a) => said(a) === said(r))) whyCell.append(explanation(r));
+      else answers.forEach((a) => whyCell.append(el('div', { class: 'profile-why' },
+        el('strong', {}, `${profileName(a.profile)}: `), explanation(a))));
+    } else {
+      answers.forEach((a, i) => {
+        verdictCell.append(el('div', {}, answerSpan(a, url.url, c.asked, `${profileName(a.profile)}: `),
+          el('strong', { class: 'v-' + a.verdict }, a.verdict)));
+        whyCell.append(el('div', { class: 'profile-why' }, el('strong', {}, `${profileName(a.profile)}: `),
+          explanation(a)));
+      });
+      whyCell.append(el('div', {}, el('em', {}, 'The two profiles answer differently: ' +
+        'Google\'s parser and RFC 9309 part ways here.')));
+    }
+    if (ok) answers.forEach((a, i) => ids.push(...lessonsOf(a, profiles[i], notes[i])));
+    if (url.scope === 'path') ids.push('PATH-1');
+    if (c.reading.header && c.reading.token) ids.push('RFC-1');
+    whyCell.append(el('br'), caseLinks(ids));
+    row.append(urlCell, agentCell, verdictCell, whyCell);
+    return { row, chosen: ok ? answers[0] : null };
+  }
+
+  function noVerdictRow(url, report) {
+    const attrs = { class: 'result ' + url.scope, 'data-url': url.url,
+      'data-verdict': url.scope === 'not-a-url' ? 'not-a-url' : 'out-of-scope', 'data-line': '0' };
+    const row = el('tr', attrs);
+    const why = el('td', { class: 'why', 'data-label': 'why' });
+    const loc = report.location;
+    if (url.scope === 'not-a-url') {
+      why.append(`The reference cannot read it as a URL: ${url.why}. Write it whole (https://host/path) or as a ` +
+        'path (/path). ', caseLinks(['URL-1']));
+    } else if (loc.state === 'not-a-robots-url') {
+      why.append('A file that is not at /robots.txt at the root of its host governs nothing' +
+        (url.robots_url ? '; this URL is governed by ' : '.'), url.robots_url ? el('code', {}, url.robots_url) : '',
+      url.robots_url ? '. ' : ' ', caseLinks(['SCOPE-3']));
+    } else {
+      const parts = url.differs || [];
+      const ids = parts.map((d) => ({ scheme: 'SCOPE-9', host: 'SCOPE-2', port: 'SCOPE-8' })[d]);
+      why.append('This file, at ', el('code', {}, loc.url), ', does not govern it' +
+        (parts.length ? ` (another ${parts.join(' and ')})` : '') + ': ', el('code', { class: 'governing' },
+        url.robots_url), ' does. Paste that file, with its location, to ask about this URL. ',
+      caseLinks(ids.length ? ids : ['SCOPE-9']));
+    }
+    row.append(el('td', { class: 'url', 'data-label': 'URL' }, urlCode(url.url)),
+      el('td', { class: 'agent', 'data-label': 'crawler' }, 'any'),
+      el('td', { class: 'verdict', 'data-label': 'verdict' },
+        el('strong', {}, url.scope === 'not-a-url' ? 'not a URL' : 'not this file\'s'), el('br'),
+        el('small', {}, 'no verdict from this file')),
+      why);
+    return row;
+  }
+
+  // Keeps each URL's scheme and host on one line unless that line is wider than the
+  // room there is: its card on a phone, the page beside the table's other columns.
+  function fitHosts() {
+    const res = $('results');
+    const origins = [...res.querySelectorAll('code.url .origin')];
+    for (const o of origins) o.classList.remove('wrap');
+    // Measured all at once, then marked: a layout for the lot, not one each.
+    const sizes = origins.map((o) => [o.getBoundingClientRect().width, o.closest('td').clientWidth, o]);
+    for (const [width, room, o] of sizes) if (width > room) o.classList.add('wrap');
+    // A table too wide for the page: the widest hosts wrap first, until it fits.
+    const widest = sizes.filter(([width, room]) => width <= room).sort((a, b) => b[0] - a[0]);
+    let k = 0;
+    while (k < widest.length && res.scrollWidth > res.clientWidth) {
+      const width = widest[k][0];
+      while (k < widest.length && widest[k][0] === width) widest[k++][2].classList.add('wrap');
+    }
+  }
+
+  function render(report, enc, crawlers) {
+    const out = $('results');
+    out.textContent = '';
+    fileInfo(report, enc);
+    locationInfo(report);
+    crawlerNotes(crawlers, report);
     const scope = $('scope');
     scope.textContent = '';
-    const home = report.urls.find((u) => u.robots_url);
-    for (const u of report.urls) {
-      const li = el('li', {}, el('code', {}, u.url), ' is governed by ',
-        u.robots_url ? el('code', {}, u.robots_url) : `no robots.txt (${u.robots_url_error})`);
-      if (u.robots_url && home && u.robots_url !== home.robots_url)
-        li.append(el('strong', { class: 'warning' }, ` (not this file's scope, ${home.robots_url}: its rules do not apply to it)`));
-      scope.append(li);
+    const elsewhere = report.urls.filter((u) => u.scope === 'does-not-apply').length;
+    const broken = report.urls.filter((u) => u.scope === 'not-a-url').length;
+    if (elsewhere || broken) {
+      scope.append(`${plural(elsewhere + broken, 'URL gets', 'URLs get')} no verdict from this file: ` +
+        [elsewhere ? `${elsewhere} ${elsewhere === 1 ? 'is' : 'are'} governed by another robots.txt` : '',
+          broken ? `${broken} ${broken === 1 ? 'is' : 'are'} not a URL` : ''].filter(Boolean).join(', ') + '.');
+    }
+    if (report.location.state === 'not-a-url') {
+      out.append(el('p', { class: 'warning', id: 'no-results' },
+        "No verdicts: the robots.txt's location is not a URL, so which URLs it governs is unknown."));
+      numberedView(enc.parserText, report, null);
+      return;
     }
     const byKey = new Map();
     for (const prof of report.profiles)
-      for (const r of prof.results || []) byKey.set(r.url + '\n' + r.agent + '\n' + r.profile, r);
+      for (const r of prof.results || []) byKey.set(key(r.url, r.agent, r.profile), r);
+    const notes = report.profiles.map(notesOf);
     const table = el('table', { class: 'results' });
-    table.append(el('thead', {}, el('tr', {}, el('th', {}, 'URL'), el('th', {}, 'agent'), el('th', {}, 'profile'),
-      el('th', {}, 'verdict'), el('th', {}, 'deciding line'), el('th', {}, 'why'), el('th', {}, 'learn more'))));
+    table.append(el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'URL'), el('th', { scope: 'col' }, 'crawler'),
+      el('th', { scope: 'col' }, 'verdict'), el('th', { scope: 'col' }, 'why'))));
     const body = el('tbody');
     let first = null;
-    for (const prof of report.profiles) {
-      if (prof.error) {
-        body.append(el('tr', {}, el('td', { colspan: 7 }, `${prof.profile}: ${prof.error}`)));
+    for (const u of report.urls) {
+      if (u.scope !== 'applies' && u.scope !== 'path') {
+        body.append(noVerdictRow(u, report));
         continue;
       }
-      for (const r of prof.results) {
-        const other = byKey.get(r.url + '\n' + r.agent + '\n' + (r.profile === 'google' ? 'rfc9309' : 'google'));
-        const differs = other && (other.verdict !== r.verdict || other.line !== r.line);
-        const row = el('tr', {
-          class: 'result ' + r.verdict + (differs ? ' differs' : ''), 'data-url': r.url, 'data-agent': r.agent,
-          'data-profile': r.profile, 'data-verdict': r.verdict, 'data-line': String(r.line), tabindex: '0',
-        });
-        const lineCell = r.line ? el('a', { href: '#L' + r.line, class: 'line-link' }, 'line ' + r.line) : 'none';
-        const why = el('td', {}, r.why + (r.rule !== 'none' ? ` (${r.rule} ${r.pattern})` : ''));
-        if (r.group_lines.length) {
-          const which = r.group === 'global' ? 'the * group (no group names this agent)' : "the agent's group";
-          const s = r.group_lines.length > 1 ? `${r.group_lines.length} groups merged, at lines` : 'starting at line';
-          why.append(el('br'), `${which}, ${s} ${r.group_lines.join(', ')}`);
+      for (const c of crawlers) {
+        const { row, chosen } = resultRow(u, c, report, byKey, notes);
+        if (chosen) {
+          row.addEventListener('click', () => numberedView(enc.parserText, report, chosen));
+          row.addEventListener('keydown', (e) => { if (e.key === 'Enter') numberedView(enc.parserText, report, chosen); });
+          if (!first) first = chosen;
         }
-        if (differs) why.append(el('br'), el('strong', {}, `the ${other.profile} profile answers ${other.verdict}` +
-          (other.line ? ` by line ${other.line}` : '')));
-        const learn = el('td');
-        for (const [area, id] of lessonsOf(r)) learn.append(el('a', { href: `area-${area}.html#${id}` }, id), ' ');
-        row.append(el('td', {}, el('code', {}, r.url)), el('td', {}, r.agent), el('td', {}, r.profile),
-          el('td', {}, r.verdict), el('td', {}, lineCell), why, learn);
-        row.addEventListener('click', () => numberedView(text, report, r));
-        row.addEventListener('keydown', (e) => { if (e.key === 'Enter') numberedView(text, report, r); });
         body.append(row);
-        if (!first) first = r;
       }
     }
     table.append(body);
-    out.append(table);
-    numberedView(text, report, first);
+    if (!body.rows.length) out.append(el('p', {}, 'Give at least one crawler and one URL.'));
+    else out.append(table);
+    fitHosts();
+    numberedView(enc.parserText, report, first);
   }
 
   // ---- Evaluation -----------------------------------------------------------------
   let engine = null;
+  const encoder = new TextEncoder();
 
   function evaluate() {
     if (!engine) return;
-    writeFragment();
-    const text = $('robots').value;
+    if (linkError) {
+      for (const id of ['results', 'cap', 'encoding', 'scope', 'agent-notes', 'lines']) $(id).textContent = '';
+      $('results').append(el('p', { class: 'warning', id: 'no-results' }, `No verdicts: ${linkError}.`));
+      return;
+    }
+    const bytes = fileBytes || encoder.encode($('robots').value);
+    const enc = RobotsReading.encoding(bytes);
+    writeFragment(enc);
+    const crawlers = crawlersOf($('agents').value);
+    const asked = [...new Set(crawlers.flatMap((c) => c.reading.header && c.reading.token ? [c.asked, c.written]
+      : [c.asked]))];
     const started = performance.now();
-    const report = engine.evaluate(fileBytes || text, $('agents').value, $('urls').value);
+    const report = engine.evaluate(bytes, asked.join('\n'), $('urls').value, $('location').value.trim());
     const took = performance.now() - started;
-    render(report, text);
+    render(report, enc, crawlers);
     $('timing').textContent = `evaluated in ${took.toFixed(1)} ms`;
     $('timing').setAttribute('data-ms', took.toFixed(3));
   }
@@ -184,14 +625,16 @@
   function loadFile(file) {
     file.arrayBuffer().then((buf) => {
       fileBytes = new Uint8Array(buf);
-      $('robots').value = new TextDecoder().decode(fileBytes);
+      linkError = null;
+      $('robots').value = RobotsReading.encoding(fileBytes).text;
       evaluate();
     });
   }
 
   function start() {
-    if (typeof ROBOTS_WASM_BASE64 !== 'string') {
-      $('status').textContent = 'The reference is missing: robots-wasm.js was not built (make site builds it).';
+    if (typeof ROBOTS_WASM_BASE64 !== 'string' || typeof RobotsReading !== 'object') {
+      $('status').textContent =
+        'The reference is missing: robots-wasm.js or reading.js was not built (make site builds them).';
       return;
     }
     engine = RobotsEngine.load(RobotsEngine.fromBase64(ROBOTS_WASM_BASE64));
@@ -199,11 +642,16 @@
     readFragment();
     let timer = null;
     const later = () => {
-      fileBytes = null;
       clearTimeout(timer);
       timer = setTimeout(evaluate, 150);
     };
-    for (const id of ['robots', 'agents', 'urls']) $(id).addEventListener('input', later);
+    // Typing in the text box makes it the file: UTF-8 text, whatever the file was.
+    $('robots').addEventListener('input', () => {
+      fileBytes = null;
+      linkError = null;
+      later();
+    });
+    for (const id of ['agents', 'urls', 'location']) $(id).addEventListener('input', later);
     $('file').addEventListener('change', (e) => { if (e.target.files[0]) loadFile(e.target.files[0]); });
     $('robots').addEventListener('dragover', (e) => e.preventDefault());
     $('robots').addEventListener('drop', (e) => {
@@ -211,10 +659,15 @@
       if (e.dataTransfer.files[0]) loadFile(e.dataTransfer.files[0]);
     });
     $('evaluate').addEventListener('click', evaluate);
-    window.addEventListener('hashchange', () => { if (readFragment()) { fileBytes = null; evaluate(); } });
+    window.addEventListener('hashchange', () => { if (readFragment()) evaluate(); });
+    let fitting = null;
+    window.addEventListener('resize', () => {
+      clearTimeout(fitting);
+      fitting = setTimeout(fitHosts, 100);
+    });
     evaluate();
   }
 
-  window.RobotsPlayground = { evaluate: () => evaluate(), engine: () => engine };
+  window.RobotsPlayground = { evaluate: () => evaluate(), engine: () => engine, cases: () => CASES };
   document.addEventListener('DOMContentLoaded', start);
 })();

@@ -181,6 +181,7 @@ async function main() {
 
     // ---- Sources: a case's source leads to its document.
     await page.goto(url('area-match.html#MATCH-3'));
+    await page.click('#MATCH-3 details.implementers summary'); /* the sources are for implementers */
     await page.click('#MATCH-3 ul.sources a >> nth=0');
     const source = await urlAfter(page, (u) => u.pathname.endsWith('/sources.html'));
     check(/sources\.html#doc-\d+(-s\d+)?$/.test(source), 'MATCH-3: a source leads to the sources page', source);

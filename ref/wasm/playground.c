@@ -1,11 +1,12 @@
 /*
  * playground.c - the reference's interface for the playground page (the site's
  * playground.html, conformance/playground/playground.js), compiled to WebAssembly
- * with clang's wasm32-wasi target. The page hands it a robots.txt, agents and URLs
- * and gets back, as JSON, for every URL x agent x profile the verdict, the line and
- * group that decided and why in words, the robots.txt URL governing each URL, and
- * what the parser made of each notable line. It adds no rule of its own: every
- * answer is the reference's (ref/src), read through robots.h.
+ * with clang's wasm32-wasi target. The page hands it a robots.txt, agents, URLs
+ * and the file's location and gets back, as JSON: which robots.txt governs each
+ * URL and whether this file is it; for every URL it governs x agent x profile the
+ * verdict, the line and group that decided and why in words; and what the parser
+ * made of each notable line. It adds no rule of its own: every answer is the
+ * reference's (ref/src), read through robots.h.
  *
  * Exports: pg_alloc(n) and pg_free(p) for the page's buffers; pg_evaluate(...) ->
  * a NUL-terminated JSON text the page frees with pg_free, or 0 when memory ran out.
@@ -25,6 +26,9 @@
 EXPORT("pg_alloc") void *pg_alloc(size_t n) { return malloc(n ? n : 1); }
 EXPORT("pg_free") void pg_free(void *p) { free(p); }
 
+/* Room for a robots.txt URL: "scheme://host:port/robots.txt" and its NUL. */
+#define ROBOTS_TXT_URL_CAP (ROBOTS_SCHEME_MAX + ROBOTS_HOST_MAX + 32)
+
 typedef struct out {
     buf b;
     bool lost; /* memory ran out somewhere */
@@ -41,10 +45,18 @@ static void key_str(out *o, const char *key, const char *s, size_t n) {
     str(o, s, n);
 }
 
+static void key_text(out *o, const char *key, const char *s) { key_str(o, key, s, strlen(s)); }
+
 static void key_num(out *o, const char *key, uint64_t v) {
     char text[64];
     snprintf(text, sizeof text, "\"%s\":%llu", key, (unsigned long long)v);
     raw(o, text);
+}
+
+static void key_bool(out *o, const char *key, bool v) {
+    raw(o, "\"");
+    raw(o, key);
+    raw(o, v ? "\":true" : "\":false");
 }
 
 /* The lines of a newline-separated list, each without its CR. */
@@ -68,8 +80,224 @@ static bool next_item(lines_walk *w, const char **s, size_t *n) {
     return false;
 }
 
+/* ---- Where the file lives, and what it governs -------------------------------- */
+
+typedef enum location_state {
+    LOCATION_OK,              /* url holds the file's robots.txt URL, normalised */
+    LOCATION_NONE,            /* none given, and no URL to derive one from */
+    LOCATION_NOT_A_URL,       /* given, and robots_url_parse refuses it (why) */
+    LOCATION_NOT_A_ROBOTS_URL /* given, a URL, but not /robots.txt at a host's root:
+                                 a file there governs nothing (SCOPE-3); url holds the
+                                 host's robots.txt URL, as a suggestion */
+} location_state;
+
+typedef struct location {
+    location_state state;
+    bool given;
+    char url[ROBOTS_TXT_URL_CAP];
+    const char *why;
+} location;
+
+/* The location as given, or, when none is, the robots.txt URL of the first URL
+ * that has one. */
+static location find_location(const char *given, size_t given_len, const char *urls, size_t urls_len) {
+    location loc = {LOCATION_NONE, given_len > 0, "", NULL};
+    if (loc.given) {
+        robots_scope scope;
+        const char *why = NULL;
+        if (robots_robots_txt_url(given, given_len, loc.url, sizeof loc.url, NULL, &why) != 0) {
+            loc.state = LOCATION_NOT_A_URL;
+            loc.why = why ? why : "not a URL";
+            loc.url[0] = '\0';
+        } else if (robots_scope_check(given, given_len, given, given_len, &scope, NULL) == 0 &&
+                   scope == ROBOTS_SCOPE_NOT_ROBOTS_URL) {
+            loc.state = LOCATION_NOT_A_ROBOTS_URL;
+        } else {
+            loc.state = LOCATION_OK;
+        }
+        return loc;
+    }
+    lines_walk w = {urls, urls + urls_len};
+    const char *u;
+    size_t ul;
+    while (next_item(&w, &u, &ul))
+        if (robots_robots_txt_url(u, ul, loc.url, sizeof loc.url, NULL, NULL) == 0) {
+            loc.state = LOCATION_OK;
+            return loc;
+        }
+    loc.url[0] = '\0';
+    return loc;
+}
+
+static const char *location_state_name(location_state s) {
+    switch (s) {
+    case LOCATION_OK: return "ok";
+    case LOCATION_NONE: return "none";
+    case LOCATION_NOT_A_URL: return "not-a-url";
+    case LOCATION_NOT_A_ROBOTS_URL: return "not-a-robots-url";
+    }
+    return "none";
+}
+
+typedef enum url_scope {
+    URL_APPLIES,   /* same scheme, host and port as the file: it has a verdict */
+    URL_PATH,      /* a bare path ("/x"): on the file's own site, it has a verdict */
+    URL_ELSEWHERE, /* another robots.txt governs it: no verdict from this file */
+    URL_NOT_A_URL, /* neither a URL the reference reads nor a path: no verdict */
+    URL_UNKNOWN    /* the location is not a URL: no verdict for anything */
+} url_scope;
+
+static const char *url_scope_name(url_scope s) {
+    switch (s) {
+    case URL_APPLIES: return "applies";
+    case URL_PATH: return "path";
+    case URL_ELSEWHERE: return "does-not-apply";
+    case URL_NOT_A_URL: return "not-a-url";
+    case URL_UNKNOWN: return "unknown";
+    }
+    return "unknown";
+}
+
+#define DIFFERS_SCHEME 1u
+#define DIFFERS_HOST 2u
+#define DIFFERS_PORT 4u
+
+typedef struct url_info {
+    url_scope scope;
+    char governing[ROBOTS_TXT_URL_CAP]; /* the robots.txt URL governing it, or "" */
+    const char *why;                    /* URL_NOT_A_URL: why */
+    unsigned differs;                   /* URL_ELSEWHERE: DIFFERS_* against the location */
+    bool resolved;                      /* a scheme-relative URL read with the location's scheme */
+    bool lost;                          /* memory ran out */
+} url_info;
+
+/* What the file at loc says of u: whether it governs it and, if not, which file does. */
+static url_info classify(const location *loc, const char *u, size_t ul) {
+    url_info info = {URL_UNKNOWN, "", NULL, 0, false, false};
+    if (loc->state == LOCATION_NOT_A_URL) return info;
+    if (ul >= 1 && u[0] == '/' && (ul == 1 || u[1] != '/')) {
+        /* A path names a resource of the file's own site, as PATH-1 reads it; a
+         * file that is not at /robots.txt governs nothing at all (SCOPE-3). */
+        info.scope = loc->state == LOCATION_NOT_A_ROBOTS_URL ? URL_ELSEWHERE : URL_PATH;
+        return info;
+    }
+    char *resolved = NULL;
+    const char *target = u;
+    size_t target_len = ul;
+    if (ul >= 2 && u[0] == '/' && u[1] == '/') {
+        /* Scheme-relative: it takes the scheme of the document it is found in,
+         * here the file's. */
+        const char *colon = strchr(loc->url, ':');
+        if (!colon || loc->state == LOCATION_NONE) {
+            info.scope = URL_NOT_A_URL;
+            info.why = "a URL without a scheme (//host/...), and no location for the robots.txt to take one from";
+            return info;
+        }
+        size_t scheme_len = (size_t)(colon - loc->url) + 1;
+        resolved = malloc(scheme_len + ul);
+        if (!resolved) {
+            info.lost = true;
+            return info;
+        }
+        memcpy(resolved, loc->url, scheme_len);
+        memcpy(resolved + scheme_len, u, ul);
+        target = resolved;
+        target_len = scheme_len + ul;
+        info.resolved = true;
+    }
+    const char *why = NULL;
+    if (robots_robots_txt_url(target, target_len, info.governing, sizeof info.governing, NULL, &why) != 0) {
+        info.scope = URL_NOT_A_URL;
+        info.why = why ? why : "not a URL";
+        info.governing[0] = '\0';
+    } else if (loc->state != LOCATION_OK) {
+        info.scope = URL_ELSEWHERE; /* LOCATION_NOT_A_ROBOTS_URL: the file governs nothing */
+    } else {
+        robots_scope scope = ROBOTS_SCOPE_DOES_NOT_APPLY;
+        robots_url a, b;
+        if (robots_scope_check(loc->url, strlen(loc->url), target, target_len, &scope, NULL) == 0 &&
+            scope == ROBOTS_SCOPE_APPLIES) {
+            info.scope = URL_APPLIES;
+        } else {
+            info.scope = URL_ELSEWHERE;
+            if (robots_url_parse(loc->url, strlen(loc->url), &a, NULL) == 0 &&
+                robots_url_parse(target, target_len, &b, NULL) == 0) {
+                if (strcmp(a.scheme, b.scheme) != 0) info.differs |= DIFFERS_SCHEME;
+                if (strcmp(a.host, b.host) != 0) info.differs |= DIFFERS_HOST;
+                /* http and https each on its default port differ by scheme alone */
+                if (a.port != b.port && !(a.port_is_default && b.port_is_default)) info.differs |= DIFFERS_PORT;
+            }
+        }
+    }
+    free(resolved);
+    return info;
+}
+
+static bool has_verdict(url_scope s) { return s == URL_APPLIES || s == URL_PATH; }
+
+static void location_json(out *o, const location *loc) {
+    raw(o, "\"location\":{");
+    key_bool(o, "given", loc->given);
+    raw(o, ",");
+    key_text(o, "state", location_state_name(loc->state));
+    raw(o, ",");
+    /* ok: the file's robots.txt URL; not-a-robots-url: the one of that host */
+    key_text(o, loc->state == LOCATION_NOT_A_ROBOTS_URL ? "suggest" : "url", loc->url);
+    if (loc->why) {
+        raw(o, ",");
+        key_text(o, "why", loc->why);
+    }
+    raw(o, "}");
+}
+
+static void url_json(out *o, const location *loc, const char *u, size_t ul) {
+    url_info info = classify(loc, u, ul);
+    o->lost |= info.lost;
+    raw(o, "{");
+    key_str(o, "url", u, ul);
+    raw(o, ",");
+    key_text(o, "scope", url_scope_name(info.scope));
+    if (info.governing[0]) {
+        raw(o, ",");
+        key_text(o, "robots_url", info.governing);
+    }
+    if (info.why) {
+        raw(o, ",");
+        key_text(o, "why", info.why);
+    }
+    if (info.resolved) raw(o, ",\"scheme_relative\":true");
+    if (info.scope == URL_ELSEWHERE) {
+        raw(o, ",\"differs\":[");
+        const char *sep = "";
+        static const struct {
+            unsigned bit;
+            const char *name;
+        } parts[] = {{DIFFERS_SCHEME, "scheme"}, {DIFFERS_HOST, "host"}, {DIFFERS_PORT, "port"}};
+        for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+            if (!(info.differs & parts[i].bit)) continue;
+            raw(o, sep);
+            str(o, parts[i].name, strlen(parts[i].name));
+            sep = ",";
+        }
+        raw(o, "]");
+    }
+    raw(o, "}");
+}
+
+/* ---- Verdicts -------------------------------------------------------------------- */
+
+/* "1 character", "8 characters"; bytes when the pattern is not all ASCII (the
+ * reference counts a pattern's length in bytes: its precedence). */
+static void pattern_length(const robots_verdict *v, char *text, size_t cap) {
+    bool ascii = true;
+    for (size_t i = 0; i < v->pattern_len && ascii; i++) ascii = (unsigned char)v->pattern[i] < 0x80;
+    snprintf(text, cap, "%zu %s%s", v->pattern_len, ascii ? "character" : "byte", v->pattern_len == 1 ? "" : "s");
+}
+
 /* Why a verdict is what it is, in words (the deciding line is given apart). */
 static void why_words(const robots_verdict *v, char *text, size_t cap) {
+    char length[48];
+    pattern_length(v, length, sizeof length);
     if (v->why & ROBOTS_WHY_ROBOTS_TXT) {
         snprintf(text, cap, "/robots.txt itself is always allowed (RFC 9309, 2.2.2)");
     } else if (v->rule == ROBOTS_RULE_NONE && v->group == ROBOTS_GROUP_NONE) {
@@ -79,58 +307,45 @@ static void why_words(const robots_verdict *v, char *text, size_t cap) {
         snprintf(text, cap, "no rule of the %s group%s matches the path, so it is allowed",
                  v->group == ROBOTS_GROUP_GLOBAL ? "*" : "agent's", v->groups > 1 ? "s" : "");
     } else if (v->why & ROBOTS_WHY_TIE) {
-        snprintf(text, cap, "an allow and a disallow of the same length (%zu octets) match: the allow wins the tie",
-                 v->pattern_len);
+        snprintf(text, cap, "an allow and a disallow of the same length (%s) match: the allow wins the tie", length);
     } else if (v->why & ROBOTS_WHY_INDEX_HTML) {
         snprintf(text, cap, "an allow ending in index.htm or index.html also allows its directory (Google)");
     } else {
-        snprintf(text, cap, "the longest matching rule decides: %s with %zu octets of pattern%s",
-                 robots_rule_kind_name(v->rule), v->pattern_len,
+        snprintf(text, cap, "the longest matching rule decides: %s, %s long%s", robots_rule_kind_name(v->rule), length,
                  v->pattern_len == 0 ? " (an empty pattern matches every path)" : "");
     }
 }
 
-/* What the parser made of each notable line, under one profile. */
-static void line_notes(out *o, const robots_rules *rules, const unsigned char *robots, size_t len) {
-    robots_parse_info info;
-    robots_get_parse_info(rules, &info);
-    raw(o, "\"lines\":[");
-    bool first = true;
-    for (size_t n = 1; n <= info.lines; n++) {
-        robots_line_info li = robots_get_line(rules, n);
-        const char *notes[4];
-        size_t k = 0;
-        if (li.flags & ROBOTS_LINE_TYPO) notes[k++] = "a misspelt key, accepted as the key it resembles";
-        if (li.flags & ROBOTS_LINE_MISSING_COLON) notes[k++] = "no colon: the key and value are read across the space";
-        if (li.flags & ROBOTS_LINE_TOO_LONG) notes[k++] = "too long: only its first part is read";
-        if (li.key == ROBOTS_KEY_OTHER) notes[k++] = "not a rule: this key has no effect on what may be crawled";
-        if (n == 1 && len >= 3 && robots[0] == 0xEF && robots[1] == 0xBB && robots[2] == 0xBF)
-            notes[k < 4 ? k++ : 3] = "begins with a byte order mark, which is skipped";
-        bool directive = (li.flags & ROBOTS_LINE_DIRECTIVE) != 0;
-        bool unread = !directive && !(li.flags & (ROBOTS_LINE_EMPTY | ROBOTS_LINE_COMMENT));
-        if (!k && !unread) continue;
-        raw(o, first ? "{" : ",{");
-        first = false;
-        key_num(o, "n", n);
-        raw(o, ",");
-        const char *key = robots_key_name(li.key);
-        key_str(o, "key", key, strlen(key));
-        raw(o, ",\"notes\":[");
-        for (size_t i = 0; i < k; i++) {
-            if (i) raw(o, ",");
-            str(o, notes[i], strlen(notes[i]));
-        }
-        if (unread) {
-            static const char ignored[] = "ignored: not a key and value the parser knows";
-            if (k) raw(o, ",");
-            str(o, ignored, sizeof ignored - 1);
-        }
-        raw(o, "]}");
+/* When a rule ending in '$' would decide the URL without its query but does not
+ * with it (MATCH-8, EDGE-4: '$' is the end of the path and query), the member
+ * "without_query": {line, rule, pattern} says so. */
+static void query_defeats(out *o, const robots_rules *rules, const char *agent, size_t agent_len, const char *url,
+                          size_t url_len, const robots_verdict *with) {
+    const char *hash = memchr(url, '#', url_len);
+    size_t end = hash ? (size_t)(hash - url) : url_len;
+    const char *query = memchr(url, '?', end);
+    if (!query) return;
+    size_t q = (size_t)(query - url);
+    char *bare = malloc(url_len - (end - q) + 1);
+    if (!bare) {
+        o->lost = true;
+        return;
     }
-    raw(o, "],");
-    key_num(o, "parsed_bytes", info.parsed_bytes);
+    memcpy(bare, url, q);
+    memcpy(bare + q, url + end, url_len - end);
+    robots_verdict v;
+    bool decided = robots_check(rules, agent, agent_len, bare, url_len - (end - q), &v, NULL) == 0 &&
+                   v.rule != ROBOTS_RULE_NONE && v.pattern_len > 0 && v.pattern[v.pattern_len - 1] == '$' &&
+                   (with->rule == ROBOTS_RULE_NONE || v.line != with->line);
+    free(bare);
+    if (!decided) return;
+    raw(o, ",\"without_query\":{");
+    key_num(o, "line", v.line);
     raw(o, ",");
-    key_num(o, "line_count", info.lines);
+    key_text(o, "rule", robots_rule_kind_name(v.rule));
+    raw(o, ",");
+    key_str(o, "pattern", v.pattern, v.pattern_len);
+    raw(o, "}");
 }
 
 /* One verdict as a JSON object. */
@@ -143,11 +358,10 @@ static void verdict(out *o, const robots_rules *rules, robots_profile_id p, cons
     raw(o, ",");
     key_str(o, "agent", agent, agent_len);
     raw(o, ",");
-    const char *profile = robots_profile_name(p);
-    key_str(o, "profile", profile, strlen(profile));
+    key_text(o, "profile", robots_profile_name(p));
     raw(o, ",");
     if (robots_check(rules, agent, agent_len, url, url_len, &v, &error) != 0) {
-        key_str(o, "error", error, strlen(error));
+        key_text(o, "error", error ? error : "no answer");
         raw(o, "}");
         return;
     }
@@ -155,15 +369,14 @@ static void verdict(out *o, const robots_rules *rules, robots_profile_id p, cons
     raw(o, ",");
     key_num(o, "line", v.rule == ROBOTS_RULE_NONE ? 0 : v.line);
     raw(o, ",");
-    const char *rule = robots_rule_kind_name(v.rule), *group = robots_group_kind_name(v.group);
-    key_str(o, "rule", rule, strlen(rule));
+    key_text(o, "rule", robots_rule_kind_name(v.rule));
     raw(o, ",");
     key_str(o, "pattern", v.pattern ? v.pattern : "", v.pattern ? v.pattern_len : 0);
     raw(o, ",");
-    key_str(o, "group", group, strlen(group));
+    key_text(o, "group", robots_group_kind_name(v.group));
     raw(o, ",\"group_lines\":[");
     const char *agents[1] = {agent};
-    size_t lens[1] = {agent_len}, found[16];
+    size_t lens[1] = {agent_len}, found[16], group_rules = 0;
     size_t n = robots_applying_groups(rules, agents, lens, 1, found, 16);
     for (size_t i = 0; i < n && i < 16; i++) {
         robots_group_info g;
@@ -171,9 +384,14 @@ static void verdict(out *o, const robots_rules *rules, robots_profile_id p, cons
             char text[32];
             snprintf(text, sizeof text, "%s%zu", i ? "," : "", g.first_line);
             raw(o, text);
+            group_rules += g.rules;
         }
     }
-    raw(o, "],\"why_flags\":{");
+    raw(o, "],");
+    /* The rules of the groups that applied (of the first 16): none means an empty
+     * group, which allows everything (EMPTY-1). */
+    key_num(o, "group_rules", group_rules);
+    raw(o, ",\"why_flags\":{");
     char text[96];
     snprintf(text, sizeof text, "\"tie\":%s,\"index_html\":%s,\"robots_txt\":%s", v.why & ROBOTS_WHY_TIE ? "true" : "false",
              v.why & ROBOTS_WHY_INDEX_HTML ? "true" : "false", v.why & ROBOTS_WHY_ROBOTS_TXT ? "true" : "false");
@@ -181,66 +399,181 @@ static void verdict(out *o, const robots_rules *rules, robots_profile_id p, cons
     raw(o, "},");
     char words[256];
     why_words(&v, words, sizeof words);
-    key_str(o, "why", words, strlen(words));
+    key_text(o, "why", words);
+    query_defeats(o, rules, agent, agent_len, url, url_len, &v);
     raw(o, "}");
+}
+
+/* ---- What the parser made of each line ---------------------------------------- */
+
+/* What the parser's own metadata does not say of a line, found from its groups and
+ * rules. */
+#define MARK_NO_GROUP 1u      /* a rule before any user-agent line (GROUP-3) */
+#define MARK_NEVER_MATCHES 2u /* a pattern that starts with neither '/' nor '*' (RULE-3) */
+#define MARK_NO_TOKEN 4u      /* a user-agent value without a product token (TOKEN-1) */
+
+/* marks[1..lines], or NULL when memory ran out. */
+static unsigned char *line_marks(const robots_rules *rules, size_t lines) {
+    unsigned char *marks = calloc(lines + 1, 1);
+    if (!marks) return NULL;
+    size_t first_agent = SIZE_MAX;
+    for (size_t i = 0, n = robots_agent_count(rules); i < n; i++) {
+        robots_agent_info a;
+        if (robots_get_agent(rules, i, &a) != 0 || a.line > lines) continue;
+        if (a.line < first_agent) first_agent = a.line;
+        if (!a.global && a.token_len == 0) marks[a.line] |= MARK_NO_TOKEN;
+    }
+    for (size_t i = 0, n = robots_rule_count(rules); i < n; i++) {
+        robots_rule_info r;
+        if (robots_get_rule(rules, i, &r) != 0 || r.line > lines || r.pattern_len == 0) continue;
+        if (r.pattern[0] != '/' && r.pattern[0] != '*') marks[r.line] |= MARK_NEVER_MATCHES;
+    }
+    for (size_t n = 1; n <= lines && n < first_agent; n++) {
+        robots_line_info li = robots_get_line(rules, n);
+        if (li.key == ROBOTS_KEY_ALLOW || li.key == ROBOTS_KEY_DISALLOW) marks[n] |= MARK_NO_GROUP;
+    }
+    return marks;
+}
+
+typedef struct note {
+    const char *kind; /* the page links each kind to the case that teaches it */
+    const char *text;
+} note;
+
+#define NOTES_MAX 10
+
+static size_t notes_of(robots_line_info li, unsigned mark, bool bom, note *notes) {
+    size_t k = 0;
+    if (bom) notes[k++] = (note){"bom", "begins with a byte order mark, which is skipped"};
+    if (li.flags & ROBOTS_LINE_TYPO) notes[k++] = (note){"typo", "a misspelt key, accepted as the key it resembles"};
+    if (li.flags & ROBOTS_LINE_MISSING_COLON)
+        notes[k++] = (note){"no-colon", "no colon: the key and value are read across the space"};
+    if (li.flags & ROBOTS_LINE_TOO_LONG) notes[k++] = (note){"too-long", "too long: only its first part is read"};
+    if (li.key == ROBOTS_KEY_OTHER)
+        notes[k++] = (note){"other-key", "not a rule: this key has no effect on what may be crawled"};
+    if (mark & MARK_NO_GROUP)
+        notes[k++] =
+            (note){"no-group", "belongs to no group: no user-agent line comes before it, so it binds no crawler"};
+    if (mark & MARK_NEVER_MATCHES)
+        notes[k++] = (note){"never-matches", "never matches: every path starts with '/', and this pattern starts with "
+                                             "neither '/' nor '*' (a rule is a path, not a full URL)"};
+    if (mark & MARK_NO_TOKEN)
+        notes[k++] = (note){"no-token", "names no crawler: the value has no product token (letters, '-' and '_')"};
+    bool directive = (li.flags & ROBOTS_LINE_DIRECTIVE) != 0;
+    if (!directive && !(li.flags & (ROBOTS_LINE_EMPTY | ROBOTS_LINE_COMMENT)))
+        notes[k++] = (note){"ignored", "ignored: not a key and value the parser knows"};
+    return k;
+}
+
+/* What the parser made of each notable line, under one profile. */
+static void line_notes(out *o, const robots_rules *rules, const unsigned char *robots, size_t len) {
+    robots_parse_info info;
+    robots_get_parse_info(rules, &info);
+    unsigned char *marks = line_marks(rules, info.lines);
+    o->lost |= marks == NULL;
+    raw(o, "\"lines\":[");
+    bool first = true;
+    for (size_t n = 1; n <= info.lines; n++) {
+        note notes[NOTES_MAX];
+        bool bom = n == 1 && len >= 3 && robots[0] == 0xEF && robots[1] == 0xBB && robots[2] == 0xBF;
+        size_t k = notes_of(robots_get_line(rules, n), marks ? marks[n] : 0, bom, notes);
+        if (!k) continue;
+        raw(o, first ? "{" : ",{");
+        first = false;
+        key_num(o, "n", n);
+        raw(o, ",");
+        key_text(o, "key", robots_key_name(robots_get_line(rules, n).key));
+        raw(o, ",\"notes\":[");
+        for (size_t i = 0; i < k; i++) {
+            raw(o, i ? ",{" : "{");
+            key_text(o, "kind", notes[i].kind);
+            raw(o, ",");
+            key_text(o, "text", notes[i].text);
+            raw(o, "}");
+        }
+        raw(o, "]}");
+    }
+    free(marks);
+    bool global = false;
+    for (size_t i = 0, g = robots_group_count(rules); i < g && !global; i++) {
+        robots_group_info gi;
+        global = robots_get_group(rules, i, &gi) == 0 && gi.global;
+    }
+    raw(o, "],");
+    key_num(o, "parsed_bytes", info.parsed_bytes);
+    raw(o, ",");
+    key_num(o, "line_count", info.lines);
+    raw(o, ",");
+    key_num(o, "groups", info.groups);
+    raw(o, ",");
+    key_num(o, "rules", info.rules);
+    raw(o, ",");
+    key_bool(o, "global", global); /* there is a * group */
+}
+
+/* ---- The whole answer ------------------------------------------------------------ */
+
+static void profile_json(out *o, robots_profile_id p, const location *loc, const char *robots, size_t robots_len,
+                         const char *agents, size_t agents_len, const char *urls, size_t urls_len) {
+    robots_options opt;
+    robots_options_init(&opt);
+    opt.profile = p;
+    robots_rules *rules = NULL;
+    const char *error = NULL;
+    raw(o, "{");
+    key_text(o, "profile", robots_profile_name(p));
+    raw(o, ",");
+    if (robots_parse(robots, robots_len, &opt, &rules, &error) != 0) {
+        key_text(o, "error", error ? error : "the file could not be parsed");
+        raw(o, "}");
+        return;
+    }
+    line_notes(o, rules, (const unsigned char *)robots, robots_len);
+    raw(o, ",\"results\":[");
+    lines_walk w = {urls, urls + urls_len};
+    const char *u;
+    size_t ul;
+    bool first = true;
+    while (next_item(&w, &u, &ul)) {
+        url_info info = classify(loc, u, ul);
+        o->lost |= info.lost;
+        if (!has_verdict(info.scope)) continue; /* this file says nothing of it */
+        lines_walk aw = {agents, agents + agents_len};
+        const char *a;
+        size_t al;
+        while (next_item(&aw, &a, &al)) {
+            if (!first) raw(o, ",");
+            first = false;
+            verdict(o, rules, p, a, al, u, ul);
+        }
+    }
+    raw(o, "]}");
+    robots_free(rules);
 }
 
 EXPORT("pg_evaluate")
 char *pg_evaluate(const char *robots, size_t robots_len, const char *agents, size_t agents_len, const char *urls,
-                  size_t urls_len) {
+                  size_t urls_len, const char *where, size_t where_len) {
     out o = {{NULL, 0, 0}, false};
+    location loc = find_location(where, where_len, urls, urls_len);
     raw(&o, "{");
     key_num(&o, "bytes", robots_len);
     raw(&o, ",");
     key_num(&o, "cap", ROBOTS_DEFAULT_MAX_BYTES);
-    /* The robots.txt URL that governs each URL. */
+    raw(&o, ",");
+    location_json(&o, &loc);
     raw(&o, ",\"urls\":[");
     lines_walk uw = {urls, urls + urls_len};
     const char *u;
     size_t ul;
     for (bool first = true; next_item(&uw, &u, &ul); first = false) {
-        char file[2048];
-        size_t file_len = 0;
-        const char *why = NULL;
-        raw(&o, first ? "{" : ",{");
-        key_str(&o, "url", u, ul);
-        raw(&o, ",");
-        if (robots_robots_txt_url(u, ul, file, sizeof file, &file_len, &why) == 0) key_str(&o, "robots_url", file, file_len);
-        else key_str(&o, "robots_url_error", why ? why : "no robots.txt URL", strlen(why ? why : "no robots.txt URL"));
-        raw(&o, "}");
+        if (!first) raw(&o, ",");
+        url_json(&o, &loc, u, ul);
     }
     raw(&o, "],\"profiles\":[");
     for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
-        robots_options opt;
-        robots_options_init(&opt);
-        opt.profile = (robots_profile_id)p;
-        robots_rules *rules = NULL;
-        const char *error = NULL;
-        raw(&o, p ? ",{" : "{");
-        const char *name = robots_profile_name((robots_profile_id)p);
-        key_str(&o, "profile", name, strlen(name));
-        raw(&o, ",");
-        if (robots_parse(robots, robots_len, &opt, &rules, &error) != 0) {
-            key_str(&o, "error", error, strlen(error));
-            raw(&o, "}");
-            continue;
-        }
-        line_notes(&o, rules, (const unsigned char *)robots, robots_len);
-        raw(&o, ",\"results\":[");
-        lines_walk w = {urls, urls + urls_len};
-        bool first = true;
-        while (next_item(&w, &u, &ul)) {
-            lines_walk aw = {agents, agents + agents_len};
-            const char *a;
-            size_t al;
-            while (next_item(&aw, &a, &al)) {
-                if (!first) raw(&o, ",");
-                first = false;
-                verdict(&o, rules, (robots_profile_id)p, a, al, u, ul);
-            }
-        }
-        raw(&o, "]}");
-        robots_free(rules);
+        if (p) raw(&o, ",");
+        profile_json(&o, (robots_profile_id)p, &loc, robots, robots_len, agents, agents_len, urls, urls_len);
     }
     raw(&o, "]}");
     o.lost |= buf_addc(&o.b, '\0') != 0;
