@@ -8,6 +8,7 @@
 #                        GOOGLE_ROBOTSTXT=DIR adds Google's): conformance/SCORECARD.md
 #   make crawl           real crawlers through a web on loopback made from the tables, in a
 #                        network namespace (as root): CRAWLERS=wget,wget2 AREA=status narrow it
+#   make scorecard-crawl only the crawlers' part of the scorecard anew (scripts/install-crawlers)
 #   make test            every test: unit, CLI, batch, hostile input, the conformance
 #                        runner's self-test, the atlas, the website in headless Chromium,
 #                        the fuzz corpora and regressions; the crawl harness (its server,
@@ -73,7 +74,7 @@ BENCH := $(O)/bin/robots-bench
 DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
-.PHONY: all lib cli conformance atlas site example scorecard libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-junit test-notes \
+.PHONY: all lib cli conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-junit test-notes \
         bench-playground test-workflows test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
         test-asan test-install test-fresh test-fresh-targets \
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google install uninstall clean
@@ -521,6 +522,11 @@ test-coverage:
 LIBWGET_ADAPTER := $(O)/adapters/libwget-adapter
 scorecard: $(CONFORM) $(ROBOTS) $(DIFF) $(LIBWGET_ADAPTER)
 	scripts/scorecard run --conform $(CONFORM)
+
+# Only the crawlers' part of the scorecard anew (every crawler of
+# conformance/crawl/crawlers.json, installed by scripts/install-crawlers).
+scorecard-crawl: $(CONFORM) $(ROBOTS)
+	scripts/scorecard crawl --conform $(CONFORM)
 
 # libwget's robots.txt parser (Debian wget2-dev, which scripts/install-scorecard-deps
 # installs) through the batch protocol: a scorecard target.

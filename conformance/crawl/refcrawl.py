@@ -15,6 +15,16 @@ and, with one --flaw, a deliberately wrong crawler that the harness must catch:
   no-redirects       follows no redirect of robots.txt: a 3xx reads as full allow
   start-host-only    reads robots.txt only on the start URL's host; elsewhere
                      everything is allowed
+  first-match-wins   the first matching rule in file order decides (the
+                     reference's deciding rule is blanked out until none
+                     matches; the earliest found decides)
+  429-allows         reads 429 as full allow
+  no-redirect-limit  follows every redirect of robots.txt (up to 20), past five
+  host-keyed         keeps one robots.txt per host name: the first one read
+                     there also governs the host's other schemes and ports
+  cap-100k           reads only the first 100,000 bytes of a robots.txt
+  sevens             a deliberately odd flaw no rule explains: a conditional
+                     URL whose path holds the digit 7 is never fetched
 
 Every request has a 5-second timeout; at most 5,000 links are followed.
 """
@@ -24,13 +34,16 @@ import html.parser
 import http.client
 import json
 import os
+import re
 import ssl
 import subprocess
 import sys
 import tempfile
 import urllib.parse
 
-FLAWS = ("ignore-robots", "5xx-allows", "no-redirects", "start-host-only")
+FLAWS = ("ignore-robots", "5xx-allows", "no-redirects", "start-host-only", "first-match-wins", "429-allows",
+         "no-redirect-limit", "host-keyed", "cap-100k", "sevens")
+MAX_REDIRECTS = 20
 MAX_LINKS = 5000
 TIMEOUT = 5
 SAFE = "/?#[]@!$&'()*+,;=:%~-._"
@@ -81,9 +94,11 @@ class Crawler:
         return decision if code in (0, 1) else "full-disallow"
 
     def robots_decision(self, robots_url):
-        """(decision, body) for one robots.txt URL, fetched once."""
-        if robots_url in self.decisions:
-            return self.decisions[robots_url]
+        """(decision, body) for one robots.txt URL, fetched once (host-keyed: once
+        per host name)."""
+        key = urllib.parse.urlsplit(robots_url).hostname if self.flaw == "host-keyed" else robots_url
+        if key in self.decisions:
+            return self.decisions[key]
         url, redirects, found = robots_url, 0, ("full-allow", None)
         while True:
             answer = self.get(url)
@@ -97,7 +112,13 @@ class Crawler:
             if 500 <= status and self.flaw == "5xx-allows":
                 found = ("full-allow", None)
                 break
-            decision = self.policy(str(status), redirects)
+            if status == 429 and self.flaw == "429-allows":
+                found = ("full-allow", None)
+                break
+            if self.flaw == "cap-100k":
+                body = body[:100000]
+            unlimited = self.flaw == "no-redirect-limit" and redirects < MAX_REDIRECTS
+            decision = self.policy(str(status), 0 if unlimited else redirects)
             location = response.getheader("Location")
             if 300 <= status < 400 and decision == "conditional" and location:
                 url, redirects = urllib.parse.urljoin(url, location), redirects + 1
@@ -106,7 +127,7 @@ class Crawler:
                 decision = "full-allow"  # a redirect to nowhere: no file
             found = (decision, body)
             break
-        self.decisions[robots_url] = found
+        self.decisions[key] = found
         if found[0] == "conditional" and self.flaw != "ignore-robots":
             self.fetch_sitemaps(robots_url, found[1] or b"")
         return found
@@ -136,11 +157,38 @@ class Crawler:
         decision, body = self.robots_decision(robots_url)
         if decision != "conditional":
             return decision == "full-allow"
+        if self.flaw == "sevens" and "7" in urllib.parse.urlsplit(link).path:
+            return False
+        if self.flaw == "first-match-wins":
+            return self.first_match(body or b"", link)
         with tempfile.NamedTemporaryFile(prefix="refcrawl-", suffix=".txt") as f:
             f.write(body or b"")
             f.flush()
             code, _ = self.reference(f.name, self.token, link)
         return code == 0
+
+    def first_match(self, body, link):
+        """Allowed under first-match-wins: each rule the reference finds deciding is
+        blanked out (same length, so nothing moves) and the file asked again, until
+        no rule decides; the earliest rule found decides."""
+        lines = re.split(rb"(\r\n|\r|\n)", body)
+        found = []
+        for _ in range(200):
+            request = {"id": 1, "agent": self.token, "url": link,
+                       "robots_base64": base64.b64encode(b"".join(lines)).decode("ascii")}
+            done = subprocess.run([self.robots, "--batch"], input=(json.dumps(request) + "\n").encode(),
+                                  capture_output=True, timeout=30)
+            try:
+                reply = json.loads(done.stdout.decode("utf-8").splitlines()[0])
+            except (ValueError, IndexError):
+                return False
+            line = reply.get("line", 0)
+            if reply.get("rule") not in ("allow", "disallow") or not line or 2 * (line - 1) >= len(lines):
+                break
+            found.append((line, reply["rule"] == "allow"))
+            text = lines[2 * (line - 1)]
+            lines[2 * (line - 1)] = b"#" + b" " * (len(text) - 1)
+        return min(found)[1] if found else True
 
     def fetchable(self, link, robots_url):
         """link in ASCII: the host in its A-label form (robots_url's, which the

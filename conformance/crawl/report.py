@@ -1,11 +1,19 @@
-"""report.py - a crawl's results as text (for people) and JSON (for tools).
+"""report.py - a crawl's results as text (for people), JSON (for tools), JUnit (for
+CI screens) and Markdown (for a CI job's summary).
 
-The JSON has robots-conform's shape: a summary by area, kind and class, then one
-result per check and profile, with the crawler's requests that decided it.
+The JSON has robots-conform's shape: per crawler a summary by area, kind and class,
+then one result per check and profile, with the crawler's requests that decided it.
+Each result belongs to an observation: allow checks whose URLs are one fetch are
+one observation (`observation`, `checks_in_observation`), every other check is one
+of its own; the summaries count checks and observations. A crawler that stopped
+early has no results and says why (`stopped`).
+
+One helper yields the observations (rows()); each format prints them.
 """
 import json
 
-RESULTS = ("pass", "fail", "undefined", "not-observed", "not-observable")
+RESULTS = ("pass", "fail", "known-failure", "undefined", "not-observed", "not-observable")
+KINDS = ("status", "scope", "robots-url", "allow", "sitemaps")
 
 
 def counts(results):
@@ -15,32 +23,133 @@ def counts(results):
     return out
 
 
-def summary(results):
+def rows(results):
+    """The observations of results, in order: lists of the results one observation
+    stands for (one for most checks, several for allow checks that share a fetch)."""
+    groups = {}
+    for r in results:
+        groups.setdefault((r["profile"], r.get("observation", id(r))), []).append(r)
+    return list(groups.values())
+
+
+def row_status(row):
+    """An observation's status: failed when one of its checks failed (not known),
+    a known failure when every failed one is known, else its checks' status."""
+    statuses = [r["status"] for r in row]
+    if "fail" in statuses:
+        return "fail"
+    if "known-failure" in statuses:
+        return "known-failure"
+    return statuses[0]
+
+
+def observation_counts(results):
+    out = {r: 0 for r in RESULTS}
+    for row in rows(results):
+        out[row_status(row)] += 1
+    return out
+
+
+def summary(results, known_entries=None):
     by = {"by_area": {}, "by_kind": {}, "by_class": {}}
     for r in results:
         for key, names in (("by_area", [r["area"]]), ("by_kind", [r["kind"]]), ("by_class", r["basis"])):
             for name in names:
                 by[key].setdefault(name, {x: 0 for x in RESULTS})[r["status"]] += 1
-    return dict(counts(results), **by)
+    out = dict(counts(results), **by)
+    out["observations"] = observation_counts(results)
+    out["observations_by_kind"] = {k: observation_counts([r for r in results if r["kind"] == k])
+                                   for k in sorted({r["kind"] for r in results})}
+    if known_entries is not None:
+        out["known_failures"] = out["known-failure"]
+        out["fixed"] = [e.id for e in known_entries if e.fixed]
+    return out
 
 
-def as_json(crawls):
-    return json.dumps({"crawlers": [{"name": c["name"], "version": c["version"], "token": c["token"],
-                                     "profiles": c["profiles"], "crawl": c["crawl"],
-                                     "summary": summary([r for r in c["results"] if r["profile"] in c["profiles"]]),
-                                     "results": [r for r in c["results"] if r["profile"] in c["profiles"]]}
-                                    for c in crawls]}, indent=1, ensure_ascii=False)
+def check_words(row):
+    """"check 6" or "checks 1-8" or "checks 1, 3" for an observation's checks."""
+    numbers = sorted({r["check"] for r in row})
+    if len(numbers) == 1:
+        return "check %d" % numbers[0]
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return "checks %d-%d" % (numbers[0], numbers[-1])
+    return "checks " + ", ".join(str(n) for n in numbers)
 
 
-def _line(c):
-    n = counts(c)
-    return "%d passed, %d failed, %d undefined, %d not observed, %d not observable" % (
-        n["pass"], n["fail"], n["undefined"], n["not-observed"], n["not-observable"])
+def row_title(row):
+    r = row[0]
+    shared = ", one fetch for %d checks" % len(row) if len(row) > 1 else ""
+    return "%s %s (%s%s)" % (r["id"], check_words(row), r["kind"], shared)
 
 
-def as_text(crawls, verbose=False):
+def as_json(crawls, known_info=None):
+    out = {"crawlers": []}
+    if known_info:
+        out["known_failures"] = {"file": known_info["file"], "strict": known_info["strict"]}
+    for c in crawls:
+        entries = known_info["entries"] if known_info and c.get("known") else None
+        out["crawlers"].append({
+            "name": c["name"], "version": c["version"], "token": c["token"], "profiles": c["profiles"],
+            "crawl": c["crawl"], "stopped": c.get("stopped"),
+            "summary": summary(c["results"], entries), "causes": c.get("causes", []),
+            "probes": c.get("probes", []), "results": c["results"]})
+    return json.dumps(out, indent=1, ensure_ascii=False)
+
+
+def _line(n):
+    text = "%d passed, %d failed" % (n["pass"], n["fail"])
+    if n["known-failure"]:
+        text += ", %d known failures" % n["known-failure"]
+    return text + ", %d undefined, %d not observed, %d not observable" % (
+        n["undefined"], n["not-observed"], n["not-observable"])
+
+
+def _observation_line(results):
+    n, o = counts(results), observation_counts(results)
+    if n == o:
+        return ""
+    words = "; observations: %d passed, %d failed" % (o["pass"], o["fail"])
+    if o["known-failure"]:
+        words += ", %d known" % o["known-failure"]
+    return words
+
+
+def kinds_of(results):
+    present = {r["kind"] for r in results}
+    return [k for k in KINDS if k in present] + sorted(present - set(KINDS))
+
+
+def _indent(text, prefix):
+    return "\n".join(prefix + line for line in text.splitlines())
+
+
+def _stopped_text(c):
+    s = c["stopped"]
+    lines = ["== %s (%s): STOPPED: the crawler %s" % (c["name"], c["version"], s["title"]),
+             "   why: %s" % s["reason"], "   likely fix: %s" % s["fix"]]
+    lines.append("   its log's last lines:" if s["log"] else "   its log is empty")
+    if s["log"]:
+        lines.append(_indent(s["log"], "   | "))
+    return lines
+
+
+def _known_text(known_info):
+    lines = []
+    if not known_info:
+        return lines
+    for e in known_info["entries"]:
+        if e.fixed:
+            lines.append("Fixed: %s (%s line %d) passes now: remove it from %s" % (
+                e.id, known_info["file"], e.line, known_info["file"]))
+    return lines
+
+
+def as_text(crawls, verbose=False, known_info=None):
     lines = []
     for c in crawls:
+        if c.get("stopped"):
+            lines += _stopped_text(c)
+            continue
         crawl = c["crawl"]
         lines.append("== %s (%s): groups matched by the token '%s'" % (c["name"], c["version"], c["token"]))
         for mode in ("world", "control"):
@@ -49,24 +158,96 @@ def as_text(crawls, verbose=False):
             lines.append("   %s crawl: %d requests in %.1f s, %s" % (mode, m["requests"], m["seconds"], how))
         for profile in c["profiles"]:
             mine = [r for r in c["results"] if r["profile"] == profile]
-            lines.append("   %-8s %s" % (profile, _line(mine)))
-            areas = sorted({r["area"] for r in mine})
-            for area in areas:
-                lines.append("     %-10s %s" % (area, _line([r for r in mine if r["area"] == area])))
-            for r in mine:
-                if r["status"] == "fail":
-                    lines.append("     FAIL %s check %d (%s): expected %s, got %s" % (
-                        r["id"], r["check"], r["kind"], r["expected"], r["got"]))
+            lines.append("   %-8s %s%s" % (profile, _line(counts(mine)), _observation_line(mine)))
+            for kind in kinds_of(mine):
+                of_kind = [r for r in mine if r["kind"] == kind]
+                lines.append("     %-14s %s%s" % (kind, _line(counts(of_kind)), _observation_line(of_kind)))
+            for row in rows(mine):
+                status, r = row_status(row), row[0]
+                if status == "fail":
+                    lines.append("     FAIL %s: expected %s, got %s" % (row_title(row), r["expected"], r["got"]))
                     lines.append("          %s" % r["detail"])
-                elif verbose and r["status"] in ("not-observed", "not-observable"):
-                    lines.append("     %s %s check %d: %s" % (r["status"], r["id"], r["check"], r["reason"]))
-        if not crawl["world"]["requests"]:
-            lines.append("   the crawler made no request: see its log:\n" + crawl["world"]["log"][-1500:])
-    every = [r for c in crawls for r in c["results"] if r["profile"] in c["profiles"]]
-    n = counts(every)
-    lines.append("all crawlers: %d passed, %d failed, %d not observed, %d not observable (a failure is a finding "
-                 "about a crawler)" % (n["pass"], n["fail"], n["not-observed"], n["not-observable"]))
+                    lines.append("          cause: %s" % r.get("cause", "unexplained"))
+                elif verbose and status == "known-failure":
+                    lines.append("     known failure %s: expected %s, got %s" % (row_title(row), r["expected"],
+                                                                              r["got"]))
+                elif verbose and status in ("not-observed", "not-observable"):
+                    lines.append("     %s %s: %s" % (status, row_title(row), r["reason"]))
+        if c.get("known") and known_info:
+            n = counts(c["results"])["known-failure"]
+            if n:
+                lines.append("   Known failures: %d check%s listed in %s still fail%s (not counted as failed)." % (
+                    n, "" if n == 1 else "s", known_info["file"], "s" if n == 1 else ""))
+            lines += ["   " + x for x in _known_text(known_info)]
+    lines.append(total_line(crawls))
     return "\n".join(lines) + "\n"
+
+
+def total_line(crawls):
+    every = [r for c in crawls for r in c["results"]]
+    n, o = counts(every), {x: 0 for x in RESULTS}
+    for c in crawls:  # observations are numbered per crawler
+        for x, k in observation_counts(c["results"]).items():
+            o[x] += k
+    text = "all crawlers: %d passed, %d failed" % (n["pass"], n["fail"])
+    if n["known-failure"]:
+        text += ", %d known failures" % n["known-failure"]
+    text += ", %d not observed, %d not observable; observations: %d passed, %d failed" % (
+        n["not-observed"], n["not-observable"], o["pass"], o["fail"])
+    stopped = [c for c in crawls if c.get("stopped")]
+    if stopped:
+        text += "; stopped early: " + ", ".join("%s (%s)" % (c["name"], c["stopped"]["title"]) for c in stopped)
+    return text + " (a failure is a finding about a crawler)"
+
+
+def as_markdown(crawls, known_info=None):
+    """A CI job's summary: per crawler its counts by kind and profile, the
+    failures with their causes, and why a crawler stopped."""
+    out = ["# robots-crawl\n"]
+    for c in crawls:
+        if c.get("stopped"):
+            s = c["stopped"]
+            out.append("## %s: stopped, the crawler %s\n\n%s.\n\n**Likely fix:** %s\n" % (
+                c["name"], s["title"], md_escape(s["reason"]), md_escape(s["fix"])))
+            if s["log"]:
+                out.append("```text\n%s\n```\n" % s["log"].replace("```", "'''"))
+            continue
+        out.append("## %s (%s), token `%s`\n" % (c["name"], md_escape(c["version"]), md_escape(c["token"])))
+        out.append("| profile | kind | passed | failed | known | not observed | observations passed | "
+                   "observations failed |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for profile in c["profiles"]:
+            mine = [r for r in c["results"] if r["profile"] == profile]
+            for kind in kinds_of(mine) + ["all"]:
+                of_kind = mine if kind == "all" else [r for r in mine if r["kind"] == kind]
+                n, o = counts(of_kind), observation_counts(of_kind)
+                out.append("| %s | %s | %d | %d | %d | %d | %d | %d |" % (
+                    profile, kind, n["pass"], n["fail"], n["known-failure"], n["not-observed"], o["pass"], o["fail"]))
+        out.append("")
+        failing = [row for row in rows(c["results"]) if row_status(row) == "fail"]
+        if failing:
+            out.append("### Failures\n")
+            for row in failing:
+                r = row[0]
+                out.append("- **%s** [%s]: expected %s, got %s. %s. *Cause:* %s." % (
+                    md_escape(row_title(row)), r["profile"], md_escape(r["expected"]), md_escape(r["got"]),
+                    md_escape(r["detail"]), md_escape(r.get("cause", "unexplained"))))
+            out.append("")
+        if c.get("known") and known_info:
+            n = counts(c["results"])["known-failure"]
+            if n:
+                out.append("%d known failures (listed in `%s`, not counted as failed).\n" % (n, known_info["file"]))
+            fixed = _known_text(known_info)
+            if fixed:
+                out.append("\n".join("- " + md_escape(x) for x in fixed) + "\n")
+    out.append(md_escape(total_line(crawls)) + "\n")
+    return "\n".join(out)
+
+
+def md_escape(text):
+    text = str(text)
+    for ch in "\\`*_[]<>|":
+        text = text.replace(ch, "\\" + ch)
+    return " ".join(text.split("\n"))
 
 
 def as_bench(crawls, scenarios):
@@ -74,6 +255,10 @@ def as_bench(crawls, scenarios):
     at once, so the time is the slowest shard's)."""
     lines = []
     for c in crawls:
+        if c.get("stopped"):
+            lines.append("%-20s stopped: the crawler %s (%s)" % (c["name"], c["stopped"]["title"],
+                                                               c["stopped"]["reason"]))
+            continue
         world = c["crawl"]["world"]
         seconds = max(world["seconds"], 0.001)
         lines.append("%-20s %5d scenarios in %7.1f s: %8.1f scenarios/s (%d shard%s, %d requests)" % (

@@ -28,20 +28,38 @@ class Requests:
     def __init__(self, requests, hosts):
         self.hosts = hosts
         self.by_origin = {}  # origin -> the canonical targets asked for there
+        self.first = {}      # (origin, canonical target) -> when it was first asked for
         for r in requests:
             raw = r["target"].encode("latin-1", "replace")
-            self.by_origin.setdefault((r["scheme"], r["host"], r["port"]), set()).add(urls.canonical(raw))
+            origin, target = (r["scheme"], r["host"], r["port"]), urls.canonical(raw)
+            self.by_origin.setdefault(origin, set()).add(target)
+            when = r.get("time", 0)
+            if (origin, target) not in self.first or when < self.first[(origin, target)]:
+                self.first[(origin, target)] = when
 
     def origin_of(self, url):
         return (url.scheme, self.hosts.get(url.host.lower(), url.host).lower(), url.effective_port)
 
+    def targets(self, url):
+        """The canonical targets asked for on url's origin."""
+        return self.by_origin.get(self.origin_of(url), set())
+
     def fetched(self, url):
-        return urls.canonical(url.path_and_query.encode("utf-8")) in self.by_origin.get(self.origin_of(url), ())
+        return urls.canonical(url.path_and_query.encode("utf-8")) in self.targets(url)
 
     def asked_robots(self, url):
-        """Words saying whether the crawler asked for the robots.txt of url's origin."""
-        asked = b"/robots.txt" in self.by_origin.get(self.origin_of(url), ())
-        return "robots.txt requested" if asked else "robots.txt never requested"
+        """Words saying whether the crawler asked for the robots.txt of url's origin
+        (and, when it fetched url too, whether it asked only after fetching it)."""
+        origin = self.origin_of(url)
+        if b"/robots.txt" not in self.targets(url):
+            return "robots.txt never requested"
+        page = (origin, urls.canonical(url.path_and_query.encode("utf-8")))
+        if page in self.first and self.first[page] < self.first[(origin, b"/robots.txt")]:
+            return "robots.txt requested only after the page"
+        return "robots.txt requested"
+
+    def asked_any_robots(self):
+        return any(b"/robots.txt" in targets for targets in self.by_origin.values())
 
     def robots_urls(self, host):
         """The robots.txt URLs requested on host (an A-label name or an address)."""
@@ -65,6 +83,33 @@ def _status_name(fetched, html):
     if not fetched:
         return "full-disallow"
     return "inconsistent: fetched /blocked but not /open"
+
+
+def _redirect_hops(s):
+    """The redirect targets a status scenario offers, in order: its hops, then the
+    rules when its final answer is itself a redirect (server.py serves them)."""
+    f = s.check.fields
+    status, count = f["status"], f.get("redirects", 0)
+    hops = [b"/robots-hop-%d.txt" % k for k in range(1, count + 1)]
+    if isinstance(status, int) and 300 <= status < 400:
+        hops.append(b"/robots-rules.txt")
+    return hops
+
+
+def _followed_expected(s, want):
+    """The redirects a crawler that decides `want` follows: every hop, and the
+    final redirect too when it is read (the decision is then the rules')."""
+    f = s.check.fields
+    final_redirect = isinstance(f["status"], int) and 300 <= f["status"] < 400
+    return f.get("redirects", 0) + (1 if final_redirect and want == "conditional" else 0)
+
+
+def _exchange_name(decision, followed, hops):
+    """A status check's answer: the decision, and where redirects are offered, how
+    many the crawler followed (the whole exchange is judged, not its end alone)."""
+    if not hops:
+        return decision
+    return "%s after %d redirect%s" % (decision, followed, "" if followed == 1 else "s")
 
 
 def _robots_url_text(url, hosts):
@@ -95,21 +140,26 @@ def read(world, scenario, seen, control, expectations):
         if not control.fetched(s.urls["open"]):
             return "the crawler did not fetch %s even with no robots.txt" % s.urls["open"].text()
         fetched = {name for name in ("open", "blocked") if seen.fetched(s.urls[name])}
-        got = _status_name(fetched, html)
+        hops = _redirect_hops(s)
+        followed = sum(1 for h in hops if h in seen.targets(s.urls["open"]))
+        got = _exchange_name(_status_name(fetched, html), followed, hops)
         def expected(p):
             want = s.check.expect.get(p)
-            return want if _fetch_set(want, html) is None else _status_name(_fetch_set(want, html), html)
-        return both(expected, got, "/open %s, /blocked %s; %s" % (
+            if _fetch_set(want, html) is None:
+                return want
+            return _exchange_name(_status_name(_fetch_set(want, html), html), _followed_expected(s, want), hops)
+        return both(expected, got, "/open %s, /blocked %s; %s%s" % (
             "fetched" if "open" in fetched else "not fetched", "fetched" if "blocked" in fetched else "not fetched",
-            seen.asked_robots(s.urls["open"])))
+            seen.asked_robots(s.urls["open"]),
+            "; %d of the %d redirects offered followed" % (followed, len(hops)) if hops else ""))
     if kind == "scope":
         page = s.urls["page"]
         if not control.fetched(page):
             return "the crawler did not fetch %s even with no robots.txt" % page.text()
         got = "does-not-apply" if seen.fetched(page) else "applies"
-        return both(lambda p: s.check.expect.get(p), got, "%s disallows everything; %s %s" % (
+        return both(lambda p: s.check.expect.get(p), got, "%s disallows everything; %s %s; %s" % (
             _robots_url_text(s.urls["robots"], world.hosts), page.text(),
-            "fetched" if got == "does-not-apply" else "not fetched"))
+            "fetched" if got == "does-not-apply" else "not fetched", seen.asked_robots(page)))
     if kind == "robots-url":
         page = s.urls["page"]
         if not control.fetched(page):
@@ -133,23 +183,33 @@ def read(world, scenario, seen, control, expectations):
     raise ValueError("unknown scenario kind %s" % kind)
 
 
+def _requests_of(world, crawl, isolated, i, s):
+    """The (world, control) requests that show scenario i."""
+    if s.urls.get("isolated"):
+        own = (isolated or {}).get(i, {})
+        return (Requests(own.get("world", {}).get("requests", []), world.hosts),
+                Requests(own.get("control", {}).get("requests", []), world.hosts))
+    return crawl["_seen"], crawl["_control"]
+
+
 def score(world, crawl, expectations, isolated=None):
     """Every check's results for one crawler: a list of dicts. isolated holds the
     crawls of the scenarios that ran in namespaces of their own, by their place in
-    world.scenarios."""
-    seen = Requests(crawl["world"]["requests"], world.hosts)
-    control = Requests(crawl["control"]["requests"], world.hosts)
+    world.scenarios. An allow result names the URL its fetch was (`fetch`): checks
+    that share one fetch are one observation (observations())."""
+    crawl = dict(crawl, _seen=Requests(crawl["world"]["requests"], world.hosts),
+                 _control=Requests(crawl["control"]["requests"], world.hosts))
     results = []
     for i, s in enumerate(world.scenarios):
-        if s.urls.get("isolated"):
-            own = (isolated or {}).get(i, {})
-            outcome = read(world, s, Requests(own.get("world", {}).get("requests", []), world.hosts),
-                           Requests(own.get("control", {}).get("requests", []), world.hosts), expectations)
-        else:
-            outcome = read(world, s, seen, control, expectations)
+        if s.kind == "probe":
+            continue
+        seen, control = _requests_of(world, crawl, isolated, i, s)
+        outcome = read(world, s, seen, control, expectations)
         for p in PROFILES:
             base = {"id": s.check.id, "check": s.check.number, "area": s.check.area, "kind": s.check.kind,
                     "profile": p, "basis": s.check.basis.get(p, []), "description": s.check.description}
+            if s.kind == "allow":
+                base["fetch"] = s.urls["page"].text()
             if isinstance(outcome, str):
                 results.append(dict(base, status="not-observed", reason=outcome))
                 continue
@@ -161,4 +221,46 @@ def score(world, crawl, expectations, isolated=None):
             results.append({"id": check.id, "check": check.number, "area": check.area, "kind": check.kind,
                             "profile": p, "basis": check.basis.get(p, []), "description": check.description,
                             "status": "not-observable", "reason": reason})
+    return results
+
+
+def probe_answers(world, crawl, token):
+    """The crawler's answers to the probes made for its token: [{"name", "cause",
+    "expected", "got", "status", "detail"}], status "pass", "fail", "not-observed",
+    or "uninformative" (robots.txt never asked for there, so the fetch says
+    nothing of how the file is read)."""
+    seen = Requests(crawl["world"]["requests"], world.hosts)
+    control = Requests(crawl["control"]["requests"], world.hosts)
+    out = []
+    for s in world.scenarios:
+        if s.kind != "probe" or s.token != token:
+            continue
+        page, probe = s.urls["page"], s.probe
+        entry = {"name": probe["name"], "cause": probe["cause"], "url": page.text(), "expected": probe["expect"]}
+        if not control.fetched(page):
+            out.append(dict(entry, status="not-observed", got=None, detail="not fetched even with no robots.txt"))
+            continue
+        got = "allowed" if seen.fetched(page) else "disallowed"
+        asked = seen.asked_robots(page)
+        status = "uninformative" if asked != "robots.txt requested" else "pass" if got == probe["expect"] else "fail"
+        out.append(dict(entry, status=status, got=got, detail="%s; %s" % (page.text(), asked)))
+    return out
+
+
+def observations(results):
+    """Numbers the observations: results of one profile that one fetch decided
+    (allow checks whose URLs are one request, judged alike) share one, each other
+    result is one of its own. Sets "observation" (its number) and
+    "checks_in_observation" (how many checks it stands for) on every result."""
+    groups = {}
+    for r in results:
+        if r.get("fetch") and r["status"] != "not-observable":
+            key = ("fetch", r["profile"], r["fetch"], r["status"], r.get("expected"), r.get("got"))
+        else:
+            key = ("check", r["profile"], r["id"], r["check"])
+        groups.setdefault(key, []).append(r)
+    for number, members in enumerate(groups.values(), 1):
+        for r in members:
+            r["observation"] = number
+            r["checks_in_observation"] = len(members)
     return results

@@ -56,11 +56,16 @@ def robots_bytes(case):
 
 def load(conform, cases_dir=None):
     """Every check of the tables, in the runner's order."""
-    command = [conform, "--list", "--format", "json"]
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    if cases_dir:
+        cases_dir = os.path.abspath(cases_dir)
+    command = [os.path.abspath(conform), "--list", "--format", "json"]
     if cases_dir:
         command += ["--cases", cases_dir]
     try:
-        listed = subprocess.run(command, capture_output=True, timeout=120)
+        # From the project's root, where the runner finds the tables' schema and
+        # index whatever directory robots-crawl was started in.
+        listed = subprocess.run(command, capture_output=True, timeout=120, cwd=root)
     except (OSError, subprocess.TimeoutExpired) as e:
         raise TableError("cannot run %s: %s" % (conform, e))
     if listed.returncode != 0:

@@ -19,6 +19,9 @@ crawl.test, so that scenarios never share a robots.txt:
   the URL; the robots.txt the crawler asks for is the observation.
 - sitemaps: the case's robots.txt on a host of its own, in namespaces of its own;
   the sitemaps the crawler asks for are the observation.
+- probes (models.probes, for the causes of failures): each probe's robots.txt, made
+  for one token, on a host of its own; only the crawlers of that token are sent to
+  it. A probe is no check: its answer confirms a cause (causes.py) or not.
 
 Checks a crawl cannot show (days unreachable, a cached copy, cache lifetime,
 several tokens at once, URLs a crawl cannot follow) are listed with the reason,
@@ -59,6 +62,7 @@ class Scenario:
 
     def __init__(self, kind, check, links, **urls_by_role):
         self.kind, self.check, self.links, self.urls = kind, check, links, urls_by_role
+        self.token = self.probe = None
 
 
 class World:
@@ -87,9 +91,11 @@ class World:
     def ports(self):
         return sorted({o[2] for o in self.origins})
 
-    def shared(self):
-        """The scenarios that share namespaces (all but the isolated ones)."""
-        return [s for s in self.scenarios if not s.urls.get("isolated")]
+    def shared(self, token=None):
+        """The scenarios that share namespaces (all but the isolated ones); with a
+        token, without the probes made for other tokens."""
+        return [s for s in self.scenarios if not s.urls.get("isolated") and
+                (token is None or s.kind != "probe" or s.token == token)]
 
     def isolated(self):
         return [s for s in self.scenarios if s.urls.get("isolated")]
@@ -228,8 +234,20 @@ UNOBSERVABLE_KINDS = {
 }
 
 
-def build(checks):
-    """The world of these checks."""
+def _probe(world, token, probe):
+    url, _ = urls.split(probe["url"])
+    if url is None or url.path_and_query == "/robots.txt":
+        return
+    host = "pr-%s-%s.%s" % (urls.label(probe["name"]), urls.label(token), DOMAIN)
+    moved = world.place(url, host)
+    world.origin(moved).robots = {"type": "file", "body": probe["robots"]}
+    scenario = Scenario("probe", None, [moved.text()], page=moved)
+    scenario.token, scenario.probe = token, probe
+    world.scenarios.append(scenario)
+
+
+def build(checks, probes=None):
+    """The world of these checks, and of the probes ({token: [probe]}) when given."""
     world = World()
     by_case = {}
     for check in checks:
@@ -250,6 +268,9 @@ def build(checks):
                 _sitemaps(world, check, slug)
             elif check.kind in UNOBSERVABLE_KINDS:
                 _not_observable(world, check, UNOBSERVABLE_KINDS[check.kind])
+    for token, listed in sorted((probes or {}).items()):
+        for probe in listed:
+            _probe(world, token, probe)
     hub, _ = urls.split("http://%s/" % HUB)
     world.place(hub, HUB)
     return world

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """run.py - the crawl harness's tests (make test-crawl).
 
-    conformance/crawl/tests/run.py --conform BIN --robots BIN [--only server|crawlers]
+    conformance/crawl/tests/run.py --conform BIN --robots BIN [--only server|crawlers|ci|action]
                                    [--fuzz-rounds N] [--fuzz-seed N]
 
 Prints one line per check and closes with "N passed, M failed".
@@ -12,6 +12,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import action_tests  # noqa: E402
+import ci_tests  # noqa: E402
 import crawler_tests  # noqa: E402
 import harness  # noqa: E402
 import server_tests  # noqa: E402
@@ -21,7 +23,7 @@ def main():
     p = argparse.ArgumentParser(description="The crawl harness's tests.")
     p.add_argument("--conform", required=True)
     p.add_argument("--robots", required=True)
-    p.add_argument("--only", choices=("server", "crawlers"))
+    p.add_argument("--only", choices=("server", "crawlers", "ci", "action"))
     p.add_argument("--fuzz-rounds", type=int, default=3000, metavar="N",
                    help="mutated requests the server's fuzz loop sends (default 3000)")
     p.add_argument("--fuzz-seed", type=int, default=20261125, metavar="N")
@@ -33,6 +35,10 @@ def main():
         tests.append(lambda t, ctx: server_tests.run(t, args.fuzz_rounds, args.fuzz_seed))
     if args.only in (None, "crawlers"):
         tests.append(crawler_tests.run)
+    if args.only in (None, "ci"):
+        tests.append(ci_tests.run)
+    if args.only in (None, "action"):
+        tests.append(action_tests.run)
     return t.run(tests, ctx)
 
 

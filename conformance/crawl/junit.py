@@ -1,0 +1,119 @@
+"""junit.py - a crawl as JUnit XML, with robots-conform's rules, for CI screens.
+
+  <testsuites name="robots-crawl" tests= failures= errors= skipped=>   sums of its suites
+    <testsuite name="CRAWLER.AREA" ...>   one per crawler and area of the tables
+      <testcase classname="AREA.CASE-ID" name="[PROFILE] check N: WHAT">
+                                          one per observation: allow checks that share
+                                          one fetch are one test case ("checks 1-8")
+        <failure message="expected X, got Y">   the detail, the cause
+        <skipped message="known failure: expected X, got Y"/>
+        <skipped message="not observed: WHY"/>  (also undefined, not observable)
+        <failure message="fixed: remove ID from FILE"/>   a fixed known failure, --strict
+    <testsuite name="CRAWLER" ...>        a crawler that stopped early: one test case
+      <testcase classname="robots-crawl" name="crawler NAME could not start">
+        <error message="REASON">          the reason, the likely fix, the log's last lines
+
+Each count attribute counts its suite's test cases (tests: all of them; failures,
+errors, skipped: those holding one). Text is escaped for XML; a character XML 1.0
+cannot hold, and any control character other than TAB and LF, becomes U+FFFD.
+"""
+import report
+
+
+def clean(text):
+    out = []
+    for ch in str(text):
+        o = ord(ch)
+        if ch in "\t\n" or (0x20 <= o < 0x7F) or (0xA0 <= o <= 0xD7FF) or (0xE000 <= o <= 0xFFFD) or o > 0xFFFF:
+            out.append(ch)
+        else:
+            out.append("\ufffd")
+    return "".join(out)
+
+
+def text(value):
+    return clean(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def attr(value):
+    return text(value).replace('"', "&quot;").replace("\t", "&#9;").replace("\n", "&#10;")
+
+
+def _outcome(row, known_info, strict):
+    """(element, message, body) of one observation, or None for a plain pass."""
+    status, r = report.row_status(row), row[0]
+    if status == "fail":
+        first = next(x for x in row if x["status"] == "fail")
+        body = "%s\ncause: %s\n" % (first["detail"], first.get("cause", "unexplained"))
+        if len(row) > 1:
+            body += "one fetch answers %s of %s\n" % (report.check_words(row), first["id"])
+        return "failure", "expected %s, got %s" % (first["expected"], first["got"]), body
+    if status == "known-failure":
+        return "skipped", "known failure: expected %s, got %s" % (r["expected"], r["got"]), "%s\ncause: %s\n" % (
+            r["detail"], r.get("cause", "unexplained"))
+    if status == "pass":
+        fixed = next((x["fixed"] for x in row if x.get("fixed")), None)
+        if fixed and strict:
+            return "failure", fixed, "%s\n" % r["detail"]
+        return None
+    if status == "undefined":
+        return "skipped", "undefined: the profile leaves it open (observed %s)" % r["got"], ""
+    return "skipped", "%s: %s" % (status, r["reason"]), ""
+
+
+def _case(row, known_info, strict):
+    r = row[0]
+    name = "[%s] %s: %s" % (r["profile"], report.check_words(row), r.get("description") or r["kind"])
+    if len(row) > 1:
+        name += " (one fetch)"
+    head = '    <testcase classname="%s" name="%s"' % (attr("%s.%s" % (r["area"], r["id"])), attr(name))
+    outcome = _outcome(row, known_info, strict)
+    if outcome is None:
+        return head + "/>", None
+    element, message, body = outcome
+    return "%s>\n      <%s message=\"%s\">%s</%s>\n    </testcase>" % (
+        head, element, attr(message), text(body), element), element
+
+
+def _suite(name, cases):
+    """cases: [(xml, element or None)]."""
+    n = {"failure": 0, "error": 0, "skipped": 0}
+    for _, element in cases:
+        if element:
+            n[element] += 1
+    head = '  <testsuite name="%s" tests="%d" failures="%d" errors="%d" skipped="%d">' % (
+        attr(name), len(cases), n["failure"], n["error"], n["skipped"])
+    return "\n".join([head] + [xml for xml, _ in cases] + ["  </testsuite>"]), len(cases), n
+
+
+def _stopped_case(c):
+    s = c["stopped"]
+    body = "%s\nlikely fix: %s\n" % (s["reason"], s["fix"])
+    if s["log"]:
+        body += "the crawler's log, its last lines:\n%s\n" % s["log"]
+    xml = ('    <testcase classname="robots-crawl" name="%s">\n      <error message="%s">%s</error>\n'
+           '    </testcase>' % (attr("crawler %s %s" % (c["name"], s["title"])), attr(s["reason"]), text(body)))
+    return xml, "error"
+
+
+def as_junit(crawls, known_info=None, strict=False):
+    suites, total = [], {"tests": 0, "failure": 0, "error": 0, "skipped": 0}
+    for c in crawls:
+        groups = []
+        if c.get("stopped"):
+            groups.append((c["name"], [_stopped_case(c)]))
+        else:
+            by_area = {}
+            for row in report.rows(c["results"]):
+                by_area.setdefault(row[0]["area"], []).append(_case(row, known_info if c.get("known") else None,
+                                                                    strict))
+            groups += [("%s.%s" % (c["name"], area), cases) for area, cases in by_area.items()]
+        for name, cases in groups:
+            xml, tests, n = _suite(name, cases)
+            suites.append(xml)
+            total["tests"] += tests
+            for k in n:
+                total[k] += n[k]
+    head = '<testsuites name="robots-crawl" tests="%d" failures="%d" errors="%d" skipped="%d">' % (
+        total["tests"], total["failure"], total["error"], total["skipped"])
+    return "\n".join(['<?xml version="1.0" encoding="UTF-8"?>', head] + suites + ["</testsuites>"]) + "\n"

@@ -1,0 +1,118 @@
+"""action_tests.py - the GitHub Action's crawl step, run as action.yml runs it.
+
+scripts/github-action-crawl with the action's inputs as INPUT_* variables, from a
+working directory holding the crawler's adapters file (as a crawler's repository
+would): a crawler with failures fails the job with the log, the JUnit report and
+the job summary written; with its known failures it passes; strict fails on a
+fixed one; a crawler that cannot start is exit 2 with the reports still written;
+bad inputs are refused. Every input the step reads is one action.yml declares and
+passes to it, and the example workflow of conformance/crawl/README.md uses only
+inputs action.yml declares.
+"""
+import os
+import re
+import subprocess
+import tempfile
+
+import crawler_tests
+from ci_tests import junit_valid, read, write
+from crawler_tests import adapters_file, reference_adapter
+
+ROOT = os.path.dirname(os.path.dirname(crawler_tests.CRAWL))
+STEP = os.path.join(ROOT, "scripts", "github-action-crawl")
+ACTION = os.path.join(ROOT, "action.yml")
+README = os.path.join(crawler_tests.CRAWL, "README.md")
+
+
+def step(ctx, cwd, **inputs):
+    env = dict(os.environ, ROBOTS_CONFORM=ctx["conform"], ROBOTS_BIN=ctx["robots"])
+    for name in [n for n in env if n.startswith("INPUT_")]:
+        del env[name]
+    env.update({k: v for k, v in inputs.items()})
+    return subprocess.run([STEP], cwd=cwd, env=env, capture_output=True, text=True, timeout=900)
+
+
+def test_step(t, ctx):
+    with tempfile.TemporaryDirectory(prefix="crawl-action-") as d:
+        adapters_file(d, [reference_adapter("mine", "5xx-allows"),
+                          {"name": "typo", "token": "x", "command": ["/usr/bin/python3", "crawl.pyy", "%start%"]}])
+        summary = os.path.join(d, "summary.md")
+        junit = os.path.join(d, "robots-crawl.xml")
+        inputs = {"INPUT_CRAWLERS": "crawlers.json", "INPUT_CRAWLER": "mine", "INPUT_CRAWL_AREAS": "status",
+                  "GITHUB_STEP_SUMMARY": summary}
+        done = step(ctx, d, **inputs)
+        md = read(summary) if os.path.exists(summary) else ""
+        ok, why = junit_valid(junit) if os.path.exists(junit) else (False, "no JUnit report")
+        t.check(done.returncode == 1 and "FAIL STATUS-5 check 1 (status): expected full-disallow, got full-allow"
+                in done.stdout and "cause: 5xx read as full-allow" in done.stdout,
+                "action: a crawler with failures fails the job; the log explains each", done.stdout[-800:] +
+                done.stderr[-500:])
+        t.check(ok and 'failures="5"' in read(junit) and "## mine" in md and "### Failures" in md and
+                "*Cause:* 5xx read as full-allow" in md,
+                "action: the JUnit report (valid) and the job summary are written", why or md[:800])
+        known = os.path.join(d, "crawl-known.txt")
+        subprocess.run([crawler_tests.TOOL, "--crawlers", os.path.join(d, "crawlers.json"), "--crawler", "mine",
+                        "--area", "status", "--profile", "google", "--conform", ctx["conform"], "--robots",
+                        ctx["robots"], "--write-known-failures", known], capture_output=True, timeout=600)
+        write(summary, "")
+        done = step(ctx, d, INPUT_CRAWL_KNOWN_FAILURES="crawl-known.txt", **inputs)
+        t.check(done.returncode == 0 and "5 known failures" in read(summary),
+                "action: with its known failures the job passes; the summary counts them",
+                done.stdout[-500:] + done.stderr[-500:])
+        write(known, read(known) + "STATUS-1\n")
+        done = step(ctx, d, INPUT_CRAWL_KNOWN_FAILURES="crawl-known.txt", INPUT_STRICT="true", **inputs)
+        t.check(done.returncode == 1 and "Fixed: STATUS-1 (crawl-known.txt line" in done.stdout and
+                '<failure message="fixed: remove STATUS-1 from crawl-known.txt">' in read(junit),
+                "action: strict, a fixed known failure fails the job and says which", done.stdout[-600:])
+        done = step(ctx, d, INPUT_CRAWL_KNOWN_FAILURES="crawl-known.txt", **inputs)
+        t.check(done.returncode == 0, "action: not strict, a fixed known failure passes", done.stderr[-300:])
+        write(summary, "")
+        done = step(ctx, d, **dict(inputs, INPUT_CRAWLER="typo"))
+        ok, why = junit_valid(junit)
+        t.check(done.returncode == 2 and ok and 'name="crawler typo could not start"' in read(junit) and
+                "can't open file" in read(junit) and "**Likely fix:**" in read(summary),
+                "action: a crawler that cannot start: exit 2, the JUnit report and the summary say why",
+                (done.returncode, why, done.stderr[-500:]))
+        for what, changed, needle in [
+                ("no crawler", {"INPUT_CRAWLER": ""}, "give the input crawler"),
+                ("no adapters file", {"INPUT_CRAWLERS": "nowhere.json"}, "no adapters file 'nowhere.json'"),
+                ("strict not a boolean", {"INPUT_STRICT": "yes"}, "the input strict is true or false, not 'yes'"),
+                ("an unknown profile", {"INPUT_PROFILE": "gogle"}, "invalid choice: 'gogle'"),
+                ("an unknown crawler", {"INPUT_CRAWLER": "nope"}, "no crawler 'nope'")]:
+            done = step(ctx, d, **dict(inputs, **changed))
+            t.check(done.returncode == 2 and needle in done.stderr, "action: %s is refused (exit 2)" % what,
+                    done.stderr[-400:])
+        done = subprocess.run([STEP, "--install"], capture_output=True, text=True, timeout=60)
+        t.check(done.returncode == 0 and not done.stderr, "action: --install with everything there installs nothing",
+                done.stderr[-300:])
+
+
+def test_declared(t, ctx):
+    action, script = read(ACTION), read(STEP)
+    crawl_step = action[action.index("    - name: Crawl\n"):]
+    for name in sorted(set(re.findall(r"INPUT_([A-Z_]+)", script))):
+        input_name = name.lower().replace("_", "-")
+        t.check("  %s:\n" % input_name in action and "INPUT_%s: ${{ inputs.%s }}" % (name, input_name) in crawl_step,
+                "action: the input %s is declared in action.yml and passed to the crawl step" % input_name)
+    blocks = re.findall(r"```yaml\n(.*?)```", read(README), re.S)
+    workflow = next((b for b in blocks if "robots-conformance/robots-conformance" in b and "crawler:" in b), "")
+    used = []
+    if workflow:
+        lines = workflow[workflow.index("robots-conformance/robots-conformance"):].splitlines()[1:]
+        for line in lines:
+            if re.match(r"^\s*- ", line):
+                break
+            m = re.match(r"^\s+([a-z-]+):", line)
+            if m and m.group(1) != "with":
+                used.append(m.group(1))
+    undeclared = [u for u in used if "  %s:\n" % u not in action]
+    t.check(workflow and "crawler" in used and not undeclared,
+            "action: the README's example workflow uses inputs action.yml declares", undeclared or workflow[:300])
+
+
+def run(t, ctx):
+    for test in (test_declared, test_step):
+        try:
+            test(t, ctx)
+        except Exception as e:  # one test's crash is its failure; the others still run
+            t.check(False, "%s raised %s" % (test.__name__, type(e).__name__), repr(e))

@@ -1,0 +1,299 @@
+"""ci_tests.py - robots-crawl in a crawler's CI: what its build reads.
+
+- A crawler that cannot start, that exits abnormally before the end of its crawl,
+  that makes no request, or that times out: exit 2, the reason, the likely fix and
+  its log's last lines, in every report; the JUnit report is still written, valid,
+  with an <error> test case; another crawler of the same run is still scored.
+- Known failures: --write-known-failures writes today's failures (the runner's
+  format); with --known-failures they are reported, not failed, and
+  --fail-on-findings exits 0; a listed check that passes is "fixed" (exit 1 under
+  --strict, a JUnit <failure>); a malformed file is refused with FILE:LINE.
+- --compare of two crawl reports: answers, not statuses.
+- JUnit: valid against the schema CI tools use (scripts/check-junit), its counts
+  its test cases'; allow checks that share one fetch are one test case.
+- An adapters file with a bad entry: refused only when that entry is selected.
+"""
+import json
+import os
+import subprocess
+import tempfile
+
+import crawler_tests
+from crawler_tests import adapters_file, crawl, reference_adapter
+
+ROOT = os.path.dirname(os.path.dirname(crawler_tests.CRAWL))
+CHECK_JUNIT = os.path.join(ROOT, "scripts", "check-junit")
+
+
+def junit_valid(path):
+    """(ok, what check-junit said)."""
+    done = subprocess.run([CHECK_JUNIT, path], capture_output=True, text=True)
+    return done.returncode == 0, done.stderr[-1500:]
+
+
+STOPPING = [
+    ("cannot-start", "a program that does not exist", {"command": ["/nonexistent/crawler", "%start%"]},
+     "could not start", "No such file or directory"),
+    ("cannot-start", "a script that does not exist (python's can't open file)",
+     {"command": ["/usr/bin/python3", "/nonexistent/crawl.py", "%start%"]}, "could not start", "can't open file"),
+    ("exit", "a crawler that exits 3 after fetching the hub",
+     {"command": ["/bin/sh", "-c", "echo fetching; wget -q -O /dev/null \"$0\"; echo gave up here; exit 3",
+                  "%start%"]}, "stopped before the end of its crawl", "gave up here"),
+    ("no-request", "a crawler that makes no request",
+     {"command": ["/bin/sh", "-c", "echo nothing to do for \"$0\"", "%start%"]}, "made no request",
+     "nothing to do for http://hub.crawl.test/"),
+    ("timed-out", "a crawler that hangs", {"command": ["/bin/sh", "-c", "echo hanging; sleep 1004; : %start%"],
+                                            "time_limit": 3}, "timed out", "hanging"),
+]
+
+
+def test_stops(t, ctx):
+    for kind, what, entry, title, log_line in STOPPING:
+        with tempfile.TemporaryDirectory(prefix="crawl-test-") as d:
+            adapters = adapters_file(d, [dict({"name": "broken", "token": "x"}, **entry)])
+            xml, md = os.path.join(d, "report.xml"), os.path.join(d, "summary.md")
+            done, took = crawl(ctx, adapters, "--id", "STATUS-1", "--fail-on-findings", "--output", "junit=" + xml,
+                               "--output", "markdown=" + md)
+            err = done.stderr.decode()
+            t.check(done.returncode == 2 and ("broken %s" % title) in err,
+                    "stops: %s: exit 2 and the reason (%.0f s)" % (what, took), (done.returncode, err[-800:]))
+            report = json.loads(done.stdout or b"{}").get("crawlers", [{}])[0]
+            stopped = report.get("stopped") or {}
+            shown = stopped.get("reason", "") + "\n" + stopped.get("log", "")
+            t.check(stopped.get("kind") == kind and stopped.get("fix") and log_line in shown and
+                    report.get("results") == [],
+                    "stops: %s: the JSON report says %s, the likely fix and the log's last lines" % (what, kind),
+                    stopped)
+            ok, why = junit_valid(xml)
+            with open(xml, encoding="utf-8") as f:
+                text = f.read()
+            t.check(ok and '<testcase classname="robots-crawl" name="crawler broken %s">' % title in text and
+                    'errors="1"' in text and log_line in text,
+                    "stops: %s: the JUnit report is written, valid, with an <error> test case" % what,
+                    why or text[:1500])
+            with open(md, encoding="utf-8") as f:
+                summary = f.read()
+            t.check("**Likely fix:**" in summary and log_line in summary,
+                    "stops: %s: the job summary says why and shows the log" % what, summary[:800])
+    # A stopped crawler does not keep another from being scored, nor the run from saying so.
+    with tempfile.TemporaryDirectory(prefix="crawl-test-") as d:
+        adapters = adapters_file(d, [reference_adapter("fine"), dict({"name": "broken", "token": "x"},
+                                                                     **STOPPING[0][2])])
+        done, _ = crawl(ctx, adapters, "--id", "STATUS-1,STATUS-5", "--crawler", "fine", "--crawler", "broken")
+        report = {c["name"]: c for c in json.loads(done.stdout or b"{}").get("crawlers", [])}
+        t.check(done.returncode == 2 and len(report.get("fine", {}).get("results", [])) > 0 and
+                report.get("broken", {}).get("stopped"),
+                "stops: one crawler stopped, another scored in the same run: exit 2",
+                (done.returncode, list(report)))
+
+
+def write(path, text):
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def read(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def test_known_failures(t, ctx):
+    with tempfile.TemporaryDirectory(prefix="crawl-test-") as d:
+        adapters = adapters_file(d, [reference_adapter("mine", "5xx-allows")])
+        known = os.path.join(d, "known.txt")
+        base = ("--crawler", "mine", "--area", "status", "--profile", "google")
+        done, _ = crawl(ctx, adapters, *base, "--fail-on-findings", "--write-known-failures", known)
+        report = json.loads(done.stdout)["crawlers"][0]
+        failing = sorted({"%s.%d" % (r["id"], r["check"]) for r in report["results"] if r["status"] == "fail"})
+        text = read(known) if os.path.exists(known) else ""
+        listed = [line.split()[0] for line in text.splitlines() if line and not line.startswith("#")]
+        t.check(done.returncode == 1 and failing and sorted(listed) == failing and
+                text.startswith("# Known failures of the crawler mine (token FooBot)") and
+                "# [google] expected full-disallow, got full-allow" in text and
+                b"wrote the failures to" in done.stderr,
+                "known: --write-known-failures writes the %d failures, one id a line with what was observed" %
+                len(failing), (done.returncode, text[:600]))
+        xml = os.path.join(d, "known.xml")
+        done, _ = crawl(ctx, adapters, *base, "--fail-on-findings", "--known-failures", known,
+                        "--output", "junit=" + xml, "--output", "text=" + os.path.join(d, "known.out"))
+        report = json.loads(done.stdout)["crawlers"][0]
+        statuses = {r["status"] for r in report["results"]}
+        out = read(os.path.join(d, "known.out"))
+        t.check(done.returncode == 0 and "fail" not in statuses and "known-failure" in statuses and
+                report["summary"]["known_failures"] == len(failing) and
+                "Known failures: %d checks listed in %s still fail" % (len(failing), known) in out,
+                "known: with its known failures the crawl passes (--fail-on-findings exits 0)",
+                (done.returncode, out[-800:]))
+        ok, why = junit_valid(xml)
+        junit = read(xml)
+        t.check(ok and junit.count('<skipped message="known failure: expected full-disallow, got full-allow">') ==
+                len(failing) and 'failures="0"' in junit,
+                "known: JUnit shows them as skipped known failures, valid, failures=0", why or junit[:1000])
+        # A listed check that passes now: fixed.
+        write(known, read(known) + "STATUS-1   # passes\n")
+        done, _ = crawl(ctx, adapters, *base, "--fail-on-findings", "--known-failures", known, "--output",
+                        "text=" + os.path.join(d, "known.out"))
+        t.check(done.returncode == 0 and json.loads(done.stdout)["crawlers"][0]["summary"]["fixed"] == ["STATUS-1"]
+                and "Fixed: STATUS-1 (%s line" % known in read(os.path.join(d, "known.out")) and
+                b"fixed: STATUS-1 (" in done.stderr,
+                "known: a listed check that passes is fixed, in every report; without --strict exit 0",
+                done.stderr[-600:])
+        done, _ = crawl(ctx, adapters, *base, "--fail-on-findings", "--known-failures", known, "--strict",
+                        "--output", "junit=" + xml)
+        junit = read(xml)
+        ok, why = junit_valid(xml)
+        t.check(done.returncode == 1 and b"fixed: STATUS-1" in done.stderr and ok and
+                '<failure message="fixed: remove STATUS-1 from %s">' % known in junit,
+                "known: under --strict a fixed entry fails the run and is a JUnit failure",
+                (done.returncode, done.stderr[-400:], why))
+        # Without known failures, the findings fail the build.
+        done, _ = crawl(ctx, adapters, *base, "--fail-on-findings", "--output", "junit=" + xml)
+        junit = read(xml)
+        t.check(done.returncode == 1 and junit_valid(xml)[0] and
+                '<testsuites name="robots-crawl" tests="' in junit and 'failures="%d"' % len(failing) in junit,
+                "known: without them, --fail-on-findings exits 1; JUnit counts %d failures" % len(failing),
+                junit[:400])
+        done, _ = crawl(ctx, adapters, *base)
+        t.check(done.returncode == 0, "known: without --fail-on-findings the findings exit 0")
+        # Malformed files and options.
+        for what, text, needle in [
+                ("an id naming nothing", "STATUS-1\nNOPE-9.1\n", "known.txt:2: 'NOPE-9.1' names no case or check"),
+                ("a check past the case's last", "STATUS-1.99\n", "known.txt:1: 'STATUS-1.99' names no case"),
+                ("two ids on a line", "STATUS-1 STATUS-2\n", "known.txt:1: one check id a line"),
+                ("a NUL byte", "STATUS-1\n\0\n", "known.txt:2: a NUL byte")]:
+            write(known, text)
+            done, _ = crawl(ctx, adapters, *base, "--known-failures", known)
+            t.check(done.returncode == 2 and needle in done.stderr.decode(),
+                    "known: a file with %s is refused with file and line" % what, done.stderr[-300:])
+        done, _ = crawl(ctx, adapters, *base, "--strict")
+        t.check(done.returncode == 2 and b"--strict goes with --known-failures" in done.stderr,
+                "known: --strict without --known-failures is a usage error", done.stderr[-300:])
+        two = adapters_file(d, [reference_adapter("a"), reference_adapter("b")])
+        write(known, "STATUS-1\n")
+        done, _ = crawl(ctx, two, "--crawler", "a", "--crawler", "b", "--known-failures", known)
+        t.check(done.returncode == 2 and b"for one crawler" in done.stderr,
+                "known: a known-failures file with two crawlers is a usage error", done.stderr[-300:])
+
+
+def test_compare(t, ctx):
+    with tempfile.TemporaryDirectory(prefix="crawl-test-") as d:
+        good = adapters_file(d, [reference_adapter("mine")])
+        os.rename(good, os.path.join(d, "good.json"))
+        bad = adapters_file(d, [reference_adapter("mine", "5xx-allows")])
+        base = ("--crawler", "mine", "--area", "status", "--profile", "google")
+        reports = {}
+        for name, adapters, extra in [("old", os.path.join(d, "good.json"), ()), ("new", bad, ()),
+                                      ("known", bad, ("--known-failures", os.path.join(d, "k.txt")))]:
+            if extra:
+                crawl(ctx, bad, *base, "--write-known-failures", os.path.join(d, "k.txt"))
+            reports[name] = os.path.join(d, name + ".json")
+            crawl(ctx, adapters, *base, *extra, "--out", reports[name])
+        def compare(a, b):
+            done = subprocess.run([crawler_tests.TOOL, "--compare", reports.get(a, a), reports.get(b, b)],
+                                  capture_output=True, text=True, timeout=60)
+            return done.returncode, done.stdout, done.stderr
+        rc, out, _ = compare("old", "new")
+        t.check(rc == 1 and "Failing now, not before:\n  mine: STATUS-5 check 1 [google]" in out and
+                "was pass (full-disallow), now fail (full-allow)" in out,
+                "compare: a regression is listed, exit 1", out[-800:])
+        rc, out, _ = compare("new", "old")
+        t.check(rc == 0 and "Fixed: failing before, not now:" in out and "Failing now" not in out,
+                "compare: the other way round they are fixed, exit 0", out[-800:])
+        rc, out, _ = compare("new", "known")
+        t.check(rc == 0 and "Moved between known and new (the same answer):" in out and "Failing now" not in out
+                and "Fixed" not in out, "compare: the same answers, known in one report: moved, not new (exit 0)",
+                out[-800:])
+        rc, out, _ = compare("known", "new")
+        t.check(rc == 0 and "Failing now" not in out, "compare: and back again, exit 0", out[-800:])
+        with open(reports["old"], encoding="utf-8") as f:
+            stopped = json.load(f)
+        stopped["crawlers"][0].update(results=[], stopped={"kind": "timed-out", "reason": "its world crawl was "
+                                                           "still running after its time limit of 120 s"})
+        write(os.path.join(d, "stopped.json"), json.dumps(stopped))
+        rc, out, _ = compare("old", os.path.join(d, "stopped.json"))
+        t.check(rc == 1 and "Stopped now (no answers to compare):\n  mine: its world crawl was still running" in out,
+                "compare: a crawler that stopped early in the new report fails the comparison", out[-600:])
+        write(os.path.join(d, "broken.json"), '{"crawlers": [{"name": "mine", "results": [{"id": "X"}]}]}')
+        rc, _, err = compare("old", os.path.join(d, "broken.json"))
+        t.check(rc == 2 and "broken.json: crawlers[0].results[0]: no id, check, profile or status" in err,
+                "compare: a malformed report is refused with the file and where", err)
+        rc, _, err = compare("old", os.path.join(d, "missing.json"))
+        t.check(rc == 2 and "missing.json" in err, "compare: a missing file is refused", err)
+        write(os.path.join(d, "not.json"), "{")
+        rc, _, err = compare(os.path.join(d, "not.json"), "old")
+        t.check(rc == 2 and "not.json: not JSON" in err, "compare: a file that is not JSON is refused", err)
+
+
+def test_observations(t, ctx):
+    """FORMAT-7's eight checks for agents named with typos all ask for /t: one fetch,
+    one observation (a crawler whose token is TypoOne, blind to robots.txt, fails
+    it once)."""
+    with tempfile.TemporaryDirectory(prefix="crawl-test-") as d:
+        entry = dict(reference_adapter("typo", "ignore-robots"), token="TypoOne")
+        adapters = adapters_file(d, [entry])
+        xml = os.path.join(d, "obs.xml")
+        done, _ = crawl(ctx, adapters, "--id", "FORMAT-7", "--profile", "google", "--output", "junit=" + xml,
+                        "--output", "text=" + os.path.join(d, "obs.txt"))
+        report = json.loads(done.stdout)["crawlers"][0]
+        allow = [r for r in report["results"] if r["kind"] == "allow"]
+        shared = {r["observation"] for r in allow}
+        t.check(len(allow) == 8 and len(shared) == 1 and all(r["checks_in_observation"] == 8 for r in allow),
+                "observations: FORMAT-7's eight allow checks are one observation",
+                [(r["check"], r.get("observation")) for r in allow])
+        by_kind = report["summary"]["observations_by_kind"].get("allow", {})
+        t.check(report["summary"]["fail"] == 8 and by_kind.get("fail") == 1,
+                "observations: the totals count 8 failed checks and 1 failed observation", report["summary"])
+        text = read(os.path.join(d, "obs.txt"))
+        t.check("FAIL FORMAT-7 checks 1-8 (allow, one fetch for 8 checks): expected disallowed, got allowed" in text
+                and "observations: 0 passed, 1 failed" in text, "observations: the text report lists it once",
+                text[-1200:])
+        junit = read(xml)
+        ok, why = junit_valid(xml)
+        t.check(ok and junit.count("<testcase ") == 2 and
+                'name="[google] checks 1-8: ' in junit and 'tests="2" failures="1"' in junit,
+                "observations: JUnit has one test case for the fetch (and one for the sitemaps check)",
+                why or junit[:1500])
+        kinds = [line.split()[0] for line in text.splitlines() if line.startswith("     ") and
+                 not line.strip().startswith(("FAIL", "/", "cause", "http"))]
+        t.check(kinds[:2] == ["allow", "sitemaps"], "observations: the text report counts per kind", kinds)
+
+
+def test_adapters(t, ctx):
+    with tempfile.TemporaryDirectory(prefix="crawl-test-") as d:
+        path = adapters_file(d, [reference_adapter("good"), {"name": "bad", "token": "t", "command": ["true"]},
+                                 {"name": "odd", "token": "t", "command": ["%start%"], "timeout": 3}, "junk"])
+        done = subprocess.run([crawler_tests.TOOL, "--crawlers", path, "--list-crawlers"], capture_output=True,
+                              text=True, timeout=60)
+        lines = {line.split()[0]: line for line in done.stdout.splitlines() if line.split()}
+        t.check(done.returncode == 0 and "broken: the command never names %start%" in lines.get("bad", "") and
+                "broken: unknown field timeout" in lines.get("odd", "") and
+                "broken: not an object" in lines.get("crawlers[3]", "") and "installed" in lines.get("good", ""),
+                "adapters: --list-crawlers shows each broken entry with why", done.stdout)
+        done, _ = crawl(ctx, path, "--crawler", "good", "--id", "STATUS-1")
+        t.check(done.returncode == 0, "adapters: a bad entry does not stop another crawler", done.stderr[-500:])
+        done, _ = crawl(ctx, path, "--crawler", "bad", "--id", "STATUS-1")
+        t.check(done.returncode == 2 and
+                b"crawlers[1] (bad): the command never names %start%, the URL to crawl" in done.stderr,
+                "adapters: the bad entry is refused when it is selected", done.stderr[-500:])
+        done, _ = crawl(ctx, path, "--id", "STATUS-1")
+        t.check(done.returncode == 0 and b"skipping bad: the command never names %start%" in done.stderr and
+                [c["name"] for c in json.loads(done.stdout)["crawlers"]] == ["good"],
+                "adapters: by default the broken entries are skipped, each said", done.stderr[-500:])
+        command = [crawler_tests.TOOL, "--crawlers", path, "--conform", ctx["conform"], "--robots", ctx["robots"],
+                   "--crawler", "good", "--id", "STATUS-1"]
+        with open("/dev/full", "w") as full:
+            done = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, timeout=300)
+        t.check(done.returncode == 2 and b"cannot write the report to standard output" in done.stderr and
+                b"Traceback" not in done.stderr, "usage: a report that cannot be written (/dev/full) exits 2",
+                done.stderr[-500:])
+        done, _ = crawl(ctx, path, "--crawler", "good", "--id", "STATUS-1", "--output", "xml=x")
+        t.check(done.returncode == 2 and b"--output: no format 'xml'" in done.stderr,
+                "usage: an unknown --output format is refused", done.stderr[-300:])
+
+
+def run(t, ctx):
+    for test in (test_adapters, test_stops, test_known_failures, test_compare, test_observations):
+        try:
+            test(t, ctx)
+        except Exception as e:  # one test's crash is its failure; the others still run
+            t.check(False, "%s raised %s" % (test.__name__, type(e).__name__), repr(e))
