@@ -74,7 +74,7 @@ BENCH := $(O)/bin/robots-bench
 DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
-.PHONY: all lib cli conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-junit test-notes \
+.PHONY: all lib cli conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure measure-differences \
         bench-playground test-workflows test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
         test-asan test-install test-fresh test-fresh-targets \
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google install uninstall clean
@@ -141,6 +141,31 @@ DIFF_SHARED := $(call obj,$(addprefix conformance/src/tables/,tables.c schema.c 
 $(DIFF): $(call obj,$(DIFF_SRC)) $(DIFF_SHARED) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson -lm
+
+# robots-differences: how often each difference between the profiles, and each
+# common mistake, changes a verdict on a folder of real robots.txt files (make
+# measure-differences; the site's "What matters for your site").
+MEASURE := $(O)/bin/robots-differences
+$(call obj,conformance/measure/differences.c): INCLUDES := -Icommon
+$(MEASURE): $(call obj,conformance/measure/differences.c) $(COMMON_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $^ -o $@
+
+# The figures anew from a folder of real files (never committed: only the counts).
+MEASURE_DIR ?= ../shared/corpus/realworld
+measure-differences: $(MEASURE)
+	$(MEASURE) $(MEASURE_DIR) > conformance/measure/real-world.json.tmp
+	mv conformance/measure/real-world.json.tmp conformance/measure/real-world.json
+
+# The tool on the fixtures: each mistake and each difference they hold, counted.
+test-measure: $(MEASURE)
+	$(MEASURE) --agents Googlebot conformance/measure/fixtures > $(O)/measure-fixtures.json
+	@cmp -s $(O)/measure-fixtures.json conformance/measure/fixtures.expected.json || { \
+	    echo "robots-differences counts the fixtures otherwise:"; \
+	    diff -u conformance/measure/fixtures.expected.json $(O)/measure-fixtures.json | head -20; exit 1; }
+	@if $(MEASURE) --paths 0 conformance/measure/fixtures >/dev/null 2>&1; then echo "--paths 0 accepted"; exit 1; fi
+	@if $(MEASURE) /nonexistent >/dev/null 2>&1; then echo "a missing folder accepted"; exit 1; fi
+	@echo "test-measure: the fixtures counted as expected; bad arguments refused"
 
 # The self-test: robots-wrong (a naive matcher with deliberate flaws) and the program
 # that runs robots-conform against it, the reference and broken targets.
@@ -417,7 +442,7 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 # fuzzer run leaves its artifacts outside build/.
 test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check test-fuzz-artifacts test-fuzz-reproduce
 
-test: test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
+test: test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
       test-install test-fuzz test-coverage
 	@echo "make test: all test suites passed"
 
@@ -491,7 +516,7 @@ test-examples: all $(EXAMPLE_PROGRAM)
 
 # The fast loop (about a minute): the unit tests, the conformance suite, the
 # runner's self-test and every check that a generated file is up to date.
-check: test-unit test-symbols test-layers test-names conformance test-conform test-junit test-notes test-atlas test-scorecard test-corpus test-examples
+check: test-unit test-symbols test-layers test-names conformance test-conform test-junit test-notes test-measure test-atlas test-scorecard test-corpus test-examples
 	@echo "make check: passed"
 
 # ---- Coverage ------------------------------------------------------------------------
@@ -596,6 +621,8 @@ install-conform: $(CONFORM) $(DIFF)
 	install -m 644 conformance/cases/*.json $(SHARE)/cases/
 	install -m 644 conformance/case-table.schema.json conformance/spec-examples.json conformance/scorecard.json \
 	    conformance/spec-examples.schema.json conformance/PROTOCOL.md conformance/ATLAS.md $(SHARE)/
+	install -d $(SHARE)/measure
+	install -m 644 conformance/measure/real-world.json $(SHARE)/measure/
 	install -m 644 conformance/adapters/examples/* $(SHARE)/adapters/examples/
 	# The documentation, where --site finds it for the site's manual.
 	install -d $(SHARE)/manual/docs $(SHARE)/manual/conformance/crawl $(SHARE)/manual/conformance/adapters

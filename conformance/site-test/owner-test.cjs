@@ -108,6 +108,33 @@ async function main() {
         `area-${t.code}.html is headed by its name, not its code`);
     }
 
+    // ---- What matters for your site: measured on real files, ranked, each with what to do.
+    const figures = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'measure', 'real-world.json'), 'utf8'));
+    await page.goto(url('index.html'));
+    await page.click('a[href="matters.html"]');
+    const tables = await page.$$eval('table.matters', (ts) => ts.map((t) => Array.from(t.tBodies[0].rows).map((r) => ({
+      // cells: what (the row's heading), files, what to do
+      id: r.id, files: parseInt(r.cells[1].textContent.replace(/,/g, ''), 10), todo: r.cells[2].textContent,
+      link: r.cells[2].querySelector('a') ? r.cells[2].querySelector('a').getAttribute('href') : '',
+    }))));
+    check(tables.length === 2, 'matters: a table of mistakes and one of differences', `${tables.length} tables`);
+    for (const [t, list] of [[0, figures.mistakes], [1, figures.switches]]) {
+      const rows = tables[t] || [];
+      const seen = list.filter((e) => e.files > 0).sort((a, b) => b.files - a.files);
+      check(rows.length === seen.length && rows.every((r, i) => r.id === seen[i].name && r.files === seen[i].files),
+        `matters: table ${t + 1} ranks what the figures found, most files first`, JSON.stringify(rows.map((r) => [r.id, r.files])));
+      for (const r of rows) {
+        check(r.todo.length > 30, `matters: ${r.id} says what to do`);
+        if (r.link) {
+          const [file, anchor] = r.link.split('#');
+          const html = fs.readFileSync(path.join(site, file), 'utf8');
+          check(html.includes(`id="${anchor}"`), `matters: ${r.id} links to its case ${r.link}`);
+        }
+      }
+    }
+    const how = await page.innerText('#how + p');
+    check(how.includes('first 500 KiB') && how.includes('no site is named'), 'matters: says how the figures were measured', how.slice(0, 120));
+
     // ---- A case page: the lesson first, the implementers' part folded, a template per kind.
     await page.goto(url('area-status.html#STATUS-5'));
     const status = await page.$eval('#STATUS-5', (s) => ({

@@ -126,7 +126,7 @@ static int teach(const cli *io, const suite *s, const conform_options *o, int *f
         char error[1024];
         char manual_room[PATH_MAX];
         const char *manual = o->manual_dir ? o->manual_dir : paths_default_manual(manual_room, sizeof manual_room);
-        if (site_write(o->site_dir, s, &refs, o->scorecard_file, manual, error, sizeof error)) {
+        if (site_write(o->site_dir, s, &refs, o->scorecard_file, o->figures_file, manual, error, sizeof error)) {
             fprintf(io->err, "%s: %s\n", io->prog, error);
             rc = 2;
         } else {
@@ -462,8 +462,11 @@ int conform_main(int argc, char **argv, FILE *out, FILE *err) {
     warn_of_versions(&io, &s);
     /* The site shows the committed scorecard, unless told otherwise or given other tables. */
     char scorecard_room[PATH_MAX];
+    char figures_room[PATH_MAX];
     if (o.site_dir && !o.scorecard_file && !o.cases_dir)
         o.scorecard_file = paths_default("scorecard.json", scorecard_room, sizeof scorecard_room);
+    if (o.site_dir && !o.cases_dir)
+        o.figures_file = paths_default("measure/real-world.json", figures_room, sizeof figures_room);
     int failed_write = 0;
     rc = 0;
     if (o.list) {

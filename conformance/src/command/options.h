@@ -25,6 +25,7 @@ typedef struct conform_options {
     const char *cases_dir, *schema, *index, *format;
     const char *explain_id, *compare_old, *compare_new;
     const char *batch_cmd, *site_dir, *scorecard_file, *manual_dir;
+    const char *figures_file; /* the site's real-world figures (conformance/measure/), or NULL */
     const char *known_file, *write_known_file;
     struct {
         const char *format, *file;

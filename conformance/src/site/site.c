@@ -13,6 +13,7 @@
 #include "site_html.h"
 #include "site_docs.h"
 #include "site_glossary.h"
+#include "site_matters.h"
 #include "site_playground.h"
 #include "site_questions.h"
 #include "site_search.h"
@@ -443,6 +444,9 @@ static int index_page(site *w) {
             "in the <a href=\"playground.html\">playground</a>.</p>\n");
     site_search_box(f);
     site_questions(f, w->s);
+    fprintf(f, "<h2 id=\"matters\">What matters for your site</h2>\n<p>On real files, the mistakes site owners make "
+               "change far more answers than the differences between Google and RFC 9309: "
+               "<a href=\"matters.html\">what matters for your site</a>, ranked, each with what to do.</p>\n");
     common_files(f, w);
     start_here(f, w);
     areas_table(f, w);
@@ -821,7 +825,8 @@ static int make_dir(const char *dir, char *error, size_t cap) {
     return 0;
 }
 
-int site_write(const char *dir, const suite *s, lesson_refs *refs, const char *scorecard_file, const char *manual,
+int site_write(const char *dir, const suite *s, lesson_refs *refs, const char *scorecard_file, const char *figures,
+               const char *manual,
                char *error, size_t cap) {
     scorecard *sc = NULL;
     if (site_scorecard_load(scorecard_file, s, &sc, error, cap)) return -1;
@@ -840,6 +845,7 @@ int site_write(const char *dir, const suite *s, lesson_refs *refs, const char *s
                  ? -1
                  : 0;
     if (!rc) rc = site_glossary(w.dir, w.error, w.cap);
+    if (!rc) rc = site_matters(w.dir, figures, w.error, w.cap);
     if (!rc) rc = index_page(&w);
     if (!rc) rc = area_pages(&w);
     if (!rc) rc = differences_page(&w);

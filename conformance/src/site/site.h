@@ -20,10 +20,12 @@
 
 /* Writes the site into dir (created, with its parents, when missing). scorecard
  * names conformance/scorecard.json or NULL (the scorecard page then says there is
- * none); manual the directory of the project's documentation, the site's manual
+ * none); figures conformance/measure/real-world.json or NULL (matters.html then
+ * says there are none); manual the directory of the project's documentation, the site's manual
  * (site_docs.h), or NULL (manual.html then says how to give one). Returns 0, or
  * -1 with error set ("FILE: what is wrong"). */
-int site_write(const char *dir, const suite *s, lesson_refs *refs, const char *scorecard, const char *manual,
+int site_write(const char *dir, const suite *s, lesson_refs *refs, const char *scorecard, const char *figures,
+               const char *manual,
                char *error, size_t cap);
 
 /* The scorecard (site_scorecard.c), read once: the parsers' results and, when

@@ -1,0 +1,14 @@
+/* site_matters.h - matters.html: what matters for a site owner's file, the common
+ * mistakes and the differences between Google and RFC 9309 ranked by how often
+ * they change an answer on real robots.txt files (conformance/measure/), each
+ * with what to do. */
+#ifndef ROBOTS_CONFORM_SITE_MATTERS_H
+#define ROBOTS_CONFORM_SITE_MATTERS_H
+
+#include <stddef.h>
+
+/* Writes DIR/matters.html from the figures robots-differences wrote (NULL: the
+ * page says there are none): 0, or -1 with error set ("FILE: what is wrong"). */
+int site_matters(const char *dir, const char *figures_file, char *error, size_t cap);
+
+#endif
