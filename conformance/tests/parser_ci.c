@@ -175,6 +175,39 @@ void known_failures_count_only_new_ones(void) {
           has(&strict, "\n63 passed, 0 failed, 2 fixed (listed in ") && has(&strict, "passing now: --strict fails the run)\n"));
     proc_result_free(&strict);
 
+    /* Written under both profiles, read by a run that judges one: a listed check
+     * that passes under google may still fail under rfc9309, so none is fixed. */
+    proc_result both = conform_run(ARGS("--command", cmd, "--area", "prec,rfc", "--profile", "google", "--profile",
+                                        "rfc9309", "--write-known-failures", file),
+                                   120);
+    CHECK(both.status == 1);
+    proc_result_free(&both);
+    buf written = {NULL, 0, 0};
+    int over = 0;
+    CHECK(read_file(file, 0, &written, &over) == 0 && buf_addc(&written, '\0') == 0 &&
+          strstr(written.data, "\n# Profiles judged: google, rfc9309\n"));
+    buf_free(&written);
+    proc_result judged = conform_run(ARGS("--command", cmd, "--area", "prec,rfc", "--profile", "google",
+                                          "--known-failures", file, "--strict"),
+                                     120);
+    CHECK(judged.status == 0 &&
+          has(&judged, "was written under google, rfc9309; this run judged google: no entry is reported fixed.") &&
+          !has(&judged, "Fixed:"));
+    if (judged.status != 0) printf("  %.600s\n", judged.out.data ? judged.out.data : "");
+    proc_result_free(&judged);
+    /* Without the line (a file written by hand), the same entries would be fixed:
+     * the line is what keeps them. */
+    CHECK(read_file(file, 0, &written, &over) == 0 && buf_addc(&written, '\0') == 0);
+    char *said = written.data ? strstr(written.data, "# Profiles judged: ") : NULL;
+    if (said) memmove(said, said + strcspn(said, "\n") + 1, strlen(said + strcspn(said, "\n") + 1) + 1);
+    write_file(file, written.data ? written.data : "");
+    buf_free(&written);
+    judged = conform_run(ARGS("--command", cmd, "--area", "prec,rfc", "--profile", "google", "--known-failures", file,
+                              "--strict"),
+                         120);
+    CHECK(judged.status == 1 && has(&judged, "Fixed:"));
+    proc_result_free(&judged);
+
     /* A file that names nothing, or is not one, is an error with its place. */
     struct {
         const char *text, *message;
@@ -182,6 +215,7 @@ void known_failures_count_only_new_ones(void) {
         {"PREC-3.1\nNOPE-1\n", "known.txt:2: 'NOPE-1' names no case or check of the tables"},
         {"PREC-3.99\n", "known.txt:1: 'PREC-3.99' names no case or check"},
         {"PREC-3.1 PREC-3.2\n", "known.txt:1: one check id a line, not 'PREC-3.1 PREC-3.2'"},
+        {"# Profiles judged: google, rfc9310\nPREC-3.1\n", "known.txt:1: 'rfc9310' is not a profile (google, rfc9309)"},
     };
     /* A NUL byte (which once made the reader loop for ever). */
     {
@@ -441,9 +475,18 @@ void github_action_runs_the_suite(void) {
     r = action_run(ARGS(batch, "INPUT_STRICT=yes", junit));
     CHECK(r.status == 2 && has(&r, "the input strict is true or false, not 'yes'"));
     proc_result_free(&r);
-    r = action_run(ARGS(batch, "INPUT_PROFILE=gogle", junit));
+    remove(summary + strlen("GITHUB_STEP_SUMMARY="));
+    r = action_run(ARGS(batch, "INPUT_PROFILE=gogle", junit, summary));
     CHECK(r.status == 2 && has(&r, "--profile must be google or rfc9309, not 'gogle'"));
     proc_result_free(&r);
+    /* Stopped before any report: the JUnit report and the summary say why. */
+    xml = slurp(junit + strlen("INPUT_JUNIT="));
+    md = slurp(summary + strlen("GITHUB_STEP_SUMMARY="));
+    CHECK(xml && strstr(xml, "errors=\"1\"") && strstr(xml, "name=\"the suite could not run\"") &&
+          strstr(xml, "--profile must be google or rfc9309, not 'gogle'"));
+    CHECK(md && strstr(md, "# robots-conform could not run") && strstr(md, "not 'gogle'"));
+    free(xml);
+    free(md);
 
     /* Every input the step reads is one action.yml declares and passes on. */
     char action_path[PATH_MAX], script_path[PATH_MAX];

@@ -259,7 +259,7 @@ static int check_selection(const cli *io, const suite *s, const selection *sel) 
 static size_t say_fixed(const cli *io, const known_list *k, const char *format) {
     size_t fixed = known_fixed_count(k);
     bool listed = !strcmp(format, "text") || !strcmp(format, "markdown");
-    for (size_t i = 0; i < k->n && !listed; i++)
+    for (size_t i = 0; known_can_fix(k) && i < k->n && !listed; i++)
         if (known_fixed(&k->items[i]))
             fprintf(io->err, "%s: fixed: %s (%s line %d) passes now: remove it from %s\n", io->prog, k->items[i].id,
                     k->file, k->items[i].line, k->file);
@@ -373,7 +373,7 @@ static int report_runs(const cli *io, conform_options *o, const suite *s, target
     for (size_t k = 0; k < n; k++) broken = broken || runs[k].r.stopped == STOP_BROKEN;
     if (o->write_known_file && rc != 2 && !broken) {
         char error[2048];
-        if (known_write(o->write_known_file, &runs[0].r, runs[0].info.target, error, sizeof error)) {
+        if (known_write(o->write_known_file, &runs[0].r, runs[0].info.target, o->sel.profiles, error, sizeof error)) {
             fprintf(io->err, "%s: %s\n", io->prog, error);
             rc = 2;
         } else {
@@ -387,7 +387,7 @@ static int report_runs(const cli *io, conform_options *o, const suite *s, target
 /* The run: every target asked, the report written. Returns the exit status. */
 static int run_and_report(const cli *io, const suite *s, conform_options *o, int *failed_write) {
     if (prepare_outputs(io, o)) return 2;
-    known_list known = {NULL, NULL, 0};
+    known_list known = {.file = NULL};
     char error[2048];
     if (o->known_file) {
         if (known_load(o->known_file, s, &known, error, sizeof error)) {
@@ -405,6 +405,7 @@ static int run_and_report(const cli *io, const suite *s, conform_options *o, int
     selection *sel = &o->sel;
     if (!sel->profiles)
         sel->profiles = !o->named.n && single.builtin ? (1u << ROBOTS_PROFILE_COUNT) - 1 : 1u << ROBOTS_PROFILE_GOOGLE;
+    known.judged = sel->profiles;
     char profiles[64];
     profiles_text(sel->profiles, profiles, sizeof profiles);
     int rc = 0;

@@ -131,6 +131,21 @@ static void known_text(FILE *f, const results *r, const known_list *k, const rep
                 n[RESULT_KNOWN] == 1 ? "" : "s", k->file, n[RESULT_KNOWN] == 1 ? "s" : "");
     else if (bullet[0])
         fprintf(f, "No check listed in %s fails now.\n", k->file);
+    if (!known_can_fix(k)) {
+        /* A listed check may still fail under a profile this run did not judge. */
+        char under[64] = "", judged[64] = "";
+        for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+            if (k->written_under & (1u << p))
+                snprintf(under + strlen(under), sizeof under - strlen(under), "%s%s", under[0] ? ", " : "",
+                         robots_profile_name((robots_profile_id)p));
+            if (k->judged & (1u << p))
+                snprintf(judged + strlen(judged), sizeof judged - strlen(judged), "%s%s", judged[0] ? ", " : "",
+                         robots_profile_name((robots_profile_id)p));
+        }
+        fprintf(f, "%s%s was written under %s; this run judged %s: no entry is reported fixed.\n",
+                bullet[0] ? "\n" : "", k->file, under, judged);
+        return;
+    }
     if (bullet[0] && known_fixed_count(k)) fprintf(f, "\n");
     for (size_t i = 0; i < k->n; i++)
         if (known_fixed(&k->items[i]))

@@ -49,8 +49,26 @@ static int add_entry(known_list *out, size_t *cap_items, known_entry e, const ch
     return 0;
 }
 
+/* "# Profiles judged: google, rfc9309": the profiles the file was written under. */
+static int profiles_line(const char *p, int line, known_list *out, char *error, size_t cap) {
+    for (p += strlen(KNOWN_PROFILES_LINE); *p;) {
+        size_t len = strcspn(p, ", \t\r");
+        char name[32];
+        robots_profile_id id;
+        snprintf(name, sizeof name, "%.*s", (int)(len < 31 ? len : 31), p);
+        if (len == 0 || len > 31 || robots_profile_from_name(name, &id, NULL)) {
+            snprintf(error, cap, "%s:%d: '%.40s' is not a profile (google, rfc9309)", out->file, line, p);
+            return -1;
+        }
+        out->written_under |= 1u << id;
+        p += len;
+        p += strspn(p, ", \t\r");
+    }
+    return 0;
+}
+
 /* One line of the file, made a C string (p[n] is overwritten): blank, a comment,
- * or one check id with an optional comment. */
+ * the profiles it was written under, or one check id with an optional comment. */
 static int known_line(const suite *s, char *p, size_t n, int line, known_list *out, size_t *cap_items, char *error,
                       size_t cap) {
     if (memchr(p, '\0', n)) {
@@ -58,6 +76,7 @@ static int known_line(const suite *s, char *p, size_t n, int line, known_list *o
         return -1;
     }
     p[n] = '\0';
+    if (!strncmp(p, KNOWN_PROFILES_LINE, strlen(KNOWN_PROFILES_LINE))) return profiles_line(p, line, out, error, cap);
     char *hash = strchr(p, '#');
     if (hash) *hash = '\0';
     p += strspn(p, " \t\r");
@@ -132,13 +151,13 @@ bool known_names(known_list *k, const tcase *c, const check *ck, result_status s
 
 size_t known_fixed_count(const known_list *k) {
     size_t n = 0;
-    for (size_t i = 0; k && i < k->n; i++) n += known_fixed(&k->items[i]);
+    for (size_t i = 0; known_can_fix(k) && i < k->n; i++) n += known_fixed(&k->items[i]);
     return n;
 }
 
 static bool failed(const result *x) { return x->status == RESULT_FAIL || x->status == RESULT_KNOWN; }
 
-int known_write(const char *file, const results *r, const char *what, char *error, size_t cap) {
+int known_write(const char *file, const results *r, const char *what, unsigned profiles, char *error, size_t cap) {
     FILE *f = fopen(file, "w");
     if (!f) {
         snprintf(error, cap, "--write-known-failures: %s: %s", file, strerror(errno));
@@ -148,6 +167,10 @@ int known_write(const char *file, const results *r, const char *what, char *erro
                "# One check id a line (CASE.N: check N of CASE; CASE: all its checks); '#' starts a comment.\n"
                "# Give this file to --known-failures: only a failure not listed here fails the run.\n",
             what);
+    fprintf(f, KNOWN_PROFILES_LINE);
+    for (int p = 0, n = 0; p < ROBOTS_PROFILE_COUNT; p++)
+        if (profiles & (1u << p)) fprintf(f, "%s%s", n++ ? ", " : "", robots_profile_name((robots_profile_id)p));
+    fprintf(f, "\n");
     for (size_t i = 0; i < r->n; i++) {
         const result *x = &r->items[i];
         if (!failed(x)) continue;
