@@ -229,6 +229,21 @@
     return code;
   }
 
+  // What some keys that are not rules do, in a site owner's words, with the entry of
+  // "What matters for your site" (matters.html) that says what to do instead.
+  const KEYS_THAT_ARE_NOT_RULES = {
+    'noindex': ['Google has ignored noindex in robots.txt since 2019: to keep a page out of search, let it be '
+      + 'crawled and answer with a noindex meta tag or X-Robots-Tag header', 'noindex-line'],
+    'crawl-delay': ['Google ignores crawl-delay (Googlebot slows down by itself when the server answers slowly or '
+      + 'with 500, 503 or 429); Bing and some other crawlers read it', 'crawl-delay'],
+  };
+
+  // The key of a line as written, lower-cased ("crawl-delay" of "Crawl-delay: 10").
+  function keyOf(line) {
+    const m = /^\s*([^:#\s]+)\s*:/.exec(line);
+    return m ? m[1].toLowerCase() : '';
+  }
+
   // Each profile's notes by line: Map(n -> [{kind, text}]).
   function notesOf(prof) {
     const m = new Map();
@@ -269,8 +284,13 @@
         for (const { note, profiles } of said.values()) {
           if (!first) box.append('; ');
           first = false;
-          box.append(note.text);
+          const known = note.kind === 'other-key' ? KEYS_THAT_ARE_NOT_RULES[keyOf(lines[i])] : undefined;
+          box.append(known ? known[0] : note.text);
           if (profiles.length < byProfile.length) box.append(` (${profiles.map(profileName).join(', ')} only)`);
+          if (known) {
+            box.append(' ');
+            box.append(el('a', { href: `matters.html#${known[1]}` }, 'what to do'));
+          }
           const id = NOTE_CASES[note.kind];
           if (id && CASES[id]) {
             box.append(' ');

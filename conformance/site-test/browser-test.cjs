@@ -88,8 +88,8 @@ async function main() {
       await page.keyboard.press('Tab');
       order.push(await page.evaluate(() => document.activeElement.textContent));
     }
-    check(order[1] === 'Home' && order[2] === 'Check your file' && order[3] === 'Where Google and RFC 9309 differ' &&
-      order[4] === 'Glossary', 'keyboard: Tab walks the navigation in order', JSON.stringify(order));
+    check(order[1] === 'Home' && order[2] === 'Check your file' && order[3] === 'What matters' &&
+      order[4] === 'Google and RFC 9309, case by case', 'keyboard: Tab walks the navigation in order', JSON.stringify(order));
 
     // ---- From the index to a case: the area link, then the case.
     await page.click('table.areas a[href="area-match.html"]');
@@ -104,15 +104,24 @@ async function main() {
     check(deciding !== plain, 'MATCH-3: the deciding line is highlighted in the file', `${deciding} vs ${plain}`);
     // The case as a reader first sees it (docs/images/atlas-case.png is this shot).
     await shot(page, 'case-MATCH-3-top.png');
-    // The columns after # and the check are the profiles, in order.
+    // The columns after # and the check are the profiles, in order; where both
+    // read the same, one cell across them says they agree.
     for (const [column, profile, label] of [[3, 'google', 'Google'], [4, 'rfc9309', 'RFC 9309']]) {
-      const cell = await page.innerText(`#MATCH-3-c1 td:nth-child(${column})`);
       const head = await page.innerText(`#MATCH-3 table.checks thead th:nth-child(${column})`);
       check(head === label, `MATCH-3: column ${column} is the ${profile} profile`, head);
-      contains(cell, 'disallowed', `MATCH-3 check 1 (${profile}): the verdict`);
-      contains(cell, 'line 2: disallow: /fish', `MATCH-3 check 1 (${profile}): the deciding line`);
-      contains(cell, "the '*' group (line 1)", `MATCH-3 check 1 (${profile}): the group that applied`);
     }
+    const agreed = await page.$eval('#MATCH-3-c1 td:nth-child(3)', (td) => ({ span: td.colSpan, text: td.innerText }));
+    check(agreed.span === 2 && agreed.text.startsWith('Google and RFC 9309 agree:'),
+      'MATCH-3 check 1: one cell for the two profiles, which agree', JSON.stringify(agreed));
+    contains(agreed.text, 'disallowed', 'MATCH-3 check 1: the verdict');
+    contains(agreed.text, 'line 2: disallow: /fish', 'MATCH-3 check 1: the deciding line');
+    contains(agreed.text, "the '*' group (line 1)", 'MATCH-3 check 1: the group that applied');
+    // Where they differ, a cell each (ENC-1 check 2: Google allows, RFC 9309 disallows).
+    await page.goto(url('area-encoding.html#ENC-1'));
+    const parted = await page.$$eval('#ENC-1-c2 td', (tds) => tds.map((td) => td.innerText));
+    check(parted.length === 3 && /allowed/.test(parted[1]) && /disallowed/.test(parted[2]),
+      'ENC-1 check 2: a cell per profile, which differ', JSON.stringify(parted));
+    await page.goto(url('area-match.html#MATCH-3'));
     // The case says which parsers and crawlers pass it, for implementers: opened.
     await page.click('#MATCH-3 details.implementers summary');
     const who = await page.innerText('#MATCH-3 div.who');
@@ -128,7 +137,7 @@ async function main() {
 
     // ---- The differences page, grouped by switch; from it to a case with bytes
     // one cannot see.
-    await page.click('header nav a:text-is("Where Google and RFC 9309 differ")');
+    await page.click('header nav a[href="differences.html"]');
     await urlAfter(page, (u) => u.pathname.endsWith('/differences.html'));
     text = await page.innerText('main');
     for (const cause of ['percent-decode', 'index-html', 'nul-ends-line', 'fetch policy', 'left open by RFC 9309'])

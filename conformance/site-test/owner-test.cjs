@@ -84,6 +84,21 @@ async function main() {
     found = await search(page, 'www');
     check(found.length > 0 && found[0].href === 'index.html#q-www', 'search "www": the www question first',
       JSON.stringify(found.slice(0, 3)));
+    // The words of a site owner's own file lead to what it does, on What matters.
+    found = await search(page, 'crawl-delay');
+    check(found.length > 0 && found[0].href === 'matters.html#crawl-delay', 'search "crawl-delay": what the line does, first',
+      JSON.stringify(found.slice(0, 3)));
+    found = await search(page, 'noindex');
+    check(found.some((f) => f.href === 'matters.html#noindex-line'), 'search "noindex": what the line does',
+      JSON.stringify(found.slice(0, 3)));
+    found = await search(page, 'claudebot');
+    check(found.some((f) => f.href === 'index.html#q-ai-crawlers'), 'search "claudebot": the AI question', JSON.stringify(found.slice(0, 3)));
+    // A word is matched at its start: "ai" is not found inside "contains".
+    found = await search(page, 'ai');
+    const all = await page.evaluate(() => window.ROBOTS_SEARCH.filter((e) =>
+      (' ' + (e.i + ' ' + e.t + ' ' + e.a + ' ' + e.x).toLowerCase().replace(/[^a-z0-9$%?=&:_-]+/g, ' ')).includes(' ai')).length);
+    const count = parseInt(await page.textContent('#search-count'), 10);
+    check(count === all && count < 20, 'search "ai": words that start with it only', `${count} results, ${all} by word start`);
     found = await search(page, 'zzqqxxnothing');
     const none = await page.textContent('#search-count');
     check(found.length === 0 && none === 'Nothing found.', 'search for nothing says so', none);

@@ -280,7 +280,17 @@ async function main() {
     const notes = await page.$$eval('#lines li', (lis) => lis.map((li) => li.innerText));
     check(/byte order mark/.test(notes[0]) && /misspelt key/.test(notes[0]), 'a BOM and a key typo are marked', notes[0]);
     check(/no colon/.test(notes[1]), 'a missing colon is marked', notes[1]);
-    check(/not a rule/.test(notes[2]), 'an unknown directive is marked', notes[2]);
+    // crawl-delay, a key that is not a rule, says what it does and links to what to do.
+    check(/Google ignores crawl-delay/.test(notes[2]) && /what to do/.test(notes[2]), 'crawl-delay is marked with what it does',
+      notes[2]);
+    const todo = await page.$eval('#L3 a[href^="matters.html"]', (a) => a.getAttribute('href'));
+    check(todo === 'matters.html#crawl-delay', 'crawl-delay links to what matters', todo);
+    await page.goto(base + fragment('user-agent: *\nnoindex: /drafts/\nhost: example.com\ndisallow: /y', ['FooBot'],
+      ['http://example.com/x']));
+    await page.waitForSelector('[data-verdict]');
+    const others = await page.$$eval('#lines li', (lis) => lis.map((li) => li.innerText));
+    check(/ignored noindex in robots.txt since 2019/.test(others[1]), 'noindex is marked with what it does', others[1]);
+    check(/not a rule/.test(others[2]), 'an unknown directive is marked', others[2]);
     const big = 'user-agent: *\n' + '# filler line of a large robots.txt file, to pass the cap\n'.repeat(9500) + 'disallow: /late\n';
     await page.goto(base);
     await page.waitForSelector('#robots');

@@ -156,6 +156,38 @@ static void source_link(FILE *f, const suite *s, const lesson_source *src) {
     fprintf(f, "</a>");
 }
 
+/* A check's verdicts, a cell per profile; one cell across them, "Google and RFC
+ * 9309 agree", when every profile's verdict reads the same (the case pages are
+ * half as long on a phone). */
+static void verdict_cells(FILE *f, const lesson *l, const lesson_check *x) {
+    char *text[ROBOTS_PROFILE_COUNT] = {NULL};
+    size_t len[ROBOTS_PROFILE_COUNT];
+    bool same = true;
+    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+        FILE *m = open_memstream(&text[p], &len[p]);
+        if (m) {
+            verdict_html(m, l, &x->view[p], x->k->kind);
+            if (fclose(m) != 0) {
+                free(text[p]);
+                text[p] = NULL;
+            }
+        }
+        same = same && text[p] && (p == 0 || !strcmp(text[p], text[0]));
+    }
+    if (same) {
+        fprintf(f, "<td colspan=\"%d\" class=\"agree\"><span class=\"agree\">Google and RFC 9309 agree:</span> %s</td>",
+                ROBOTS_PROFILE_COUNT, text[0]);
+    } else {
+        for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
+            fprintf(f, "<td>");
+            if (text[p]) fputs(text[p], f);
+            else verdict_html(f, l, &x->view[p], x->k->kind); /* memory ran short: written directly */
+            fprintf(f, "</td>");
+        }
+    }
+    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) free(text[p]);
+}
+
 /* A profile as a reader knows it: whose answer it is. */
 static const char *profile_label(robots_profile_id p) {
     switch (p) {
@@ -193,11 +225,7 @@ static void checks_table(FILE *f, const lesson *l) {
         fprintf(f, "-c%d\"><th scope=\"row\">%d</th><td>", x->k->number, x->k->number);
         check_html(f, x);
         fprintf(f, "</td>");
-        for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
-            fprintf(f, "<td>");
-            verdict_html(f, l, &x->view[p], x->k->kind);
-            fprintf(f, "</td>");
-        }
+        verdict_cells(f, l, x);
         fprintf(f, "</tr>\n");
     }
     fprintf(f, "</tbody>\n</table>\n");
@@ -440,7 +468,7 @@ static int index_page(site *w) {
     fprintf(f,
             "<p>A website publishes <code>/robots.txt</code> to tell crawlers which of its URLs they may fetch. "
             "This site answers the questions its owners ask, case by case: what Google's crawler does, what "
-            "the standard, RFC 9309, says, and where the two part. To see what your own file says, paste it "
+            "the standard, RFC 9309, says, and where the two differ. To see what your own file says, paste it "
             "in the <a href=\"playground.html\">playground</a>.</p>\n");
     site_search_box(f);
     site_questions(f, w->s);
@@ -532,6 +560,9 @@ static int differences_page(site *w) {
     FILE *f = site_page_open(w->dir, "differences.html", "Where Google and RFC 9309 differ", PAGE_DIFFERENCES, w->error,
                         w->cap);
     if (!f) return -1;
+    fprintf(f, "<p class=\"for-owners\">Running a site? <a href=\"matters.html\">What matters for your site</a> "
+               "says which of these differences change an answer on real files, and what to do; this page lists "
+               "every case where they differ, for those who write parsers.</p>\n");
     fprintf(f, "<p>The reference implements both profiles with one code path and a table of switches "
                "(ref/src/profile.c), each a behaviour where Google's parser and RFC 9309 part ways. For every "
                "check whose expectation differs by profile, the switch named here is the one that, toggled "
@@ -711,6 +742,7 @@ static const char style_more[] =
     ".where,.area-name,.shown-by{color:var(--muted)}\n"
     "section.question{border-left:4px solid var(--line);padding-left:1rem;margin:1rem 0}\n"
     "section.question h3{margin:.25rem 0}\n"
+    "table.matters td:nth-child(2){white-space:nowrap}span.agree{color:var(--muted)}\n"
     /* No page wider than the screen: long words break, and a table wider than the
      * page scrolls inside itself (the scorecard's matrices on a laptop)... */
     "h1,h2,h3,th,td,caption,li,p,dt,dd{overflow-wrap:anywhere}\n"
@@ -728,7 +760,9 @@ static const char style_more[] =
     "text-align:left;white-space:normal}\n"
     "table:not(.robots):not(.results) td[data-label]::before{content:attr(data-label) \": \";font-weight:bold;"
     "color:var(--muted)}\n"
-    "table.robots{min-width:0}\n"
+    "table.robots{min-width:0;display:block;overflow-x:auto}\n"
+    "table.robots td{white-space:pre;overflow-wrap:normal}table.robots th{white-space:nowrap}\n"
+    "table.robots td:last-child{white-space:normal;font-family:inherit;font-size:.8em;min-width:6rem}\n"
     "}\n";
 
 /* site.js: the column headings of each table copied into its cells' data-label,
@@ -774,7 +808,8 @@ static const char script[] =
     "        var col = 0;\n"
     "        for (var c = 0; c < rows[r].cells.length; c++) {\n"
     "          var cell = rows[r].cells[c];\n"
-    "          if (names[col] && !cell.hasAttribute('data-label')) cell.setAttribute('data-label', names[col]);\n"
+    "          var label = names.slice(col, col + cell.colSpan).filter(Boolean).join(' and ');\n"
+    "          if (label && !cell.hasAttribute('data-label')) cell.setAttribute('data-label', label);\n"
     "          col += cell.colSpan;\n"
     "        }\n"
     "      }\n"

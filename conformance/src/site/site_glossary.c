@@ -84,6 +84,14 @@ static const term terms[] = {
      "sources.html"},
 };
 
+size_t site_glossary_count(void) { return sizeof terms / sizeof terms[0]; }
+
+void site_glossary_at(size_t i, const char **id, const char **word, const char **meaning) {
+    *id = terms[i].id;
+    *word = terms[i].word;
+    *meaning = terms[i].meaning;
+}
+
 int site_glossary(const char *dir, char *error, size_t cap) {
     FILE *f = site_page_open(dir, "glossary.html", "Glossary", PAGE_GLOSSARY, error, cap);
     if (!f) return -1;

@@ -8,4 +8,9 @@
 /* Writes DIR/glossary.html: 0, or -1 with error set. */
 int site_glossary(const char *dir, char *error, size_t cap);
 
+/* The terms one by one, for the search: anchor, word, meaning, i below
+ * site_glossary_count(). */
+size_t site_glossary_count(void);
+void site_glossary_at(size_t i, const char **id, const char **word, const char **meaning);
+
 #endif

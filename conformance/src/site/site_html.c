@@ -88,7 +88,8 @@ static const struct {
 } nav[] = {
     [PAGE_INDEX] = {"index.html", "Home"},
     [PAGE_PLAYGROUND] = {"playground.html", "Check your file"},
-    [PAGE_DIFFERENCES] = {"differences.html", "Where Google and RFC 9309 differ"},
+    [PAGE_MATTERS] = {"matters.html", "What matters"},
+    [PAGE_DIFFERENCES] = {"differences.html", "Google and RFC 9309, case by case"},
     [PAGE_GLOSSARY] = {"glossary.html", "Glossary"},
     [PAGE_SCORECARD] = {"scorecard.html", "Scorecard"},
     [PAGE_SOURCES] = {"sources.html", "Sources"},

@@ -143,10 +143,20 @@ static int ranked_table(FILE *f, const cJSON *list, double files, const advice *
     return 0;
 }
 
+size_t site_matters_count(void) { return sizeof mistakes / sizeof mistakes[0] + sizeof switches / sizeof switches[0]; }
+
+void site_matters_at(size_t i, const char **id, const char **what, const char **todo) {
+    const size_t nm = sizeof mistakes / sizeof mistakes[0];
+    const advice *a = i < nm ? &mistakes[i] : &switches[i - nm];
+    *id = a->name;
+    *what = a->what;
+    *todo = a->todo;
+}
+
 int site_matters(const char *dir, const char *figures_file, char *error, size_t cap) {
     cJSON *fig = NULL;
     if (figures_file && json_file_read(figures_file, &fig, error, cap)) return -1;
-    FILE *f = site_page_open(dir, "matters.html", "What matters for your site", PAGE_OTHER, error, cap);
+    FILE *f = site_page_open(dir, "matters.html", "What matters for your site", PAGE_MATTERS, error, cap);
     if (!f) {
         cJSON_Delete(fig);
         return -1;
@@ -180,7 +190,7 @@ int site_matters(const char *dir, const char *figures_file, char *error, size_t 
                           where, error, cap);
     }
     if (!rc) {
-        fprintf(f, "<h2>Where Google and RFC 9309 part, on real files</h2>\n<p>Google's crawler and a parser that "
+        fprintf(f, "<h2>Where Google and RFC 9309 differ, on real files</h2>\n<p>Google's crawler and a parser that "
                    "follows RFC 9309 answer otherwise in ");
         count_text(f, differ);
         fprintf(f, " of the ");
@@ -197,7 +207,9 @@ int site_matters(const char *dir, const char *figures_file, char *error, size_t 
     }
     if (!rc) {
         fprintf(f, "<h2 id=\"how\">How they were measured</h2>\n<p>");
-        site_html_text(f, cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(fig, "how")));
+        const char *how = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(fig, "how"));
+        if (how && how[0] >= 'a' && how[0] <= 'z') fputc(how[0] - 'a' + 'A', f); /* a sentence, capitalised */
+        site_html_text(f, how && how[0] >= 'a' && how[0] <= 'z' ? how + 1 : how);
         fprintf(f, ". The files are kept outside this project, and no site is named here; the tool, "
                    "<code>robots-differences</code>, is in conformance/measure/, with how to run it on files of "
                    "your own.</p>\n");

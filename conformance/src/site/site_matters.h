@@ -11,4 +11,10 @@
  * page says there are none): 0, or -1 with error set ("FILE: what is wrong"). */
 int site_matters(const char *dir, const char *figures_file, char *error, size_t cap);
 
+/* The page's entries one by one, for the search: each mistake and difference's
+ * anchor on matters.html, what it is and what to do, for i below
+ * site_matters_count(). */
+size_t site_matters_count(void);
+void site_matters_at(size_t i, const char **id, const char **what, const char **todo);
+
 #endif

@@ -23,6 +23,9 @@
  * it. */
 static const char playground_css[] =
     "form.playground input#location{width:100%;box-sizing:border-box;font-family:ui-monospace,monospace}\n"
+    /* no box past the margin, and 16px text: a phone does not zoom in on a tap */
+    "form.playground textarea,form.playground input{box-sizing:border-box;max-width:100%;font-size:16px}\n"
+    "#results h2,h2{overflow-wrap:normal}\n"
     "#location-note,#encoding,#cap,#scope{margin:.25rem 0}\n"
     "#agent-notes:empty{display:none}\n"
     "#agent-notes li{margin:.25rem 0}\n"
@@ -75,14 +78,9 @@ int site_playground(const char *dir, char *error, size_t cap) {
     if (!f) return -1;
     fprintf(f,
             "<link rel=\"stylesheet\" href=\"playground.css\">\n"
-            "<p>Paste a robots.txt (or drop a file on it, or choose one), say where it lives, and give the "
-            "crawlers and the URLs to ask about, a line each. For every URL the file governs and every crawler, "
-            "the reference answers under both profiles (Google's parser and RFC 9309) as it does in the atlas: "
-            "the verdict, the line and the group that decided, and why; one answer when the two agree, each "
-            "when they do not. A URL on another scheme, host or port gets no verdict from this file: the page "
-            "says which robots.txt governs it. Everything runs in this page: the reference is compiled to "
-            "WebAssembly, nothing is sent anywhere and nothing is kept. The page's address holds what you "
-            "typed, so a link to it shows the same.</p>\n"
+            "<p>Paste your robots.txt, the crawlers and the URLs, a line each: for each URL and crawler the page "
+            "says whether Google and RFC 9309 let the crawler fetch it, which line decided, and why. Nothing is "
+            "sent anywhere; the page's address keeps what you typed, to share.</p>\n"
             "<p id=\"status\" role=\"status\">Loading the reference&hellip;</p>\n"
             "<form class=\"playground\" onsubmit=\"return false\">\n"
             "<p><label for=\"robots\">robots.txt</label><br>\n"
@@ -108,7 +106,9 @@ int site_playground(const char *dir, char *error, size_t cap) {
             "that applied start at the lines underlined, and lines read in a surprising way say how, with the "
             "case that shows it. A file that is not UTF-8 is shown byte for byte, as the parser reads it.</p>\n"
             "<ol id=\"lines\" class=\"lines\"></ol>\n"
-            "<h2>For tools</h2>\n<p>Each URL and crawler is a row, <code>tr.result</code>, with <code>data-url</code>, "
+            "<details class=\"for-tools\">\n<summary>For tools: how the results and the address are "
+            "written</summary>\n<p>The answers come from this project's reference parser, compiled to "
+            "WebAssembly and run in the page. Each URL and crawler is a row, <code>tr.result</code>, with <code>data-url</code>, "
             "<code>data-agent</code> (the product token asked with), <code>data-verdict</code> (<code>allowed</code>, "
             "<code>disallowed</code>, or <code>differs</code> when the profiles do not agree; "
             "<code>out-of-scope</code> or <code>not-a-url</code>, in one row per URL, when this file gives it no verdict) and, when the "
@@ -119,7 +119,7 @@ int site_playground(const char *dir, char *error, size_t cap) {
             "<code>robots=&hellip;&amp;agents=&hellip;&amp;urls=&hellip;&amp;location=&hellip;</code> in "
             "<code>application/x-www-form-urlencoded</code> form, agents and URLs newline-separated, "
             "<code>location</code> left out when empty; a file that is not UTF-8 travels as "
-            "<code>robots_base64=&hellip;</code>, its exact bytes, instead of <code>robots</code>.</p>\n"
+            "<code>robots_base64=&hellip;</code>, its exact bytes, instead of <code>robots</code>.</p>\n</details>\n"
             "<script src=\"robots-wasm.js\"></script>\n<script src=\"engine.js\"></script>\n"
             "<script src=\"reading.js\"></script>\n<script src=\"playground.js\"></script>\n");
     return site_page_close(f, dir, "playground.html", error, cap);

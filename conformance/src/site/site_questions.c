@@ -29,16 +29,17 @@ static const question questions[] = {
     {.id = "q-ai-crawlers",
      .question = "How do I block AI crawlers but stay in search results?",
      .answer = "Name each AI crawler on a user-agent line of one group that disallows everything, and leave the "
-               "'*' group (or your search crawlers' groups) open. Each crawler reads only the group with its own "
-               "name, so search crawlers never see the AI group's rules. Use the name each company documents "
-               "for its crawler: a name the file does not match is a crawler the group does not cover.",
+               "'*' group (or your search crawlers' groups) open: GPTBot (OpenAI), ClaudeBot (Anthropic), CCBot "
+               "(Common Crawl) and Google-Extended (Google's AI training, which Googlebot's crawling obeys) are the "
+               "common names. Each crawler reads only the group with its own name, so search crawlers never see "
+               "the AI group's rules; a crawler the file does not name follows the '*' group.",
      .cases = {"REAL-5", "UA-1"}},
     {.id = "q-folder",
      .question = "How do I block a folder?",
      .answer = "\"Disallow: /private/\" blocks every URL whose path starts with /private/. Without the last slash, "
                "\"Disallow: /private\" also blocks /private-notes.html, because a rule matches the start of the "
                "path. Paths are case-sensitive: /Private/ is another folder.",
-     .cases = {"MATCH-3", "REAL-1"}},
+     .cases = {"MATCH-5", "MATCH-3", "REAL-1"}},
     {.id = "q-file-types",
      .question = "How do I block one type of file, such as every PDF?",
      .answer = "\"Disallow: /*.pdf$\" blocks every URL whose path ends in .pdf: '*' stands for any run of "

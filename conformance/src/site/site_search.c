@@ -13,7 +13,9 @@
 #include <cjson/cJSON.h>
 
 #include "explain.h"
+#include "site_glossary.h"
 #include "site_html.h"
+#include "site_matters.h"
 #include "site_questions.h"
 
 /* How much of a case's robots.txt the index keeps: the rules a reader searches
@@ -75,6 +77,22 @@ static char *index_text(const suite *s) {
         snprintf(page, sizeof page, "index.html#%s", id);
         ok = add_entry(list, "", question, "Questions site owners ask", page, said);
     }
+    /* What matters on real files and the glossary: the pages a site owner's words
+     * (crawl-delay, noindex, a byte) are answered on. */
+    for (size_t i = 0; ok && i < site_matters_count(); i++) {
+        const char *id, *what, *todo;
+        site_matters_at(i, &id, &what, &todo);
+        char page[128];
+        snprintf(page, sizeof page, "matters.html#%s", id);
+        ok = add_entry(list, "", what, "What matters for your site", page, todo);
+    }
+    for (size_t i = 0; ok && i < site_glossary_count(); i++) {
+        const char *id, *word, *meaning;
+        site_glossary_at(i, &id, &word, &meaning);
+        char page[128];
+        snprintf(page, sizeof page, "glossary.html#%s", id);
+        ok = add_entry(list, "", word, "Glossary", page, meaning);
+    }
     for (size_t t = 0; ok && t < s->ntables; t++)
         for (size_t i = 0; ok && i < s->tables[t].ncases; i++) ok = add_case(list, &s->tables[t].cases[i]);
     char *text = ok ? cJSON_PrintUnformatted(list) : NULL;
@@ -95,19 +113,22 @@ static const char search_script[] =
     "  var entries = window.ROBOTS_SEARCH;\n"
     "  if (!input || !list || !count || !entries) return;\n"
     "  var SHOWN = 30;\n"
-    "  var haystacks = entries.map(function (e) { return (e.i + ' ' + e.t + ' ' + e.a + ' ' + e.x).toLowerCase(); });\n"
+    "  // Words are matched at their start (\"ai\" finds \"AI\", not \"contains\"): each haystack is\n"
+    "  // its text with a space before every word.\n"
+    "  function spaced(s) { return ' ' + s.toLowerCase().replace(/[^a-z0-9$%?=&:_-]+/g, ' '); }\n"
+    "  var haystacks = entries.map(function (e) { return spaced(e.i + ' ' + e.t + ' ' + e.a + ' ' + e.x); });\n"
     "  function show() {\n"
     "    var query = input.value.trim().toLowerCase();\n"
     "    list.textContent = '';\n"
     "    if (query.length < 2) { count.textContent = ''; return; }\n"
-    "    var words = query.split(/\\s+/);\n"
+    "    var words = spaced(query).trim().split(' ');\n"
     "    var found = [];\n"
     "    for (var k = 0; k < entries.length; k++) {\n"
     "      var all = true;\n"
-    "      for (var w = 0; w < words.length && all; w++) all = haystacks[k].indexOf(words[w]) >= 0;\n"
+    "      for (var w = 0; w < words.length && all; w++) all = haystacks[k].indexOf(' ' + words[w]) >= 0;\n"
     "      if (!all) continue;\n"
-    "      var title = (entries[k].i + ' ' + entries[k].t).toLowerCase();\n"
-    "      var inTitle = words.every(function (word) { return title.indexOf(word) >= 0; });\n"
+    "      var title = spaced(entries[k].i + ' ' + entries[k].t);\n"
+    "      var inTitle = words.every(function (word) { return title.indexOf(' ' + word) >= 0; });\n"
     "      found.push({ e: entries[k], rank: inTitle ? 0 : 1, order: k });\n"
     "    }\n"
     "    found.sort(function (a, b) { return a.rank - b.rank || a.order - b.order; });\n"
