@@ -5,12 +5,28 @@ A file that cannot be read, is not JSON, or has no "crawlers" list is refused wh
 one is "broken" with the reason, and is refused only when it is selected
 (robots-crawl --crawler NAME), so that one bad entry does not stop the others.
 `robots-crawl --list-crawlers` shows each broken entry with its reason.
+
+A word %NAME% (NAME two or more letters, digits, '_' or '-', starting with a
+letter) is a placeholder: one robots-crawl does not fill in for that field (a
+misspelt %strat%) makes the entry broken, naming the placeholder it is near.
+Two entries of one name: the second is broken, and choosing that name (--crawler)
+is refused, naming both (same_name()).
 """
+import difflib
 import json
 import os
+import re
 import shutil
 
 FIELDS = {"name", "install", "requires", "version", "token", "command", "env", "time_limit", "shards", "exit_codes"}
+# The placeholders each field's words may hold (robots-crawl fills these in).
+PLACEHOLDERS = {
+    "command": ("start", "ca", "out", "token", "robots", "here", "cwd"),
+    "env": ("start", "ca", "out", "token", "robots", "here", "cwd"),
+    "version": ("robots", "here", "cwd"),
+    "requires": ("here", "cwd"),
+}
+PLACEHOLDER = re.compile(r"%([A-Za-z][A-Za-z0-9_-]+)%")
 
 
 class AdaptersError(Exception):
@@ -35,6 +51,22 @@ def _words(value):
     return isinstance(value, list) and value and all(isinstance(w, str) for w in value)
 
 
+def _placeholder_problem(field, words):
+    """Why a field's words name a placeholder it cannot have, or None."""
+    known = PLACEHOLDERS[field]
+    for word in words:
+        for name in PLACEHOLDER.findall(word):
+            if name in known:
+                continue
+            if name in PLACEHOLDERS["command"]:
+                return "\"%s\" cannot use %%%s%% (it takes %s)" % (field, name, ", ".join("%%%s%%" % k for k in known))
+            near = difflib.get_close_matches(name.lower(), known, n=1, cutoff=0.6)
+            hint = "did you mean %%%s%%?" % near[0] if near else "%s takes %s" % (
+                field, ", ".join("%%%s%%" % k for k in known))
+            return "unknown placeholder %%%s%% in \"%s\" (%s)" % (name, field, hint)
+    return None
+
+
 def problem(c):
     """Why the entry cannot be used, or None."""
     if not isinstance(c, dict):
@@ -52,8 +84,6 @@ def problem(c):
             return "\"%s\" must be a non-empty list of strings" % field
     if not isinstance(c.get("install", ""), str):
         return "\"install\" must be a string"
-    if "%start%" not in " ".join(c["command"]):
-        return "the command never names %start%, the URL to crawl"
     limit = c.get("time_limit", 120)
     if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not 1 <= limit <= 3600:
         return "\"time_limit\" must be 1 to 3600 seconds"
@@ -67,6 +97,13 @@ def problem(c):
     if not isinstance(codes, list) or not codes or not all(
             isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 255 for x in codes):
         return "\"exit_codes\" must be a non-empty list of exit statuses (0 to 255)"
+    for field in ("command", "env", "version", "requires"):
+        words = list(env.values()) if field == "env" else c.get(field, [])
+        why = _placeholder_problem(field, words)
+        if why:
+            return why
+    if "%start%" not in " ".join(c["command"]):
+        return "the command never names %start%, the URL to crawl"
     return None
 
 
@@ -92,6 +129,17 @@ def load(path):
             seen.setdefault(name, i)
         out.append(Adapter(name or "crawlers[%d]" % i, c if isinstance(c, dict) else {}, where, why))
     return out
+
+
+def same_name(adapters, name):
+    """Why choosing name is refused when two or more entries have it (naming
+    them), or None."""
+    mine = [a for a in adapters if a.name == name]
+    if len(mine) < 2:
+        return None
+    path = mine[0].where.rsplit(": ", 1)[0]
+    return "%s: %d entries are named %s, %s: rename one of them" % (
+        path, len(mine), name, " and ".join(a.where.rsplit(": ", 1)[-1] for a in mine))
 
 
 def missing_program(adapter, here):

@@ -13,6 +13,12 @@ known failure and a failure with the same answer are the same. The sections:
   Stopped now                      a crawler that stopped early in NEW (no answers)
   Only in the old report / Only in the new report
 
+When the new report did not ask checks the old one did (another --area, --id or
+--profile, a crawler left out or stopped now), a plain sentence says how many
+before the count line: "N checks of OLD were not asked in NEW (...): they are not
+compared." (a check under each profile counts once per profile, as the runner's
+--compare counts them).
+
 Exit 1 when a check fails now that did not before, or a crawler stopped now; 0
 otherwise; 2 when a file cannot be read or is not a crawl report (the file and
 where in it).
@@ -67,25 +73,37 @@ def compare(old_path, new_path, out):
     """Writes the comparison to out; returns the exit status (0 or 1)."""
     old, new = load(old_path), load(new_path)
     sections = {k: [] for k in ("new", "fixed", "changed", "moved", "stopped", "only-old", "only-new")}
+    # The old report's checks (one per profile) the new one did not ask, and why;
+    # the new report's checks the old one did not.
+    not_asked, stopped_results, only_new, why = 0, 0, 0, set()
     for crawler in sorted(set(old) | set(new)):
         if crawler not in new:
             sections["only-old"].append("  %s: every check (the crawler is not in %s)" % (crawler, new_path))
+            not_asked += len(old[crawler]["results"])
+            why.add("a crawler left out")
             continue
         if crawler not in old:
             sections["only-new"].append("  %s: every check (the crawler is not in %s)" % (crawler, old_path))
+            only_new += len(new[crawler]["results"])
             continue
         if new[crawler]["stopped"] and not old[crawler]["stopped"]:
             stop = new[crawler]["stopped"]
             sections["stopped"].append("  %s: %s" % (crawler, stop.get("reason", "stopped early")
                                                       if isinstance(stop, dict) else "stopped early"))
+            not_asked += len(old[crawler]["results"])
+            stopped_results += len(old[crawler]["results"])
+            why.add("a crawler stopped early")
             continue
         a, b = old[crawler]["results"], new[crawler]["results"]
         for key in sorted(set(a) | set(b), key=lambda k: (k[0], k[1], k[2])):
             if key not in b:
                 sections["only-old"].append(_name(crawler, key, a[key]) + ": " + a[key]["status"])
+                not_asked += 1
+                why.add("another selection")
                 continue
             if key not in a:
                 sections["only-new"].append(_name(crawler, key, b[key]) + ": " + b[key]["status"])
+                only_new += 1
                 continue
             x, y = a[key], b[key]
             was, now = x["status"] in FAILING, y["status"] in FAILING
@@ -106,9 +124,14 @@ def compare(old_path, new_path, out):
     for key, head in heads.items():
         if sections[key]:
             out.write("%s:\n%s\n\n" % (head, "\n".join(sections[key])))
+    if not_asked:
+        reasons = [w for w in ("another selection", "a crawler left out", "a crawler stopped early") if w in why]
+        out.write("%d check%s of %s %s not asked in %s (%s): they are not compared.\n" % (
+            not_asked, "" if not_asked == 1 else "s", old_path, "was" if not_asked == 1 else "were", new_path,
+            ", or ".join(reasons)))
     out.write("%d failing now, not before; %d fixed; %d answers changed; %d moved between known and new; "
               "%d crawlers stopped now; %d only in %s, %d only in %s\n" % (
                   len(sections["new"]), len(sections["fixed"]), len(sections["changed"]), len(sections["moved"]),
-                  len(sections["stopped"]), len(sections["only-old"]), old_path, len(sections["only-new"]),
+                  len(sections["stopped"]), not_asked - stopped_results, old_path, only_new,
                   new_path))
     return 1 if sections["new"] or sections["stopped"] else 0

@@ -5,7 +5,8 @@
       <testcase classname="AREA.CASE-ID" name="[PROFILE] check N: WHAT">
                                           one per observation: allow checks that share
                                           one fetch are one test case ("checks 1-8")
-        <failure message="expected X, got Y">   the detail, the cause
+        <failure message="expected X, got Y">   the detail, the cause, the robots.txt served
+                                                (its URL, its answer, its first lines numbered)
         <skipped message="known failure: expected X, got Y"/>
         <skipped message="not observed: WHY"/>  (also undefined, not observable)
         <failure message="fixed: remove ID from FILE"/>   a fixed known failure, --strict
@@ -47,6 +48,7 @@ def _outcome(row, known_info, strict):
         body = "%s\ncause: %s\n" % (first["detail"], first.get("cause", "unexplained"))
         if len(row) > 1:
             body += "one fetch answers %s of %s\n" % (report.check_words(row), first["id"])
+        body += "".join(line + "\n" for line in report.served_lines(first))
         return "failure", "expected %s, got %s" % (first["expected"], first["got"]), body
     if status == "known-failure":
         return "skipped", "known failure: expected %s, got %s" % (r["expected"], r["got"]), "%s\ncause: %s\n" % (

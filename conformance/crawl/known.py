@@ -12,8 +12,18 @@ the runner's is for its one target; an entry names the check under every profile
 judged. A listed check that fails is a known failure: reported, not counted as
 failed. An entry is fixed when the crawl judged checks it names and none failed:
 "remove it from FILE", a failure of the run under --strict.
+
+The comment line "# Profiles judged: google, rfc9309" (PROFILES_LINE, as the
+runner writes and reads it) names the profiles the file was written under;
+--write-known-failures writes it. A run that does not judge every one of them
+reports no entry fixed (an entry that passes under the profiles judged may still
+fail under another), and its reports say so (not_fixable()). A name there that is
+no profile is an error with the file and line. A file without the line is read as
+before.
 """
 MAX_BYTES = 4 << 20
+PROFILES = ("google", "rfc9309")
+PROFILES_LINE = "# Profiles judged: "
 
 
 class KnownError(Exception):
@@ -24,13 +34,23 @@ class Entry:
     def __init__(self, ident, line, case, check):
         self.id, self.line, self.case, self.check = ident, line, case, check
         self.failing = self.passing = 0
+        self.can_fix = True  # False when the run did not judge every profile the file was written under
 
     def names(self, result):
         return result["id"] == self.case and (self.check == 0 or result["check"] == self.check)
 
     @property
     def fixed(self):
-        return self.passing > 0 and self.failing == 0
+        return self.can_fix and self.passing > 0 and self.failing == 0
+
+
+class Known(list):
+    """The entries of a known-failures file (a list), and `written_under`: the
+    profiles its "# Profiles judged:" line names, in PROFILES order ([] without one)."""
+
+    def __init__(self, entries=(), written_under=()):
+        super().__init__(entries)
+        self.written_under = [p for p in PROFILES if p in written_under]
 
 
 def _resolve(ident, sizes):
@@ -44,8 +64,24 @@ def _resolve(ident, sizes):
     return (case, n) if 1 <= n <= sizes[case] else None
 
 
+def _profiles_line(path, number, text):
+    """The profiles a "# Profiles judged: ..." line names (its text after the
+    prefix); KnownError for a name that is no profile."""
+    names, rest = [], text
+    while rest:
+        word = rest
+        for sep in ", \t\r":
+            word = word.split(sep, 1)[0]
+        if word not in PROFILES:
+            raise KnownError("%s:%d: '%s' is not a profile (%s)" % (path, number, rest[:40], ", ".join(PROFILES)))
+        names.append(word)
+        rest = rest[len(word):].lstrip(", \t\r")
+    return names
+
+
 def load(path, checks):
-    """The entries of path, resolved against the tables' checks."""
+    """The entries of path, resolved against the tables' checks: a Known list,
+    with the profiles the file says it was written under."""
     try:
         with open(path, "rb") as f:
             data = f.read(MAX_BYTES + 1)
@@ -56,11 +92,15 @@ def load(path, checks):
     sizes = {}
     for c in checks:
         sizes[c.id] = max(sizes.get(c.id, 0), c.number)
-    entries = []
+    entries, written_under = [], set()
     for number, raw in enumerate(data.split(b"\n"), 1):
         if b"\0" in raw:
             raise KnownError("%s:%d: a NUL byte: not a known-failures file" % (path, number))
-        text = raw.decode("utf-8", "replace").split("#", 1)[0]
+        line = raw.decode("utf-8", "replace")
+        if line.startswith(PROFILES_LINE):
+            written_under.update(_profiles_line(path, number, line[len(PROFILES_LINE):]))
+            continue
+        text = line.split("#", 1)[0]
         words = text.replace("\r", " ").replace("\t", " ").split(" ")
         words = [w for w in words if w]
         if not words:
@@ -72,7 +112,27 @@ def load(path, checks):
             raise KnownError("%s:%d: '%s' names no case or check of the tables (CASE or CASE.N; "
                              "robots-conform --list shows the cases)" % (path, number, words[0][:200]))
         entries.append(Entry(words[0], number, *found))
-    return entries
+    return Known(entries, written_under)
+
+
+def judged_by(entries, judged):
+    """Marks the entries unfixable when the run judged (profiles) not every profile
+    the file was written under; returns whether they can be fixed."""
+    can_fix = not set(getattr(entries, "written_under", [])) - set(judged)
+    for e in entries:
+        e.can_fix = can_fix
+    return can_fix
+
+
+def not_fixable(path, entries, judged):
+    """The sentence the reports give when no entry can be reported fixed, or None:
+    "FILE was written under google, rfc9309; this run judged google: no entry is
+    reported fixed." """
+    under = getattr(entries, "written_under", [])
+    if not set(under) - set(judged):
+        return None
+    return "%s was written under %s; this run judged %s: no entry is reported fixed." % (
+        path, ", ".join(under), ", ".join(p for p in PROFILES if p in judged))
 
 
 def apply(entries, results):
@@ -103,14 +163,16 @@ def mark_fixed(entries, results, path):
                 r["fixed"] = "fixed: remove %s from %s" % (e.id, path)
 
 
-def write(path, crawler, results):
-    """Every failure of results (known ones too) as a known-failures file: one check
-    id a line, with what was expected and observed as a comment."""
+def write(path, crawler, results, profiles):
+    """Every failure of results (known ones too) as a known-failures file: the
+    header, the profiles judged (PROFILES_LINE), then one check id a line, with
+    what was expected and observed as a comment."""
     lines = ["# Known failures of the crawler %s (token %s), written by robots-crawl --write-known-failures.\n"
              % (crawler["name"], crawler["token"]),
              "# One check id a line (CASE.N: check N of CASE; CASE: all its checks); '#' starts a comment.\n",
              "# Give this file to --known-failures with --crawler %s: only a failure not listed here fails "
-             "the run.\n" % crawler["name"]]
+             "the run.\n" % crawler["name"],
+             PROFILES_LINE + ", ".join(p for p in PROFILES if p in profiles) + "\n"]
     seen = set()
     for r in results:
         if r["status"] not in ("fail", "known-failure"):

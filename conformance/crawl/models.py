@@ -10,6 +10,20 @@ from the expectation only where that rule matters:
                 the earliest rule found decides
   capped        the file read only up to a size (the reference's max_bytes;
                 0 = the whole file)
+  wildcard      no '*' wildcard: each '*' of a rule's value and of the URL
+                written as an escape no file or URL of the tables holds (%FF%FE),
+                which the reference compares as text: a '*' matches a '*' only
+  anchor        no '$' end anchor: each '$' written %FF%FD, the same way
+  decode        rules and URLs percent-decoded, then percent-encoded again, as
+                Python's urllib.robotparser does (unquote, then quote): an escape
+                and the character it encodes are one (%2F and '/', %3A and ':');
+                nothing else changed: a rule's own '*', its final '$', the
+                control characters around it and what follows a NUL keep the
+                reference's reading; the URL loses the fragment it is written
+                with, as the reference's does
+
+hypotheses() asks them all for the allow checks and the probes, so that a probe
+answered as one of them predicts is known to be explained by it (causes.py).
 
 And the probes: conformance/adapters/probes.json's small files, each showing one
 parser behaviour, made a crawler's (the probe's agent, FooBot, becomes the
@@ -22,6 +36,9 @@ import json
 import os
 import re
 import subprocess
+import urllib.parse
+
+import urls
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROBES = os.path.join(os.path.dirname(HERE), "adapters", "probes.json")
@@ -96,6 +113,96 @@ def first_match(robots_bin, items, profile="google"):
         found = state[i]["found"]
         if found:
             out[key] = "allowed" if min(found)[1] else "disallowed"
+    return out
+
+
+RULE_LINE = re.compile(rb"^([ \t]*(?:allow|disallow)[ \t]*:[ \t]*)(.*?)([ \t]*(?:#.*)?)$", re.I | re.S)
+
+
+def _rules_rewritten(robots, fix):
+    """robots with each allow or disallow line's value v made fix(v) (bytes); every
+    other byte, and the line ends, kept."""
+    parts = LINE_END.split(robots)
+    for i in range(0, len(parts), 2):
+        m = RULE_LINE.match(parts[i])
+        if m and m.group(2):
+            parts[i] = m.group(1) + fix(m.group(2)) + m.group(3)
+    return b"".join(parts)
+
+
+def _url_rewritten(url, fix):
+    """url with its path, query and fragment made fix(whole URL, rest); a URL that
+    is not absolute is left as it is."""
+    parsed, _ = urls.split(url)
+    if parsed is None:
+        return url
+    head = url[:len(url) - len(parsed.rest)] if parsed.rest else url
+    return head + fix(url, parsed.rest)
+
+
+def _requoted(text):
+    """Python's urllib.robotparser on a rule value: percent-decoded, tabs and line
+    ends dropped (as urllib.parse.urlparse drops them), then quoted."""
+    decoded = urllib.parse.unquote(text)
+    for ch in "\t\r\n":
+        decoded = decoded.replace(ch, "")
+    return urllib.parse.quote(decoded)
+
+
+EDGES = re.compile(r"^([\x00-\x20\x7f]*)(.*?)([\x00-\x20\x7f]*)$", re.S)
+
+
+def _decode_rule(value):
+    """A rule's value percent-decoded and quoted again, as the URL is; kept as
+    they are (the reference reads them): its '*' (a wildcard), a '$' that ends it
+    (the anchor), the control characters around it and everything from a NUL on.
+    A '$' inside it is a dollar sign, quoted as the URL's is."""
+    text = value.decode("utf-8", "replace")
+    text, nul, after = text.partition("\0")
+    head, text, tail = EDGES.match(text).groups()
+    anchored = text.endswith("$")
+    pieces = re.split(r"(\*)", text[:-1] if anchored else text)
+    out = "".join(p if p == "*" else _requoted(p) for p in pieces) + ("$" if anchored else "")
+    return (head + out + tail + nul + after).encode("utf-8")
+
+
+def _decode_url(url, rest):
+    """What urllib.robotparser matches rules against: the URL percent-decoded, its
+    path, parameters, query and fragment put back together and quoted; the
+    fragment it is written with left off first, as the reference leaves it (a
+    %23 decoded to '#' starts one, and it stays, as urllib.robotparser keeps it)."""
+    p = urllib.parse.urlparse(urllib.parse.unquote(url.split("#", 1)[0]))
+    return urllib.parse.quote(urllib.parse.urlunparse(("", "", p.path, p.params, p.query, p.fragment))) or "/"
+
+
+# Literal '*' and '$' as text the reference compares as written, and that no file
+# or URL of the tables holds (a '%2A' would meet the tables' own escapes).
+STAR, DOLLAR = "%FF%FE", "%FF%FD"
+TRANSFORMS = {
+    "wildcard": (lambda v: v.replace(b"*", STAR.encode()), lambda url, rest: rest.replace("*", STAR)),
+    "anchor": (lambda v: v.replace(b"$", DOLLAR.encode()), lambda url, rest: rest.replace("$", DOLLAR)),
+    "decode": (_decode_rule, _decode_url),
+}
+
+
+def transformed(robots_bin, items, name, profile="google"):
+    """{key: answer} of the reference with the hypothesis `name` (TRANSFORMS) made
+    in each item's file and URL."""
+    fix_rule, fix_url = TRANSFORMS[name]
+    asked = [(key, _rules_rewritten(robots, fix_rule), token, _url_rewritten(url, fix_url))
+             for key, robots, token, url in items]
+    replies = ask(robots_bin, [_request(i, robots, token, url, profile=profile)
+                               for i, (_, robots, token, url) in enumerate(asked)])
+    return {asked[i][0]: ("allowed" if r["allowed"] else "disallowed") for i, r in replies.items()
+            if isinstance(i, int) and 0 <= i < len(asked) and isinstance(r.get("allowed"), bool)}
+
+
+def hypotheses(robots_bin, items):
+    """{hypothesis: {key: answer}} for items [(key, robots bytes, token, url)]:
+    "longest" (first match wins), "wildcard", "anchor", "decode"."""
+    out = {"longest": first_match(robots_bin, items)}
+    for name in TRANSFORMS:
+        out[name] = transformed(robots_bin, items, name)
     return out
 
 

@@ -25,6 +25,15 @@ and, with one --flaw, a deliberately wrong crawler that the harness must catch:
   cap-100k           reads only the first 100,000 bytes of a robots.txt
   sevens             a deliberately odd flaw no rule explains: a conditional
                      URL whose path holds the digit 7 is never fetched
+  robotparser        decides a conditional URL with Python's own
+                     urllib.robotparser (the file decoded as UTF-8, bad bytes
+                     replaced), as many Python crawlers do: no '*' or '$', the
+                     first matching rule decides, rules and URLs percent-decoded
+                     then quoted again, the query matched; and its other ways (a
+                     blank line ends a group, a user-agent line names every
+                     crawler whose name holds it, only the first '*' group counts)
+  unicode-host       sends the Host header of each request in Unicode (UTF-8),
+                     www.müller.eu, not in its ASCII form www.xn--mller-kva.eu
 
 Every request has a 5-second timeout; at most 5,000 links are followed.
 """
@@ -40,9 +49,10 @@ import subprocess
 import sys
 import tempfile
 import urllib.parse
+import urllib.robotparser
 
 FLAWS = ("ignore-robots", "5xx-allows", "no-redirects", "start-host-only", "first-match-wins", "429-allows",
-         "no-redirect-limit", "host-keyed", "cap-100k", "sevens")
+         "no-redirect-limit", "host-keyed", "cap-100k", "sevens", "robotparser", "unicode-host")
 MAX_REDIRECTS = 20
 MAX_LINKS = 5000
 TIMEOUT = 5
@@ -81,7 +91,18 @@ class Crawler:
         target = after[cut:] if after[cut:].startswith("/") else "/" + after[cut:]
         try:
             connection = kind(parts.hostname, parts.port, timeout=TIMEOUT, **extra)
-            connection.request("GET", target, headers={"User-Agent": self.token + "/1.0 (refcrawl)"})
+            if self.flaw == "unicode-host":
+                # The host as a person writes it: each xn-- label decoded (IDNA).
+                try:
+                    host = parts.hostname.encode("ascii").decode("idna")
+                except UnicodeError:
+                    host = parts.hostname
+                connection.putrequest("GET", target, skip_host=True)
+                connection.putheader("Host", (host + (":%d" % parts.port if parts.port else "")).encode("utf-8"))
+                connection.putheader("User-Agent", self.token + "/1.0 (refcrawl)")
+                connection.endheaders()
+            else:
+                connection.request("GET", target, headers={"User-Agent": self.token + "/1.0 (refcrawl)"})
             response = connection.getresponse()
             body = response.read(4 << 20)
             connection.close()
@@ -161,6 +182,10 @@ class Crawler:
             return False
         if self.flaw == "first-match-wins":
             return self.first_match(body or b"", link)
+        if self.flaw == "robotparser":
+            parser = urllib.robotparser.RobotFileParser()
+            parser.parse((body or b"").decode("utf-8", "replace").splitlines())
+            return parser.can_fetch(self.token, link)
         with tempfile.NamedTemporaryFile(prefix="refcrawl-", suffix=".txt") as f:
             f.write(body or b"")
             f.flush()

@@ -66,6 +66,26 @@ def summary(results, known_entries=None):
     return out
 
 
+def served_lines(r):
+    """The robots.txt a failed result's crawler was served, as lines of text: each
+    file's URL and answer, then its first lines numbered as the reference counts
+    them (a failure can be reproduced from them: `robots FILE TOKEN URL`)."""
+    out = []
+    for f in r.get("served", []):
+        if "lines" not in f:
+            out.append("robots.txt at %s: %s" % (f["url"], f["answer"]))
+            continue
+        size = "%d byte%s, %d line%s" % (f["bytes"], "" if f["bytes"] == 1 else "s", f["line_count"],
+                                         "" if f["line_count"] == 1 else "s")
+        out.append("robots.txt at %s: %s (%s)%s" % (f["url"], f["answer"], size, ":" if f["lines"] else ""))
+        width = len(str(len(f["lines"])))
+        out += ["  %*d  %s" % (width, n, line) for n, line in enumerate(f["lines"], 1)]
+        if f["line_count"] > len(f["lines"]):
+            out.append("  (%d more line%s)" % (f["line_count"] - len(f["lines"]),
+                                                "" if f["line_count"] - len(f["lines"]) == 1 else "s"))
+    return out
+
+
 def check_words(row):
     """"check 6" or "checks 1-8" or "checks 1, 3" for an observation's checks."""
     numbers = sorted({r["check"] for r in row})
@@ -85,7 +105,10 @@ def row_title(row):
 def as_json(crawls, known_info=None):
     out = {"crawlers": []}
     if known_info:
-        out["known_failures"] = {"file": known_info["file"], "strict": known_info["strict"]}
+        out["known_failures"] = {"file": known_info["file"], "strict": known_info["strict"],
+                                 "written_under": getattr(known_info["entries"], "written_under", []),
+                                 "judged": known_info.get("judged", []),
+                                 "not_fixable": known_info.get("not_fixable")}
     for c in crawls:
         entries = known_info["entries"] if known_info and c.get("known") else None
         out["crawlers"].append({
@@ -134,9 +157,13 @@ def _stopped_text(c):
 
 
 def _known_text(known_info):
+    """The fixed entries, a line each; or the one sentence saying why none can be
+    (the run judged fewer profiles than the file was written under)."""
     lines = []
     if not known_info:
         return lines
+    if known_info.get("not_fixable"):
+        return [known_info["not_fixable"]]
     for e in known_info["entries"]:
         if e.fixed:
             lines.append("Fixed: %s (%s line %d) passes now: remove it from %s" % (
@@ -166,8 +193,10 @@ def as_text(crawls, verbose=False, known_info=None):
                 status, r = row_status(row), row[0]
                 if status == "fail":
                     lines.append("     FAIL %s: expected %s, got %s" % (row_title(row), r["expected"], r["got"]))
+                    first = next(x for x in row if x["status"] == "fail")
                     lines.append("          %s" % r["detail"])
                     lines.append("          cause: %s" % r.get("cause", "unexplained"))
+                    lines += ["          " + x for x in served_lines(first)]
                 elif verbose and status == "known-failure":
                     lines.append("     known failure %s: expected %s, got %s" % (row_title(row), r["expected"],
                                                                               r["got"]))

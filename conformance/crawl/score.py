@@ -17,9 +17,28 @@ URLs are compared as requests: the same origin, and the same request target once
 percent-escapes of characters that need none are decoded and the rest written in
 upper case (urls.canonical: /%7Ea and /~a are one request; world.py puts URLs that
 are one request on hosts of their own).
+
+A crawler that sends the Host header of a request in Unicode (www.müller.eu, not
+its ASCII form www.xn--mller-kva.eu) breaks HTTP (a Host is ASCII): the world
+routes the request all the same (server.py), and every judged check whose
+scenario it sent so fails, its answer followed by UNICODE_HOST and its detail
+naming the host as sent (causes.py: "sends the host in Unicode, not in its ASCII
+(punycode) form").
+
+A failed result carries `served`: the robots.txt the crawler was served for that
+check (each origin the scenario's verdict rests on: its robots.txt URL, how it was
+answered, the first SERVED_LINES lines of the body as the reference counts lines),
+so that a failure can be reproduced from the report alone.
 """
+import re
+
 import urls
 import world as world_module
+
+UNICODE_HOST = ", with the Host header in Unicode"
+SERVED_LINES = 12      # lines of a served robots.txt a failure shows
+SERVED_WIDTH = 160     # characters of each
+LINE_END = re.compile(rb"\r\n|\r|\n")
 
 PROFILES = ("google", "rfc9309")
 class Requests:
@@ -29,9 +48,12 @@ class Requests:
         self.hosts = hosts
         self.by_origin = {}  # origin -> the canonical targets asked for there
         self.first = {}      # (origin, canonical target) -> when it was first asked for
+        self.unicode = {}    # origin -> a Host header sent there in Unicode
         for r in requests:
             raw = r["target"].encode("latin-1", "replace")
             origin, target = (r["scheme"], r["host"], r["port"]), urls.canonical(raw)
+            if r.get("host_sent"):
+                self.unicode.setdefault(origin, r["host_sent"])
             self.by_origin.setdefault(origin, set()).add(target)
             when = r.get("time", 0)
             if (origin, target) not in self.first or when < self.first[(origin, target)]:
@@ -112,11 +134,107 @@ def _exchange_name(decision, followed, hops):
     return "%s after %d redirect%s" % (decision, followed, "" if followed == 1 else "s")
 
 
+def _shown(line):
+    """A line of robots.txt as text a report can hold: UTF-8, other bytes as \\xNN,
+    control characters and the byte order mark escaped."""
+    text = line.decode("utf-8", "backslashreplace")
+    out = []
+    for ch in text:
+        o = ord(ch)
+        if ch == "\t":
+            out.append("\\t")
+        elif o < 0x20 or o == 0x7F:
+            out.append("\\x%02x" % o)
+        elif ch == "\ufeff":
+            out.append("\\ufeff")
+        else:
+            out.append(ch)
+    text = "".join(out)
+    return text if len(text) <= SERVED_WIDTH else text[:SERVED_WIDTH] + "... (%d characters)" % len(text)
+
+
+def served_file(url, answer, body):
+    """{"url", "answer", "bytes", "lines" (the first SERVED_LINES, shown), "line_count"}."""
+    entry = {"url": url, "answer": answer}
+    if body is None:
+        return entry
+    lines = LINE_END.split(body)
+    if lines and lines[-1] == b"":
+        lines.pop()  # the line end of the last line starts no line
+    entry.update(bytes=len(body), line_count=len(lines), lines=[_shown(x) for x in lines[:SERVED_LINES]])
+    return entry
+
+
+def _status_answer(robots):
+    """How a status scenario's robots.txt is answered, and the body its rules are
+    read from (None when no body is served)."""
+    status, hops = robots["status"], robots["redirects"]
+    first = "%d redirect%s (301), then " % (hops, "" if hops == 1 else "s") if hops else ""
+    if status == "network-error":
+        return first + "a dropped connection (no answer)", None
+    if status < 200:
+        return first + "an interim %d and no final answer" % status, None
+    if 300 <= status < 400:
+        return first + "%d to /robots-rules.txt, which answers 200" % status, robots["rules"]
+    return first + "%d" % status, robots["body"]
+
+
+def served(world, scenario):
+    """The robots.txt files a scenario serves: [served_file()], the file its verdict
+    rests on first."""
+    s, out = scenario, []
+    def robots_of(url):
+        origin = world.origins.get(url.origin())
+        text = _robots_url_text(url, world.hosts)
+        robots = origin.robots if origin else {"type": "missing"}
+        if robots["type"] == "file":
+            return served_file(text, "200", robots["body"])
+        if robots["type"] == "status":
+            answer, body = _status_answer(robots)
+            return served_file(text, answer, body)
+        return served_file(text, "404 (no robots.txt)", None)
+    roles = {"allow": ("page",), "status": ("open",), "scope": ("robots", "page"), "robots-url": ("robots", "page"),
+             "sitemaps": ("page",)}.get(s.kind, ())
+    for role in roles:
+        entry = robots_of(s.urls[role])
+        if all(entry["url"] != x["url"] for x in out):
+            out.append(entry)
+    return out
+
+
 def _robots_url_text(url, hosts):
     return urls.robots_text(url.scheme, hosts.get(url.host.lower(), url.host).lower(), url.effective_port)
 
 
+def _urls_of(scenario):
+    for value in scenario.urls.values():
+        if isinstance(value, urls.Url):
+            yield value
+        elif isinstance(value, list):
+            yield from (v[1] for v in value if isinstance(v, tuple) and isinstance(v[1], urls.Url))
+
+
 def read(world, scenario, seen, control, expectations):
+    """[(profile, result, expected, got, detail)] for one scenario, or why it was
+    not observed; a judged check whose scenario the crawler sent a Host header in
+    Unicode fails (its answer followed by UNICODE_HOST)."""
+    outcome = _read(world, scenario, seen, control, expectations)
+    if isinstance(outcome, str):
+        return outcome
+    sent = next(((seen.unicode[seen.origin_of(u)], seen.origin_of(u)[1]) for u in _urls_of(scenario)
+                 if seen.origin_of(u) in seen.unicode), None)
+    if sent is None:
+        return outcome
+    out = []
+    for profile, result, expected, got, detail in outcome:
+        detail += "; the Host header sent in Unicode: %s (its ASCII form: %s)" % sent
+        if result in ("pass", "fail"):
+            result, got = "fail", got + UNICODE_HOST
+        out.append((profile, result, expected, got, detail))
+    return out
+
+
+def _read(world, scenario, seen, control, expectations):
     """[(profile, result, expected, got, detail)] for one scenario."""
     s, kind = scenario, scenario.kind
     def both(expected_of, got, detail):
@@ -216,6 +334,8 @@ def score(world, crawl, expectations, isolated=None):
             for profile, result, expected, got, detail in outcome:
                 if profile == p:
                     results.append(dict(base, status=result, expected=expected, got=got, detail=detail))
+                    if result == "fail":
+                        results[-1]["served"] = served(world, s)
     for check, reason in world.not_observable:
         for p in PROFILES:
             results.append({"id": check.id, "check": check.number, "area": check.area, "kind": check.kind,

@@ -8,12 +8,20 @@ http://example.com:443/ and https://example.com:80/ can both be scenarios.
 Every response closes its connection (Connection: close): a crawler's idle
 keep-alive connections never hold the server, and one request is one connection.
 
+A Host header in Unicode (www.müller.eu, sent as UTF-8 bytes, not as its ASCII
+form www.xn--mller-kva.eu) is a protocol error of the crawler's, not a way out of
+the world: the host is routed by its A-label form (the world's table of the hosts
+it writes in Unicode, else Python's IDNA codec) and the request is recorded with
+"host" that form and "host_sent" what the crawler sent, so that the scoring can
+say so (score.py) rather than call the scenario not observed.
+
 Bounds, whatever a client does: at most MAX_CONNECTIONS connections are served at
 once (a connection past them waits for a free one up to the idle limit, then is
 closed), SOCKET_TIMEOUT seconds of silence closes a connection, the request line
 and headers are http.server's (64 KiB, 100 headers), and at most MAX_LOG requests
 are recorded (the rest are counted).
 """
+import encodings.idna  # noqa: F401 - the "idna" codec, for Host headers in Unicode
 import html
 import socket
 import ssl
@@ -120,17 +128,21 @@ class Handler(BaseHTTPRequestHandler):
         world = self.server.world
         scheme = "https" if isinstance(self.connection, ssl.SSLSocket) else "http"
         port = self.connection.getsockname()[1]
-        host = (self.headers.get("Host") or "").strip().lower()
+        host = (self.headers.get("Host") or "").strip()
         if host.startswith("["):
             host = host.split("]", 1)[0] + "]"
         else:
             host = host.rsplit(":", 1)[0] if ":" in host else host
+        host, sent = world.ascii_host(host)
         # The target as sent: http.server rewrites a path that starts with // (to
         # guard against open redirects), which would hide WILD-1's //xy.
         words = self.requestline.split(" ")
         path = words[1] if len(words) == 3 else self.path
-        world.recorder.add({"time": round(time.monotonic(), 3), "scheme": scheme, "host": host, "port": port,
-                            "target": path, "method": self.command, "agent": self.headers.get("User-Agent", "")})
+        entry = {"time": round(time.monotonic(), 3), "scheme": scheme, "host": host, "port": port,
+                 "target": path, "method": self.command, "agent": self.headers.get("User-Agent", "")}
+        if sent is not None:
+            entry["host_sent"] = sent
+        world.recorder.add(entry)
         origin = world.origins.get("%s://%s:%d" % (scheme, host, port))
         if origin is None:
             return self.reply(404, {}, b"no such site in this world\n", with_body)
@@ -214,6 +226,7 @@ class WorldServer:
     def __init__(self, config, certificate, key, socket_timeout=SOCKET_TIMEOUT):
         self.socket_timeout = socket_timeout
         self.origins = config["origins"]
+        self.unicode_hosts = config.get("unicode_hosts", {})
         self.hub_host = "hub.crawl.test"
         self.hub = hub_page(config["hub"])
         self.recorder = Recorder()
@@ -223,6 +236,23 @@ class WorldServer:
         self.listeners = [Listener((address, port), self)
                           for address in config["addresses"] for port in config["ports"]]
         self.threads = []
+
+    def ascii_host(self, header):
+        """(the host to route by, lower-case ASCII; what was sent when it was not
+        ASCII, else None). http.server reads header bytes as Latin-1: a Unicode
+        host arrives as its UTF-8 bytes."""
+        raw = header.encode("latin-1", "replace")
+        if raw.isascii():
+            return header.lower(), None
+        sent = raw.decode("utf-8", "replace")
+        name = sent.lower()
+        found = self.unicode_hosts.get(name)
+        if found is None:
+            try:
+                found = name.encode("idna").decode("ascii")
+            except (UnicodeError, ValueError):
+                found = name
+        return found.lower(), sent
 
     def start(self):
         for listener in self.listeners:

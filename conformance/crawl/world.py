@@ -295,7 +295,10 @@ def resolve_hosts(world, robots):
 
 def server_config(world):
     """What the world server needs: the origins by (scheme, A-label host, port),
-    the addresses and ports to listen on, the hub's links."""
+    the addresses and ports to listen on, the hub's links, and `unicode_hosts`:
+    each host written with non-ASCII (lower-cased) and its A-label form, so that a
+    crawler that sends the Host header in Unicode still reaches the scenario (and
+    is recorded as having done so)."""
     def alabel(host):
         return world.hosts.get(host, host).lower()
     origins = {}
@@ -307,9 +310,10 @@ def server_config(world):
             origins[key] = origin.to_json()
         elif origin.robots["type"] != "missing" and origin.to_json() != origins[key]:
             raise ValueError("two scenarios set different robots.txt files on %s" % key)
+    unicode_hosts = {written: a for written, a in world.hosts.items() if a and not written.isascii()}
     return {"origins": origins, "ports": world.ports(),
             "addresses": ["127.0.0.1"] + sorted(set(world.addresses.values())),
-            "hub": [link for s in world.shared() for link in s.links]}
+            "hub": [link for s in world.shared() for link in s.links], "unicode_hosts": unicode_hosts}
 
 
 def hosts_file(world):

@@ -3,9 +3,14 @@
 scripts/github-action-crawl with the action's inputs as INPUT_* variables, from a
 working directory holding the crawler's adapters file (as a crawler's repository
 would): a crawler with failures fails the job with the log, the JUnit report and
-the job summary written; with its known failures it passes; strict fails on a
-fixed one; a crawler that cannot start is exit 2 with the reports still written;
-bad inputs are refused. Every input the step reads is one action.yml declares and
+the job summary written, and one line on stderr saying how many checks failed;
+with its known failures it passes; strict fails on a fixed one; a crawler that
+cannot start is exit 2 with the reports still written; bad inputs are refused.
+When robots-crawl stops before its reports (a crawler not installed, a broken
+adapter entry chosen, a malformed known-failures file, a crash of its own) or the
+step refuses its inputs, a valid JUnit report (one testsuite "robots-crawl", one
+testcase in <error> with the reason) and a section of the job summary are written
+all the same. The step leaves no temporary file. Every input the step reads is one action.yml declares and
 passes to it, and the example workflow of conformance/crawl/README.md uses only
 inputs action.yml declares.
 """
@@ -13,6 +18,7 @@ import os
 import re
 import subprocess
 import tempfile
+import xml.etree.ElementTree as ElementTree
 
 import crawler_tests
 from ci_tests import junit_valid, read, write
@@ -38,8 +44,10 @@ def test_step(t, ctx):
                           {"name": "typo", "token": "x", "command": ["/usr/bin/python3", "crawl.pyy", "%start%"]}])
         summary = os.path.join(d, "summary.md")
         junit = os.path.join(d, "robots-crawl.xml")
+        scratch = os.path.join(d, "tmp")
+        os.mkdir(scratch)
         inputs = {"INPUT_CRAWLERS": "crawlers.json", "INPUT_CRAWLER": "mine", "INPUT_CRAWL_AREAS": "status",
-                  "GITHUB_STEP_SUMMARY": summary}
+                  "GITHUB_STEP_SUMMARY": summary, "TMPDIR": scratch}
         done = step(ctx, d, **inputs)
         md = read(summary) if os.path.exists(summary) else ""
         ok, why = junit_valid(junit) if os.path.exists(junit) else (False, "no JUnit report")
@@ -47,6 +55,9 @@ def test_step(t, ctx):
                 in done.stdout and "cause: 5xx read as full-allow" in done.stdout,
                 "action: a crawler with failures fails the job; the log explains each", done.stdout[-800:] +
                 done.stderr[-500:])
+        t.check(done.stderr.rstrip("\n").endswith(
+                "robots.txt conformance: 5 checks of mine failed that are not known failures"),
+                "action: exit 1 ends with one line saying why", done.stderr[-500:])
         t.check(ok and 'failures="5"' in read(junit) and "## mine" in md and "### Failures" in md and
                 "*Cause:* 5xx read as full-allow" in md,
                 "action: the JUnit report (valid) and the job summary are written", why or md[:800])
@@ -62,8 +73,11 @@ def test_step(t, ctx):
         write(known, read(known) + "STATUS-1\n")
         done = step(ctx, d, INPUT_CRAWL_KNOWN_FAILURES="crawl-known.txt", INPUT_STRICT="true", **inputs)
         t.check(done.returncode == 1 and "Fixed: STATUS-1 (crawl-known.txt line" in done.stdout and
-                '<failure message="fixed: remove STATUS-1 from crawl-known.txt">' in read(junit),
-                "action: strict, a fixed known failure fails the job and says which", done.stdout[-600:])
+                '<failure message="fixed: remove STATUS-1 from crawl-known.txt">' in read(junit) and
+                "robots.txt conformance: 1 known failure of mine passes now (strict): remove it from "
+                "crawl-known.txt" in done.stderr and "checks of mine failed" not in done.stderr,
+                "action: strict, a fixed known failure fails the job and says which", done.stdout[-600:] +
+                done.stderr[-400:])
         done = step(ctx, d, INPUT_CRAWL_KNOWN_FAILURES="crawl-known.txt", **inputs)
         t.check(done.returncode == 0, "action: not strict, a fixed known failure passes", done.stderr[-300:])
         write(summary, "")
@@ -85,6 +99,68 @@ def test_step(t, ctx):
         done = subprocess.run([STEP, "--install"], capture_output=True, text=True, timeout=60)
         t.check(done.returncode == 0 and not done.stderr, "action: --install with everything there installs nothing",
                 done.stderr[-300:])
+        t.check(os.listdir(scratch) == [], "action: the step leaves no temporary file", os.listdir(scratch))
+
+
+def error_report(path):
+    """(suites, [(testcase name, error message, error text)]) of a JUnit file, or
+    None when it is not XML."""
+    try:
+        root = ElementTree.parse(path).getroot()
+    except (OSError, ElementTree.ParseError):
+        return None
+    cases = [(c.get("name"), e.get("message"), e.text or "") for c in root.iter("testcase") for e in c.iter("error")]
+    return [s.get("name") for s in root.iter("testsuite")], cases
+
+
+def test_no_report(t, ctx):
+    """robots-crawl stops before its reports, or the step refuses its inputs: the
+    JUnit report and the summary are written all the same, saying why."""
+    with tempfile.TemporaryDirectory(prefix="crawl-action-") as d:
+        misspelt = reference_adapter("misspelt")
+        misspelt["command"] = [w.replace("%start%", "%strat%") for w in misspelt["command"]]
+        adapters_file(d, [reference_adapter("mine"), misspelt,
+                          {"name": "gone", "token": "x", "requires": ["no-such-crawler-xyz"], "install": "nowhere",
+                           "command": ["no-such-crawler-xyz", "%start%"]}])
+        write(os.path.join(d, "bad-known.txt"), "STATUS-1\nNOPE-9\n")
+        garbage = os.path.join(d, "garbage-robots")
+        write(garbage, "#!/bin/sh\necho 'not JSON'\n")
+        os.chmod(garbage, 0o755)
+        summary, junit = os.path.join(d, "summary.md"), os.path.join(d, "reports", "crawl.xml")
+        scratch = os.path.join(d, "tmp")
+        os.mkdir(scratch)
+        inputs = {"INPUT_CRAWLERS": "crawlers.json", "INPUT_CRAWLER": "mine", "INPUT_CRAWL_AREAS": "status",
+                  "INPUT_CRAWL_JUNIT": "reports/crawl.xml", "GITHUB_STEP_SUMMARY": summary, "TMPDIR": scratch}
+        for what, changed, needle in [
+                ("a crawler that is not installed", {"INPUT_CRAWLER": "gone"},
+                 "gone is not installed: no-such-crawler-xyz not found (install: nowhere)"),
+                ("a broken adapter entry chosen", {"INPUT_CRAWLER": "misspelt"},
+                 'unknown placeholder %strat% in "command" (did you mean %start%?)'),
+                ("a malformed known-failures file", {"INPUT_CRAWL_KNOWN_FAILURES": "bad-known.txt"},
+                 "bad-known.txt:2: 'NOPE-9' names no case or check"),
+                ("a crash of robots-crawl", {"ROBOTS_BIN": garbage}, "robots-crawl: internal error (JSONDecodeError"),
+                ("an input the step refuses", {"INPUT_CRAWLERS": "nowhere.json"}, "no adapters file 'nowhere.json'")]:
+            write(summary, "")
+            os.makedirs(os.path.dirname(junit), exist_ok=True)
+            write(junit, '<?xml version="1.0"?><testsuites name="stale"/>')
+            done = step(ctx, d, **dict(inputs, **changed))
+            ok, why = junit_valid(junit)
+            found = error_report(junit)
+            suites, cases = found if found else ([], [])
+            t.check(done.returncode == 2 and ok and suites == ["robots-crawl"] and len(cases) == 1 and
+                    cases[0][0] == "robots-crawl could not run" and needle in cases[0][1] + cases[0][2],
+                    "action: %s: exit 2 and a valid JUnit report, one <error> test case saying why" % what,
+                    (done.returncode, why, cases, done.stderr[-400:]))
+            md = read(summary)
+            t.check(md.startswith("## robots-crawl could not run\n") and needle in md,
+                    "action: %s: the job summary says why" % what, md[:600])
+            if "ROBOTS_BIN" in changed:
+                t.check(cases and "Traceback (most recent call last)" in cases[0][2] and
+                        cases[0][1].startswith("robots-crawl exited 2 before writing its reports: "),
+                        "action: a crash: the <error> holds robots-crawl's traceback, its message the exit and why",
+                        cases)
+        t.check(os.listdir(scratch) == [], "action: the step leaves no temporary file when it stops early",
+                os.listdir(scratch))
 
 
 def test_declared(t, ctx):
@@ -111,7 +187,7 @@ def test_declared(t, ctx):
 
 
 def run(t, ctx):
-    for test in (test_declared, test_step):
+    for test in (test_declared, test_step, test_no_report):
         try:
             test(t, ctx)
         except Exception as e:  # one test's crash is its failure; the others still run

@@ -21,6 +21,8 @@ import tempfile
 import crawler_tests
 from crawler_tests import adapters_file, crawl, reference_adapter
 
+import report as report_module  # noqa: E402 - conformance/crawl, on the path crawler_tests sets
+
 ROOT = os.path.dirname(os.path.dirname(crawler_tests.CRAWL))
 CHECK_JUNIT = os.path.join(ROOT, "scripts", "check-junit")
 
@@ -147,12 +149,30 @@ def test_known_failures(t, ctx):
                 "known: under --strict a fixed entry fails the run and is a JUnit failure",
                 (done.returncode, done.stderr[-400:], why))
         # Without known failures, the findings fail the build.
-        done, _ = crawl(ctx, adapters, *base, "--fail-on-findings", "--output", "junit=" + xml)
+        out = os.path.join(d, "plain.out")
+        done, _ = crawl(ctx, adapters, *base, "--fail-on-findings", "--output", "junit=" + xml, "--output",
+                        "text=" + out)
         junit = read(xml)
         t.check(done.returncode == 1 and junit_valid(xml)[0] and
                 '<testsuites name="robots-crawl" tests="' in junit and 'failures="%d"' % len(failing) in junit,
                 "known: without them, --fail-on-findings exits 1; JUnit counts %d failures" % len(failing),
                 junit[:400])
+        # Each failure shows the robots.txt served for it: its URL, its answer, its lines numbered.
+        served = ["robots.txt at http://status-5-1.crawl.test/robots.txt: 500 (33 bytes, 2 lines):",
+                  "  1  User-agent: *", "  2  Disallow: /blocked"]
+        text = read(out)
+        block = text[text.index("FAIL STATUS-5 check 1"):] if "FAIL STATUS-5 check 1" in text else ""
+        t.check(block and all("          " + x in block.split("     FAIL ")[0] for x in served),
+                "served: a failure in the text report shows the robots.txt served for it", block[:800])
+        case = junit[junit.find('classname="status.STATUS-5" name="[google] check 1'):]
+        case = case[:case.find("</testcase>")]
+        t.check(all(x in case for x in served) and "<failure " in case,
+                "served: and its JUnit <failure> shows it too", case[:800])
+        json_failure = next((r for r in json.loads(done.stdout)["crawlers"][0]["results"]
+                             if r["id"] == "STATUS-8" and r["check"] == 1), {})
+        t.check(json_failure.get("served") == [{"url": "http://status-8-1.crawl.test/robots.txt",
+                                                "answer": "a dropped connection (no answer)"}],
+                "served: a dropped connection is said as such (JSON served)", json_failure.get("served"))
         done, _ = crawl(ctx, adapters, *base)
         t.check(done.returncode == 0, "known: without --fail-on-findings the findings exit 0")
         # Malformed files and options.
@@ -173,6 +193,83 @@ def test_known_failures(t, ctx):
         done, _ = crawl(ctx, two, "--crawler", "a", "--crawler", "b", "--known-failures", known)
         t.check(done.returncode == 2 and b"for one crawler" in done.stderr,
                 "known: a known-failures file with two crawlers is a usage error", done.stderr[-300:])
+
+
+def split_check(ctx):
+    """(case, check number, its rfc9309 expectation) of the first allow check of
+    the tables whose profiles expect opposite answers: the reference crawler,
+    which reads as Google does, fails it under rfc9309 only."""
+    for c in crawler_tests.tables.load(ctx["conform"]):
+        answers = (c.expect.get("google"), c.expect.get("rfc9309"))
+        if c.kind == "allow" and set(answers) == {"allowed", "disallowed"} and "/" not in c.id:
+            return c.id, c.number, answers[1]
+    return None, None, None
+
+
+def test_known_profiles(t, ctx):
+    """A known-failures file names the profiles it was written under; a run that
+    judges fewer reports no entry fixed (a check the reference crawler passes
+    under google and fails under rfc9309)."""
+    case, number, want = split_check(ctx)
+    if not t.check(case is not None, "known profiles: the tables have an allow check the profiles answer otherwise"):
+        return
+    entry = "%s.%d" % (case, number)
+    with tempfile.TemporaryDirectory(prefix="crawl-test-") as d:
+        adapters = adapters_file(d, [reference_adapter("ref")])
+        known = os.path.join(d, "known.txt")
+        base = ("--crawler", "ref", "--id", case)
+        done, _ = crawl(ctx, adapters, *base, "--profile", "rfc9309", "--profile", "google",
+                        "--write-known-failures", known)
+        text = read(known) if os.path.exists(known) else ""
+        lines = text.splitlines()
+        listed = [x for x in lines if x.startswith(entry + " ")]
+        t.check(done.returncode == 0 and len(lines) >= 5 and all(x.startswith("# ") for x in lines[:3]) and
+                lines[3] == "# Profiles judged: google, rfc9309" and len(listed) == 1 and
+                "[rfc9309] expected %s, got " % want in listed[0],
+                "known profiles: --write-known-failures names the profiles of the run after its header, "
+                "google first (%s fails under rfc9309)" % entry, (done.returncode, text[:800], done.stderr[-300:]))
+        out, md, xml = (os.path.join(d, n) for n in ("out.txt", "out.md", "out.xml"))
+        sentence = "%s was written under google, rfc9309; this run judged google: no entry is reported fixed." % known
+        done, _ = crawl(ctx, adapters, *base, "--profile", "google", "--known-failures", known, "--strict",
+                        "--fail-on-findings", "--output", "text=" + out, "--output", "markdown=" + md,
+                        "--output", "junit=" + xml)
+        report = json.loads(done.stdout or b"{}")
+        err = done.stderr.decode()
+        t.check(done.returncode == 0 and report["crawlers"][0]["summary"]["fixed"] == [] and
+                "Fixed:" not in read(out) and "fixed:" not in err and "fixed: remove" not in read(xml),
+                "known profiles: a file written under both, a run judging google: %s passes under google "
+                "but is not fixed (--strict exits 0)" % entry, (done.returncode, err[-600:], read(out)[-600:]))
+        t.check(sentence in read(out) and sentence in err and report_module.md_escape(sentence) in read(md) and
+                report["known_failures"]["not_fixable"] == sentence and
+                report["known_failures"]["written_under"] == ["google", "rfc9309"],
+                "known profiles: the text and Markdown reports, stderr and the JSON say why in one sentence",
+                (read(out)[-500:], err[-500:], report.get("known_failures")))
+        done, _ = crawl(ctx, adapters, *base, "--known-failures", known, "--strict", "--fail-on-findings")
+        report = json.loads(done.stdout or b"{}")
+        statuses = {(r["id"], r["check"], r["profile"]): r["status"] for r in report["crawlers"][0]["results"]}
+        t.check(done.returncode == 0 and statuses.get((case, number, "rfc9309")) == "known-failure" and
+                report["crawlers"][0]["summary"]["fixed"] == [] and sentence not in done.stderr.decode(),
+                "known profiles: judged under both, the entry is a known failure still, not fixed, no sentence",
+                (done.returncode, done.stderr[-400:]))
+        # A file without the line: as before, the google run calls the entry fixed.
+        write(known, "".join(line + "\n" for line in lines if not line.startswith("# Profiles judged:")))
+        done, _ = crawl(ctx, adapters, *base, "--profile", "google", "--known-failures", known, "--strict")
+        t.check(done.returncode == 1 and entry in json.loads(done.stdout)["crawlers"][0]["summary"]["fixed"]
+                and b"was written under" not in done.stderr,
+                "known profiles: a file without the line is read as before (fixed, --strict exits 1)",
+                (done.returncode, done.stderr[-400:]))
+        write(known, "# Profiles judged: google\n%s\n" % entry)
+        done, _ = crawl(ctx, adapters, *base, "--profile", "google", "--known-failures", known, "--strict")
+        t.check(done.returncode == 1 and ("fixed: %s" % entry).encode() in done.stderr,
+                "known profiles: written under google, judged under google: fixed as before",
+                (done.returncode, done.stderr[-400:]))
+        for line, needle in [("# Profiles judged: google, gogle", "known.txt:2: 'gogle' is not a profile (google, "
+                              "rfc9309)"),
+                             ("# Profiles judged: Google", "known.txt:2: 'Google' is not a profile")]:
+            write(known, "%s\n%s\n" % (entry, line))
+            done, _ = crawl(ctx, adapters, *base, "--known-failures", known)
+            t.check(done.returncode == 2 and needle in done.stderr.decode(),
+                    "known profiles: '%s' is refused with FILE:LINE" % line, done.stderr[-300:])
 
 
 def test_compare(t, ctx):
@@ -205,6 +302,25 @@ def test_compare(t, ctx):
                 out[-800:])
         rc, out, _ = compare("known", "new")
         t.check(rc == 0 and "Failing now" not in out, "compare: and back again, exit 0", out[-800:])
+        t.check("not asked in" not in out, "compare: reports of the same checks say nothing of checks not asked",
+                out[-400:])
+        # A new report of fewer checks (one case of the area): said plainly, counted.
+        reports["one"] = os.path.join(d, "one.json")
+        crawl(ctx, bad, "--crawler", "mine", "--id", "STATUS-5", "--profile", "google", "--out", reports["one"])
+        with open(reports["old"], encoding="utf-8") as f:
+            old_keys = {(r["id"], r["check"], r["profile"]) for r in json.load(f)["crawlers"][0]["results"]}
+        with open(reports["one"], encoding="utf-8") as f:
+            one_keys = {(r["id"], r["check"], r["profile"]) for r in json.load(f)["crawlers"][0]["results"]}
+        missing = len(old_keys - one_keys)
+        rc, out, _ = compare("old", "one")
+        lines = out.splitlines()
+        sentence = "%d checks of %s were not asked in %s (another selection): they are not compared." % (
+            missing, reports["old"], reports["one"])
+        t.check(missing > 10 and sentence in lines and lines.index(sentence) == len(lines) - 2 and
+                "failing now, not before;" in lines[-1] and
+                " %d only in %s," % (missing, reports["old"]) in lines[-1],
+                "compare: a new report that did not ask %d checks of the old one says so before the count line"
+                % missing, out[-600:])
         with open(reports["old"], encoding="utf-8") as f:
             stopped = json.load(f)
         stopped["crawlers"][0].update(results=[], stopped={"kind": "timed-out", "reason": "its world crawl was "
@@ -253,8 +369,14 @@ def test_observations(t, ctx):
                 'name="[google] checks 1-8: ' in junit and 'tests="2" failures="1"' in junit,
                 "observations: JUnit has one test case for the fetch (and one for the sitemaps check)",
                 why or junit[:1500])
+        first = [c for c in crawler_tests.tables.load(ctx["conform"]) if c.id == "FORMAT-7"][0].robots
+        first_lines = first.decode("utf-8").split("\n")
+        t.check(all("            %2d  %s" % (n, line) in text for n, line in enumerate(first_lines[:12], 1)) and
+                ("(%d more lines)" % (len(first_lines) - 12) in text if len(first_lines) > 12 else True),
+                "served: the allow failure shows FORMAT-7's robots.txt, its first lines numbered", text[-1500:])
         kinds = [line.split()[0] for line in text.splitlines() if line.startswith("     ") and
-                 not line.strip().startswith(("FAIL", "/", "cause", "http"))]
+                 not line.strip().startswith(("FAIL", "/", "cause", "http", "robots.txt at")) and
+                 not line.strip()[:1].isdigit() and not line.strip().startswith("(")]
         t.check(kinds[:2] == ["allow", "sitemaps"], "observations: the text report counts per kind", kinds)
 
 
@@ -289,10 +411,39 @@ def test_adapters(t, ctx):
         done, _ = crawl(ctx, path, "--crawler", "good", "--id", "STATUS-1", "--output", "xml=x")
         t.check(done.returncode == 2 and b"--output: no format 'xml'" in done.stderr,
                 "usage: an unknown --output format is refused", done.stderr[-300:])
+    # Two entries of one name: choosing it is refused, naming both; another name runs.
+    with tempfile.TemporaryDirectory(prefix="crawl-test-") as d:
+        path = adapters_file(d, [reference_adapter("twice"), reference_adapter("other"),
+                                 reference_adapter("twice", "5xx-allows")])
+        done, _ = crawl(ctx, path, "--crawler", "twice", "--id", "STATUS-1")
+        t.check(done.returncode == 2 and
+                ("%s: 2 entries are named twice, crawlers[0] and crawlers[2]" % path).encode() in done.stderr
+                and not done.stdout,
+                "adapters: a name two entries have is refused when chosen, naming both (exit 2)", done.stderr[-400:])
+        done, _ = crawl(ctx, path, "--crawler", "other", "--id", "STATUS-1")
+        t.check(done.returncode == 0, "adapters: another entry of that file still runs", done.stderr[-400:])
+    # A placeholder robots-crawl does not fill in: a broken entry, the near one named.
+    with tempfile.TemporaryDirectory(prefix="crawl-test-") as d:
+        misspelt = reference_adapter("misspelt")
+        misspelt["command"] = [w.replace("%start%", "%strat%") for w in misspelt["command"]]
+        path = adapters_file(d, [misspelt, dict(reference_adapter("envy"), env={"HOME_DIR": "%outt%"}),
+                                 reference_adapter("good")])
+        done = subprocess.run([crawler_tests.TOOL, "--crawlers", path, "--list-crawlers"], capture_output=True,
+                              text=True, timeout=60)
+        lines = {line.split()[0]: line for line in done.stdout.splitlines() if line.split()}
+        t.check('broken: unknown placeholder %strat% in "command" (did you mean %start%?)' in lines.get("misspelt", "")
+                and 'broken: unknown placeholder %outt% in "env" (did you mean %out%?)' in lines.get("envy", "") and
+                "installed" in lines.get("good", ""),
+                "adapters: an unknown placeholder makes the entry broken, the near placeholder named", done.stdout)
+        done, _ = crawl(ctx, path, "--crawler", "misspelt", "--id", "STATUS-1")
+        t.check(done.returncode == 2 and b'crawlers[0] (misspelt): unknown placeholder %strat% in "command" '
+                b'(did you mean %start%?)' in done.stderr,
+                "adapters: the entry with %strat% is refused when chosen (exit 2)", done.stderr[-400:])
 
 
 def run(t, ctx):
-    for test in (test_adapters, test_stops, test_known_failures, test_compare, test_observations):
+    for test in (test_adapters, test_stops, test_known_failures, test_known_profiles, test_compare,
+                 test_observations):
         try:
             test(t, ctx)
         except Exception as e:  # one test's crash is its failure; the others still run

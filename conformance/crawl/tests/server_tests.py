@@ -3,7 +3,8 @@
 Malformed requests, a client that never finishes its request, hundreds of
 connections at once, a TLS handshake that stops half way, and a seeded fuzz loop
 of mutated requests: the server answers or closes each connection within its
-bounds and still serves a well-formed request afterwards.
+bounds and still serves a well-formed request afterwards. A Host header in
+Unicode reaches the host's origin and is recorded as sent.
 """
 import os
 import random
@@ -40,8 +41,11 @@ class Served:
             "http://a.crawl.test:%d" % self.port: {"type": "file", "body": "User-agent: *\nDisallow: /x\n"},
             "https://a.crawl.test:%d" % self.port: {"type": "status", "status": 503, "redirects": 2,
                                                    "body": "User-agent: *\nDisallow: /blocked\n",
-                                                   "rules": "User-agent: *\nDisallow: /blocked\n"}},
-            "ports": [self.port], "addresses": ["127.0.0.1"], "hub": ["http://a.crawl.test/y"]}
+                                                   "rules": "User-agent: *\nDisallow: /blocked\n"},
+            "http://xn--b-qfa.crawl.test:%d" % self.port: {"type": "file", "body": "User-agent: *\nDisallow: /b\n"},
+            "http://xn--nda.crawl.test:%d" % self.port: {"type": "file", "body": "User-agent: *\nDisallow: /o\n"}},
+            "ports": [self.port], "addresses": ["127.0.0.1"], "hub": ["http://a.crawl.test/y"],
+            "unicode_hosts": {"bä.crawl.test": "xn--b-qfa.crawl.test"}}
         self.world = server.WorldServer(config, cert, key, socket_timeout=TIMEOUT)
         self.world.start()
 
@@ -98,6 +102,26 @@ def test_answers(t, served):
     served.world.recorder.control = False
     targets = [r["target"] for r in served.world.recorder.take()]
     t.check("/robots-hop-2.txt" in targets, "server: every request is recorded with its target", targets)
+
+
+def test_unicode_host(t, served):
+    # bä.crawl.test is in the world's table of Unicode hosts, under a name that is
+    # not its IDNA form (xn--b-0fa): reaching it shows the table is asked first;
+    # ö.crawl.test is not in it, and is found by Python's IDNA codec.
+    served.world.recorder.take()
+    plain = served.get("/robots.txt", host="xn--b-qfa.crawl.test")
+    for host, body, how in [("bä.crawl.test", b"Disallow: /b\n", "a host the world writes in Unicode"),
+                            ("BÄ.crawl.test:%d" % served.port, b"Disallow: /b\n", "the same in capitals, a port"),
+                            ("ö.crawl.test", b"Disallow: /o\n", "another (its IDNA form)")]:
+        got = served.get("/robots.txt", host=host)
+        t.check(got.startswith(b"HTTP/1.1 200") and got.endswith(body),
+                "server: a Host header in Unicode reaches its A-label origin: %s" % how, got[:200])
+    seen = served.world.recorder.take()
+    t.check(plain.startswith(b"HTTP/1.1 200") and "host_sent" not in seen[0] and
+            [(r["host"], r.get("host_sent")) for r in seen[1:]] ==
+            [("xn--b-qfa.crawl.test", "bä.crawl.test"), ("xn--b-qfa.crawl.test", "BÄ.crawl.test"),
+             ("xn--nda.crawl.test", "ö.crawl.test")],
+            "server: each is recorded with its A-label host and the host as sent", seen)
 
 
 def test_malformed(t, served):
@@ -174,7 +198,7 @@ def test_fuzz(t, served, rounds, seed):
 def run(t, fuzz_rounds=3000, fuzz_seed=20261125):
     served = Served()
     try:
-        for test in (test_answers, test_malformed, test_slow_client, test_many_connections):
+        for test in (test_answers, test_unicode_host, test_malformed, test_slow_client, test_many_connections):
             test(t, served)
         test_fuzz(t, served, fuzz_rounds, fuzz_seed)
     finally:
