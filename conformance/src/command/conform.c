@@ -108,10 +108,7 @@ static int teach(const cli *io, const suite *s, const conform_options *o, int *f
         if (atlas_write(io->out, s, &refs)) *failed_write = ENOMEM;
         else *failed_write = output_errno(io);
     } else if (o->explain_id) {
-        const tcase *found = NULL;
-        for (size_t t = 0; t < s->ntables && !found; t++)
-            for (size_t i = 0; i < s->tables[t].ncases && !found; i++)
-                if (!strcmp(s->tables[t].cases[i].id, o->explain_id)) found = &s->tables[t].cases[i];
+        const tcase *found = suite_case(s, o->explain_id);
         lesson l;
         if (!found) {
             rc = options_usage_error(io, "no case has the id", o->explain_id);

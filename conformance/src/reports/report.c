@@ -640,6 +640,16 @@ static void markdown_check_row(FILE *f, const result *x) {
     fprintf(f, " |\n");
 }
 
+/* Text as a Markdown indented code block: four spaces before each line (no fence
+ * that words of a target or a table could close). */
+static void markdown_indented(FILE *f, const char *text) {
+    for (const char *line = text; *line;) {
+        size_t n = strcspn(line, "\n");
+        fprintf(f, "    %.*s\n", (int)n, line);
+        line += n + (line[n] == '\n');
+    }
+}
+
 /* Each failure explained, as indented code blocks (no fence a robots.txt could close). */
 static void markdown_failures(FILE *f, const results *r) {
     bool heading = false;
@@ -652,11 +662,7 @@ static void markdown_failures(FILE *f, const results *r) {
         fprintf(f, "\n### %s.%d [%s]: check %d of %s\n\n", x->c->id, x->k->number, robots_profile_name(x->profile),
                 x->k->number, x->c->id);
         char *body = explain_long_text(x);
-        for (const char *line = body ? body : ""; *line;) {
-            size_t n = strcspn(line, "\n");
-            fprintf(f, "    %.*s\n", (int)n, line);
-            line += n + (line[n] == '\n');
-        }
+        markdown_indented(f, body ? body : "");
         free(body);
     }
 }
@@ -675,11 +681,7 @@ static void markdown_stopped(FILE *f, const report_info *info) {
     }
     if (info->stopped_stderr) {
         fprintf(f, "\nThe target's stderr ended with:\n\n");
-        for (const char *line = info->stopped_stderr; *line;) {
-            size_t n = strcspn(line, "\n");
-            fprintf(f, "    %.*s\n", (int)n, line);
-            line += n + (line[n] == '\n');
-        }
+        markdown_indented(f, info->stopped_stderr);
     }
 }
 

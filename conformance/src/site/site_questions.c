@@ -71,19 +71,13 @@ static const question questions[] = {
      .cases = {"GROUP-3", "EMPTY-1", "PREC-1", "FORMAT-7"}},
 };
 
-static const tcase *find_case(const suite *s, const char *id) {
-    for (size_t t = 0; t < s->ntables; t++)
-        for (size_t i = 0; i < s->tables[t].ncases; i++)
-            if (!strcmp(s->tables[t].cases[i].id, id)) return &s->tables[t].cases[i];
-    return NULL;
-}
 
 /* "Shown by UA-2 (its title) and EMPTY-1 (...)": the cases the tables have. */
 static void shown_by(FILE *f, const suite *s, const question *q) {
     size_t shown = 0, n = 0;
-    for (size_t i = 0; i < 4 && q->cases[i]; i++) n += find_case(s, q->cases[i]) != NULL;
+    for (size_t i = 0; i < 4 && q->cases[i]; i++) n += suite_case(s, q->cases[i]) != NULL;
     for (size_t i = 0; i < 4 && q->cases[i]; i++) {
-        const tcase *c = find_case(s, q->cases[i]);
+        const tcase *c = suite_case(s, q->cases[i]);
         if (!c) continue;
         char page[160];
         site_area_page(page, sizeof page, c->table->area);
@@ -111,7 +105,7 @@ void site_questions(FILE *f, const suite *s) {
         site_html_text(f, q->answer);
         fprintf(f, "</p>\n");
         shown_by(f, s, q);
-        const tcase *first = find_case(s, q->cases[0]);
+        const tcase *first = suite_case(s, q->cases[0]);
         if (first) site_playground_link(f, first);
         fprintf(f, "</section>\n");
     }

@@ -75,12 +75,6 @@ static int read_crawlers(scorecard *sc, char *error, size_t cap) {
     return 0;
 }
 
-static const tcase *find_case(const suite *s, const char *id) {
-    for (size_t t = 0; t < s->ntables; t++)
-        for (size_t i = 0; i < s->tables[t].ncases; i++)
-            if (!strcmp(s->tables[t].cases[i].id, id)) return &s->tables[t].cases[i];
-    return NULL;
-}
 
 /* Checks the parts the pages use: implementations with names and totals, checks
  * naming a case of the tables, a check number and profile, and a known result for
@@ -129,7 +123,7 @@ static int validate(scorecard *sc, const suite *s, char *error, size_t cap) {
         const char *wrong = !id ? "no id" : !cJSON_IsNumber(number) ? "no check number"
                           : !profile || robots_profile_from_name(profile, &p, NULL) ? "no known profile"
                           : !string_of(c, "area") ? "no area" : !cJSON_IsObject(res) ? "no results" : NULL;
-        if (!wrong && !find_case(s, id)) wrong = "names a case the tables do not have (a stale scorecard: run make scorecard)";
+        if (!wrong && !suite_case(s, id)) wrong = "names a case the tables do not have (a stale scorecard: run make scorecard)";
         for (size_t i = 0; !wrong && i < sc->nimpls; i++)
             if (result_index(string_of(res, string_of(sc->impls[i], "name"))) < 0)
                 wrong = "an implementation has no result, or one other than pass, FAIL, skip, undefined";

@@ -50,6 +50,21 @@ static bool add_entry(cJSON *list, const char *id, const char *title, const char
            cJSON_AddStringToObject(o, "x", text);
 }
 
+/* The entries of a page that lists its own (matters.html, glossary.html): each
+ * given by `at` as its anchor, its title and its text. */
+typedef void (*entry_at)(size_t i, const char **id, const char **title, const char **text);
+static bool add_page_entries(cJSON *list, size_t n, entry_at at, const char *file, const char *where) {
+    bool ok = true;
+    for (size_t i = 0; ok && i < n; i++) {
+        const char *id, *title, *text;
+        at(i, &id, &title, &text);
+        char page[128];
+        snprintf(page, sizeof page, "%s#%s", file, id);
+        ok = add_entry(list, "", title, where, page, text);
+    }
+    return ok;
+}
+
 static bool add_case(cJSON *list, const tcase *c) {
     char page[256], *rules = searchable_robots(&c->robots);
     size_t lead = c->note ? explain_note_lead(c->note) : 0; /* the rule, not the remarks */
@@ -79,20 +94,8 @@ static char *index_text(const suite *s) {
     }
     /* What matters on real files and the glossary: the pages a site owner's words
      * (crawl-delay, noindex, a byte) are answered on. */
-    for (size_t i = 0; ok && i < site_matters_count(); i++) {
-        const char *id, *what, *todo;
-        site_matters_at(i, &id, &what, &todo);
-        char page[128];
-        snprintf(page, sizeof page, "matters.html#%s", id);
-        ok = add_entry(list, "", what, "What matters for your site", page, todo);
-    }
-    for (size_t i = 0; ok && i < site_glossary_count(); i++) {
-        const char *id, *word, *meaning;
-        site_glossary_at(i, &id, &word, &meaning);
-        char page[128];
-        snprintf(page, sizeof page, "glossary.html#%s", id);
-        ok = add_entry(list, "", word, "Glossary", page, meaning);
-    }
+    ok = ok && add_page_entries(list, site_matters_count(), site_matters_at, "matters.html", "What matters for your site") &&
+         add_page_entries(list, site_glossary_count(), site_glossary_at, "glossary.html", "Glossary");
     for (size_t t = 0; ok && t < s->ntables; t++)
         for (size_t i = 0; ok && i < s->tables[t].ncases; i++) ok = add_case(list, &s->tables[t].cases[i]);
     char *text = ok ? cJSON_PrintUnformatted(list) : NULL;

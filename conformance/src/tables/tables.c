@@ -690,6 +690,13 @@ void suite_free(suite *s) {
     memset(s, 0, sizeof *s);
 }
 
+const tcase *suite_case(const suite *s, const char *id) {
+    for (size_t t = 0; t < s->ntables; t++)
+        for (size_t i = 0; i < s->tables[t].ncases; i++)
+            if (!strcmp(s->tables[t].cases[i].id, id)) return &s->tables[t].cases[i];
+    return NULL;
+}
+
 size_t suite_checks(const suite *s) {
     size_t n = 0;
     for (size_t t = 0; t < s->ntables; t++)

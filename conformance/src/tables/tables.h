@@ -118,5 +118,7 @@ const char *suite_tables_version(const suite *s, const table **odd);
 
 /* Counts. */
 size_t suite_checks(const suite *s);
+/* The case with this id, or NULL. */
+const tcase *suite_case(const suite *s, const char *id);
 
 #endif
