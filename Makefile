@@ -74,7 +74,7 @@ BENCH := $(O)/bin/robots-bench
 DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
-.PHONY: all lib cli conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure measure-differences \
+.PHONY: all lib cli conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure measure-differences test-census \
         bench-playground test-workflows test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
         test-asan test-install test-fresh test-fresh-targets \
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google install uninstall clean
@@ -156,6 +156,28 @@ MEASURE_DIR ?= ../shared/corpus/realworld
 measure-differences: $(MEASURE)
 	$(MEASURE) $(MEASURE_DIR) > conformance/measure/real-world.json.tmp
 	mv conformance/measure/real-world.json.tmp conformance/measure/real-world.json
+
+# robots census on its fixtures (ref/tests/census/): every row, the summary and the
+# warnings as expected in each format; bad arguments and inputs refused with exit 2.
+CENSUS_DIR := ref/tests/census
+test-census: $(ROBOTS)
+	@mkdir -p $(O)/census
+	$(ROBOTS) census --agents Googlebot,GPTBot --paths $(CENSUS_DIR)/paths.txt --paths-from-rules 2 \
+	    $(CENSUS_DIR)/sites $(CENSUS_DIR)/sites.jsonl > $(O)/census/out.jsonl 2> $(O)/census/out.stderr
+	$(ROBOTS) census --agents GPTBot --format csv $(CENSUS_DIR)/sites > $(O)/census/out.csv 2>/dev/null
+	$(ROBOTS) census --agents Googlebot --format tsv --profile rfc9309 $(CENSUS_DIR)/sites.jsonl \
+	    > $(O)/census/out.tsv 2>/dev/null
+	@for f in jsonl stderr csv tsv; do cmp -s $(O)/census/out.$$f $(CENSUS_DIR)/expected.$$f || { \
+	    echo "robots census: out.$$f differs from $(CENSUS_DIR)/expected.$$f"; \
+	    diff -u $(CENSUS_DIR)/expected.$$f $(O)/census/out.$$f | head -20; exit 1; }; done
+	@for bad in "--format xml $(CENSUS_DIR)/sites" "--paths-from-rules -1 $(CENSUS_DIR)/sites" "--agents , $(CENSUS_DIR)/sites" \
+	    "/nonexistent" "--paths /nonexistent $(CENSUS_DIR)/sites" "--bogus x $(CENSUS_DIR)/sites" ""; do \
+	    if $(ROBOTS) census $$bad >/dev/null 2>&1; then echo "robots census $$bad: accepted"; exit 1; fi; \
+	    $(ROBOTS) census $$bad >/dev/null 2>&1; [ $$? -eq 2 ] || { echo "robots census $$bad: not exit 2"; exit 1; }; done
+	@printf '/no-slash-here\n' | sed 's#^/##' > $(O)/census/bad-paths.txt
+	@if $(ROBOTS) census --paths $(O)/census/bad-paths.txt $(CENSUS_DIR)/sites >/dev/null 2>&1; then \
+	    echo "robots census: a path without '/' accepted"; exit 1; fi
+	@echo "test-census: rows, summaries and warnings as expected in jsonl, csv and tsv; bad arguments refused"
 
 # The tool on the fixtures: each mistake and each difference they hold, counted.
 test-measure: $(MEASURE)
@@ -442,7 +464,7 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 # fuzzer run leaves its artifacts outside build/.
 test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check test-fuzz-artifacts test-fuzz-reproduce
 
-test: test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
+test: test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure test-census test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
       test-install test-fuzz test-coverage
 	@echo "make test: all test suites passed"
 
@@ -516,7 +538,7 @@ test-examples: all $(EXAMPLE_PROGRAM)
 
 # The fast loop (about a minute): the unit tests, the conformance suite, the
 # runner's self-test and every check that a generated file is up to date.
-check: test-unit test-symbols test-layers test-names conformance test-conform test-junit test-notes test-measure test-atlas test-scorecard test-corpus test-examples
+check: test-unit test-symbols test-layers test-names conformance test-conform test-junit test-notes test-measure test-census test-atlas test-scorecard test-corpus test-examples
 	@echo "make check: passed"
 
 # ---- Coverage ------------------------------------------------------------------------

@@ -237,6 +237,7 @@ void site_manual_is_the_documentation(void) {
         {"conformance/PROTOCOL.md", "protocol.html", "<h1>"},
         {"conformance/adapters/README.md", "adapters.html", "<h1>"},
         {"conformance/crawl/README.md", "crawlers.html", "<h1>Crawlers under test: robots-crawl</h1>"},
+        {"docs/census.md", "manual-census.html", "<h1>robots census: the reference over a corpus</h1>"},
         {"docs/coverage.md", "manual-coverage.html", "<h1>Coverage</h1>"},
         {"docs/fuzzing.md", "manual-fuzzing.html", "<h1>"},
         {"docs/layout.md", "manual-layout.html", "<h1>Layout and design</h1>"},

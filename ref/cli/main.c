@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "census.h"
 #include "cli.h"
 
 static void usage(FILE *out, const char *prog) {
@@ -23,6 +24,10 @@ static void usage(FILE *out, const char *prog) {
             "                                what a crawler does with that robots.txt response\n"
             "  %s cache-lifetime [--cache-control VALUE]\n"
             "                                how many seconds the file may be cached\n"
+            "  %s census [--agents A,B] [--paths FILE] [--paths-from-rules N]\n"
+            "          [--format jsonl|tsv|csv] [--profile P] INPUT...\n"
+            "                                every site x agent x path of a corpus\n"
+            "                                (docs/census.md; robots census --help)\n"
             "\n"
             "FILE AGENT URL prints \"user-agent 'AGENT' with URI 'URL': ALLOWED\" (or DISALLOWED)\n"
             "and exits 0 when allowed, 1 when disallowed, 2 on a usage error or an unreadable\n"
@@ -50,7 +55,7 @@ static void usage(FILE *out, const char *prog) {
             "  %s robots.txt FooBot http://example.com/fish.html\n"
             "  %s url http://www.m\xC3\xBCller.eu/page\n"
             "  %s status 503 --unreachable-days 31 --cached\n",
-            prog, prog, prog, prog, prog, prog, ROBOTS_DEFAULT_MAX_BYTES, prog, prog, prog);
+            prog, prog, prog, prog, prog, prog, prog, ROBOTS_DEFAULT_MAX_BYTES, prog, prog, prog);
 }
 
 /* "PROG: WHAT 'ARG'" and a pointer to --help; exit status 2. */
@@ -134,6 +139,8 @@ int main(int argc, char **argv) { return finish(run(argc, argv)); }
 
 static int run(int argc, char **argv) {
     const char *prog = argv[0] ? argv[0] : "robots"; /* argv[0] is NULL when argc is 0 */
+    /* robots census: a sub-command with options of its own (census.c). */
+    if (argc > 1 && !strcmp(argv[1], "census")) return run_census(argc - 1, argv + 1);
     cli_options o = {ROBOTS_PROFILE_GOOGLE, ROBOTS_DEFAULT_MAX_BYTES, 0, 0, 0, 0, NULL};
     const char *pos[4];
     int npos = 0, options_done = 0;

@@ -1,0 +1,313 @@
+/*
+ * census.c - robots census (census.h, docs/census.md): for every robots.txt of a
+ * corpus, every agent of --agents x every path (the root, --paths, and up to
+ * --paths-from-rules N made from the file's own rules), allowed or not and the
+ * line that decided, one row each; per agent, whether the root is allowed and
+ * whether the whole site is disallowed; then a summary per agent.
+ *
+ * A site's HTTP status decides first, as the robots command's status policy does
+ * (robots_fetch_policy): a 4xx allows everything, a 5xx disallows everything, for
+ * the profile. Each file is parsed once, and every agent and path is asked of
+ * that one parse.
+ */
+#include "census.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "json.h"
+
+#define AGENTS_MAX 64
+#define PATHS_MAX 4096
+#define PATH_BYTES 2048
+
+typedef enum census_format { FORMAT_JSONL, FORMAT_TSV, FORMAT_CSV } census_format;
+
+typedef struct agent_tally {
+    size_t sites, root_allowed, whole_disallowed, checks, allowed;
+} agent_tally;
+
+typedef struct census {
+    robots_profile_id profile;
+    census_format format;
+    const char *agents[AGENTS_MAX];
+    size_t nagents;
+    char *paths[PATHS_MAX]; /* --paths, each starting with '/' */
+    size_t npaths;
+    size_t from_rules;      /* --paths-from-rules N */
+    agent_tally tally[AGENTS_MAX];
+    census_counts counts;
+    buf row;                /* the row being written */
+    int failed;             /* memory ran out, or the output could not be written */
+} census;
+
+/* The usage, after what is wrong: on stderr, exit 2 (on stdout for --help). */
+static int usage_to(FILE *f, const char *what, const char *value) {
+    fprintf(f, "robots census: %s%s%s%s\n", what, value ? " '" : "", value ? value : "", value ? "'" : "");
+    fprintf(f, "usage: robots census [--agents A,B,...] [--paths FILE] [--paths-from-rules N]\n"
+                    "                     [--format jsonl|tsv|csv] [--profile google|rfc9309] INPUT...\n"
+                    "INPUT: a directory of robots.txt files (the site is the file's name), or a JSON Lines\n"
+                    "file of {\"site\", \"status\", \"redirects\", \"robots\" | \"robots_base64\"} (- for stdin).\n");
+    return EXIT_USAGE;
+}
+
+static int usage(const char *what, const char *value) { return usage_to(stderr, what, value); }
+
+/* --paths FILE: one path a line, each starting with '/'; '#' lines and blank ones
+ * are skipped. */
+static int read_paths(census *c, const char *file) {
+    FILE *f = fopen(file, "r");
+    if (!f) {
+        fprintf(stderr, "robots census: --paths %s: %s\n", file, strerror(errno));
+        return EXIT_USAGE;
+    }
+    char line[PATH_BYTES + 2];
+    size_t number = 0;
+    int rc = 0;
+    while (rc == 0 && fgets(line, sizeof line, f)) {
+        number++;
+        size_t n = strcspn(line, "\r\n");
+        if (line[n] == '\0' && !feof(f)) {
+            fprintf(stderr, "robots census: %s:%zu: a path longer than %d bytes\n", file, number, PATH_BYTES);
+            rc = EXIT_USAGE;
+            break;
+        }
+        line[n] = '\0';
+        if (n == 0 || line[0] == '#') continue;
+        if (line[0] != '/' || strpbrk(line, " \t")) {
+            fprintf(stderr, "robots census: %s:%zu: a path starts with '/' and holds no space, not '%.80s'\n", file,
+                    number, line);
+            rc = EXIT_USAGE;
+        } else if (c->npaths == PATHS_MAX) {
+            fprintf(stderr, "robots census: %s: more than %d paths\n", file, PATHS_MAX);
+            rc = EXIT_USAGE;
+        } else if (!(c->paths[c->npaths++] = strdup(line))) {
+            rc = EXIT_USAGE;
+        }
+    }
+    fclose(f);
+    return rc;
+}
+
+/* The paths a file is asked about: the root, --paths, then up to from_rules made
+ * from its rules in file order ('*' becomes 'x', a final '$' is dropped, a
+ * missing leading '/' added), each once. Writes them into `out` (PATH_BYTES each)
+ * and returns how many. */
+static size_t site_paths(const census *c, const robots_rules *rules, char (*out)[PATH_BYTES], size_t cap) {
+    size_t n = 0;
+    snprintf(out[n++], PATH_BYTES, "/");
+    for (size_t i = 0; i < c->npaths && n < cap; i++)
+        if (strcmp(c->paths[i], "/")) snprintf(out[n++], PATH_BYTES, "%s", c->paths[i]);
+    size_t made = 0;
+    for (size_t i = 0; rules && i < robots_rule_count(rules) && made < c->from_rules && n < cap; i++) {
+        robots_rule_info r;
+        if (robots_get_rule(rules, i, &r) || r.pattern_len == 0 || r.pattern_len >= PATH_BYTES - 2) continue;
+        char *p = out[n];
+        size_t m = 0;
+        if (r.pattern[0] != '/') p[m++] = '/';
+        for (size_t k = 0; k < r.pattern_len; k++) {
+            unsigned char ch = (unsigned char)r.pattern[k];
+            if (ch == '$' && k + 1 == r.pattern_len) break;
+            p[m++] = ch == '*' ? 'x' : ch <= 0x20 || ch == 0x7f ? '_' : (char)ch;
+        }
+        p[m] = '\0';
+        bool seen = false;
+        for (size_t j = 0; j < n && !seen; j++) seen = !strcmp(out[j], p);
+        if (!seen) n++, made++;
+    }
+    return n;
+}
+
+/* Whole site disallowed for the agent, as this census decides it: the groups the
+ * agent follows hold a disallow whose pattern matches every path (a '/' at most,
+ * first, then only '*': "/", "*", "/" followed by stars), and no allow with a
+ * pattern, which could win for some path by the longest match. */
+static bool whole_site_disallowed(const robots_rules *rules, const char *agent) {
+    size_t groups[256];
+    size_t ng = robots_applying_groups(rules, &agent, NULL, 1, groups, 256);
+    if (ng == 0 || ng > 256) return false;
+    bool everything = false;
+    for (size_t i = 0; i < robots_rule_count(rules); i++) {
+        robots_rule_info r;
+        if (robots_get_rule(rules, i, &r)) continue;
+        bool mine = false;
+        for (size_t g = 0; g < ng && !mine; g++) mine = groups[g] == r.group;
+        if (!mine || r.pattern_len == 0) continue;
+        if (r.kind == ROBOTS_RULE_ALLOW) return false;
+        size_t k = r.pattern[0] == '/' ? 1 : 0;
+        while (k < r.pattern_len && r.pattern[k] == '*') k++;
+        everything = everything || k == r.pattern_len;
+    }
+    return everything;
+}
+
+/* A field of a TSV or CSV row: TSV drops tabs and line breaks to spaces; CSV
+ * quotes a field that holds a comma, a quote or a line break (RFC 4180). */
+static int field(census *c, const char *s, size_t n, bool last) {
+    int rc = 0;
+    if (c->format == FORMAT_CSV && (memchr(s, ',', n) || memchr(s, '"', n) || memchr(s, '\n', n) || memchr(s, '\r', n))) {
+        rc |= buf_addc(&c->row, '"');
+        for (size_t i = 0; i < n; i++) rc |= s[i] == '"' ? buf_add(&c->row, "\"\"", 2) : buf_addc(&c->row, s[i]);
+        rc |= buf_addc(&c->row, '"');
+    } else {
+        for (size_t i = 0; i < n; i++)
+            rc |= buf_addc(&c->row, c->format == FORMAT_TSV && (s[i] == '\t' || s[i] == '\n' || s[i] == '\r') ? ' ' : s[i]);
+    }
+    return rc | buf_addc(&c->row, last ? '\n' : c->format == FORMAT_CSV ? ',' : '\t');
+}
+
+/* One row: site, agent, path, allowed, line, and the status and decision when the
+ * status decided. */
+static void write_row(census *c, const census_site *s, const char *agent, const char *path, bool allowed, size_t line,
+                      const char *decision) {
+    c->row.len = 0;
+    int rc = 0;
+    char number[32];
+    if (c->format == FORMAT_JSONL) {
+        rc |= buf_add(&c->row, "{\"site\":", 8) | json_append_string(&c->row, s->name.data, s->name.len);
+        rc |= buf_add(&c->row, ",\"agent\":", 9) | json_append_string(&c->row, agent, strlen(agent));
+        rc |= buf_add(&c->row, ",\"path\":", 8) | json_append_string(&c->row, path, strlen(path));
+        snprintf(number, sizeof number, ",\"allowed\":%s,\"line\":%zu", allowed ? "true" : "false", line);
+        rc |= buf_add(&c->row, number, strlen(number));
+        if (decision) {
+            snprintf(number, sizeof number, ",\"status\":%d", s->status);
+            rc |= (s->status ? buf_add(&c->row, number, strlen(number)) : buf_add(&c->row, ",\"status\":\"network-error\"", 26));
+            rc |= buf_add(&c->row, ",\"decision\":", 12) | json_append_string(&c->row, decision, strlen(decision));
+        }
+        rc |= buf_add(&c->row, "}\n", 2);
+    } else {
+        rc |= field(c, s->name.data, s->name.len, false) | field(c, agent, strlen(agent), false);
+        rc |= field(c, path, strlen(path), false) | field(c, allowed ? "true" : "false", allowed ? 4 : 5, false);
+        snprintf(number, sizeof number, "%zu", line);
+        rc |= field(c, number, strlen(number), false);
+        snprintf(number, sizeof number, "%d", s->status);
+        rc |= field(c, decision ? (s->status ? number : "network-error") : "", decision ? strlen(s->status ? number : "network-error") : 0, false);
+        rc |= field(c, decision ? decision : "", decision ? strlen(decision) : 0, true);
+    }
+    if (rc || fwrite(c->row.data, 1, c->row.len, stdout) != c->row.len) c->failed = 1;
+}
+
+static int visit(void *ctx, const census_site *s) {
+    census *c = ctx;
+    robots_fetch fetch = {.status = s->status, .network_error = s->status == 0, .redirects = s->redirects};
+    robots_fetch_decision d;
+    if (robots_fetch_policy(c->profile, &fetch, &d, NULL)) d = ROBOTS_FETCH_FULL_ALLOW; /* not reached: checked */
+    robots_rules *rules = NULL;
+    if (d == ROBOTS_FETCH_CONDITIONAL || d == ROBOTS_FETCH_USE_CACHED) {
+        robots_options o;
+        robots_options_init(&o);
+        o.profile = c->profile;
+        o.allocator = cli_allocator();
+        if (robots_parse(s->body.data ? s->body.data : "", s->body.len, &o, &rules, NULL)) {
+            c->failed = 1; /* the only way a parse fails here: memory ran out */
+            return -1;
+        }
+    }
+    static char paths[PATHS_MAX + 64][PATH_BYTES];
+    size_t np = site_paths(c, rules, paths, sizeof paths / sizeof paths[0]);
+    const char *decision = rules ? NULL : robots_fetch_decision_name(d);
+    for (size_t a = 0; a < c->nagents; a++) {
+        agent_tally *t = &c->tally[a];
+        t->sites++;
+        bool root = true;
+        for (size_t p = 0; p < np; p++) {
+            bool allowed = d == ROBOTS_FETCH_FULL_ALLOW;
+            size_t line = 0;
+            if (rules) {
+                char url[PATH_BYTES + 32];
+                snprintf(url, sizeof url, "http://site%s", paths[p]); /* the path is all a rule matches */
+                robots_verdict v;
+                allowed = robots_check(rules, c->agents[a], strlen(c->agents[a]), url, strlen(url), &v, NULL) == 0 &&
+                          v.allowed;
+                line = v.line;
+            }
+            if (p == 0) root = allowed;
+            t->checks++;
+            t->allowed += allowed;
+            write_row(c, s, c->agents[a], paths[p], allowed, line, decision);
+        }
+        t->root_allowed += root;
+        t->whole_disallowed += rules ? whole_site_disallowed(rules, c->agents[a]) : d == ROBOTS_FETCH_FULL_DISALLOW;
+    }
+    robots_free(rules);
+    c->counts.sites++;
+    if (isatty(2) && c->counts.sites % 1000 == 0) fprintf(stderr, "\rrobots census: %zu sites", c->counts.sites);
+    return c->failed ? -1 : 0;
+}
+
+static void summary(const census *c) {
+    if (isatty(2) && c->counts.sites >= 1000) fputc('\n', stderr);
+    fprintf(stderr, "robots census: %zu sites (%zu inputs skipped), profile %s\n", c->counts.sites, c->counts.bad,
+            robots_profile_name(c->profile));
+    fprintf(stderr, "  %-24s %8s %14s %22s %10s %10s\n", "agent", "sites", "root allowed", "whole site disallowed",
+            "checks", "allowed");
+    for (size_t a = 0; a < c->nagents; a++) {
+        const agent_tally *t = &c->tally[a];
+        fprintf(stderr, "  %-24s %8zu %14zu %22zu %10zu %10zu\n", c->agents[a], t->sites, t->root_allowed,
+                t->whole_disallowed, t->checks, t->allowed);
+    }
+}
+
+int run_census(int argc, char **argv) {
+    static census c;
+    memset(&c, 0, sizeof c);
+    c.profile = ROBOTS_PROFILE_GOOGLE;
+    static char agent_list[4096];
+    const char *agents = "Googlebot", *paths_file = NULL;
+    int first_input = argc;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (a[0] != '-' || !strcmp(a, "-")) {
+            first_input = i;
+            break;
+        }
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage_to(stdout, "every site x agent x path of a corpus, rows on stdout, a summary per agent on stderr", NULL);
+            return 0;
+        }
+        if (!v) return usage("this option needs a value:", a);
+        i++;
+        if (!strcmp(a, "--agents")) agents = v;
+        else if (!strcmp(a, "--paths")) paths_file = v;
+        else if (!strcmp(a, "--paths-from-rules")) {
+            char *end;
+            unsigned long n = strtoul(v, &end, 10);
+            if (!*v || *end || n > 1000) return usage("--paths-from-rules takes 0 to 1000, not", v);
+            c.from_rules = n;
+        } else if (!strcmp(a, "--format")) {
+            if (!strcmp(v, "jsonl")) c.format = FORMAT_JSONL;
+            else if (!strcmp(v, "tsv")) c.format = FORMAT_TSV;
+            else if (!strcmp(v, "csv")) c.format = FORMAT_CSV;
+            else return usage("--format is jsonl, tsv or csv, not", v);
+        } else if (!strcmp(a, "--profile")) {
+            if (robots_profile_from_name(v, &c.profile, NULL)) return usage("--profile is google or rfc9309, not", v);
+        } else {
+            return usage("unknown option", a);
+        }
+    }
+    if (first_input == argc) return usage("no INPUT", NULL);
+    snprintf(agent_list, sizeof agent_list, "%s", agents);
+    for (char *p = strtok(agent_list, ","); p; p = strtok(NULL, ",")) {
+        if (c.nagents == AGENTS_MAX) return usage("--agents names more than 64 agents", NULL);
+        c.agents[c.nagents++] = p;
+    }
+    if (c.nagents == 0) return usage("--agents names no agent", NULL);
+    int rc = paths_file ? read_paths(&c, paths_file) : 0;
+    if (rc == 0 && c.format != FORMAT_JSONL)
+        printf(c.format == FORMAT_CSV ? "site,agent,path,allowed,line,status,decision\n"
+                                      : "site\tagent\tpath\tallowed\tline\tstatus\tdecision\n");
+    for (int i = first_input; rc == 0 && i < argc; i++) {
+        if (census_each(argv[i], visit, &c, &c.counts) == 0) continue;
+        if (c.failed) fprintf(stderr, "robots census: %s\n", errno == ENOMEM ? "out of memory" : "cannot write the output");
+        else fprintf(stderr, "robots census: %s: %s\n", argv[i], strerror(errno));
+        rc = EXIT_USAGE;
+    }
+    if (rc == 0) summary(&c);
+    for (size_t i = 0; i < c.npaths; i++) free(c.paths[i]);
+    buf_free(&c.row);
+    return rc;
+}

@@ -1,0 +1,38 @@
+/* census.h - robots census: the reference over a corpus of robots.txt files, every
+ * site x agent x path answered, with a summary per agent (docs/census.md). */
+#ifndef ROBOTS_CLI_CENSUS_H
+#define ROBOTS_CLI_CENSUS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "buf.h"
+#include "robots.h"
+
+/* One site of the input, as the input reader hands it over (valid during the
+ * visit only). */
+typedef struct census_site {
+    buf name;        /* the site: a file's name, or a line's "site" */
+    buf body;        /* its robots.txt, at most its first 500 KiB */
+    bool truncated;  /* the file was longer */
+    int status;      /* the HTTP status of the robots.txt (200 for a directory's files; 0: network error) */
+    unsigned redirects;
+    const char *problem; /* why the line is not a site (when the reader skips it) */
+} census_site;
+
+typedef struct census_counts {
+    size_t sites, bad; /* sites answered, inputs skipped with a warning */
+} census_counts;
+
+typedef int (*census_visit)(void *ctx, const census_site *site);
+
+/* Hands every site of INPUT (a directory, a JSON Lines file, "-" for standard
+ * input) to visit, in order; a line or file that is not a site is a warning on
+ * stderr (counts->bad) and the census goes on. Returns 0, visit's non-zero value,
+ * or -1 with errno when INPUT cannot be read. */
+int census_each(const char *input, census_visit visit, void *ctx, census_counts *counts);
+
+/* robots census [OPTIONS] INPUT...: argv[0] is "census". Returns the exit status. */
+int run_census(int argc, char **argv);
+
+#endif

@@ -1,0 +1,190 @@
+/*
+ * census_input.c - the sites of a census, one at a time (census.h): every regular
+ * file of a directory (the site is the file's name), or every line of a JSON
+ * Lines file ({"site", "status", "redirects", "robots" | "robots_base64"}).
+ * Nothing but the site in hand is held in memory; a file or a line past its bound
+ * is a defined warning, never a crash.
+ */
+#include "census.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "base64.h"
+#include "file.h"
+#include "json.h"
+
+/* A JSON Lines line is at most this long: a 500 KiB file in base64 and room. */
+#define LINE_MAX_BYTES ((size_t)1 << 20)
+
+typedef struct line_fields {
+    census_site *site;
+    const char *problem; /* the first, or NULL */
+    int seen_robots;
+} line_fields;
+
+static int read_string(const json_member *m, buf *out) {
+    if (m->type != JSON_STRING) return -1;
+    out->len = 0;
+    return json_decode_string(m->raw, m->raw_len, out) ? -1 : 0;
+}
+
+/* A non-negative integer of at most `limit`, or -1. */
+static long read_int(const json_member *m, long limit) {
+    if (m->type != JSON_NUMBER || m->raw_len > 10) return -1;
+    long v = 0;
+    for (size_t i = 0; i < m->raw_len; i++) {
+        if (m->raw[i] < '0' || m->raw[i] > '9') return -1;
+        v = v * 10 + (m->raw[i] - '0');
+    }
+    return v <= limit ? v : -1;
+}
+
+static int on_field(void *ctx, const json_member *m) {
+    line_fields *lf = ctx;
+    census_site *s = lf->site;
+    if (lf->problem) return 0;
+    const char *k = m->key;
+    size_t n = m->key_len;
+    if (n == 4 && !memcmp(k, "site", 4)) {
+        if (read_string(m, &s->name) || s->name.len == 0) lf->problem = "\"site\" must be a non-empty string";
+    } else if (n == 6 && !memcmp(k, "status", 6)) {
+        long v = read_int(m, 599);
+        if (m->type == JSON_STRING && m->raw_len == 15 && !memcmp(m->raw, "\"network-error\"", 15)) s->status = 0;
+        else if (v < 100) lf->problem = "\"status\" must be an HTTP status (100-599) or \"network-error\"";
+        else s->status = (int)v;
+    } else if (n == 9 && !memcmp(k, "redirects", 9)) {
+        long v = read_int(m, 1000000);
+        if (v < 0) lf->problem = "\"redirects\" must be a non-negative integer";
+        else s->redirects = (unsigned)v;
+    } else if (n == 6 && !memcmp(k, "robots", 6)) {
+        lf->seen_robots++;
+        if (read_string(m, &s->body)) lf->problem = "\"robots\" must be a string";
+    } else if (n == 13 && !memcmp(k, "robots_base64", 13)) {
+        lf->seen_robots++;
+        buf text = {NULL, 0, 0};
+        const char *why;
+        if (read_string(m, &text)) lf->problem = "\"robots_base64\" must be a string";
+        else if (base64_decode(text.data ? text.data : "", text.len, &s->body, &why)) lf->problem = why;
+        buf_free(&text);
+    }
+    return 0; /* other fields are the caller's, or for later: ignored */
+}
+
+/* One line of a JSON Lines input into s: 0, or -1 with s->problem set. */
+static int read_line(const char *line, size_t len, census_site *s) {
+    line_fields lf = {s, NULL, 0};
+    s->name.len = 0;
+    s->body.len = 0;
+    s->status = 200;
+    s->redirects = 0;
+    json_error err = {NULL, 0};
+    if (json_parse_object(line, len, on_field, &lf, &err) != 0) lf.problem = err.message ? err.message : "not a JSON object";
+    if (!lf.problem && s->name.len == 0) lf.problem = "no \"site\"";
+    if (!lf.problem && lf.seen_robots > 1) lf.problem = "give \"robots\" or \"robots_base64\", not both";
+    if (!lf.problem && lf.seen_robots == 0 && s->status >= 200 && s->status < 300)
+        lf.problem = "a 2xx needs the file: \"robots\" or \"robots_base64\"";
+    s->problem = lf.problem;
+    return lf.problem ? -1 : 0;
+}
+
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Every regular file of a directory, in name order, as sites of status 200. */
+static int each_file(const char *dir, census_visit visit, void *ctx, census_counts *counts) {
+    DIR *d = opendir(dir);
+    if (!d) return -1;
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    int rc = 0;
+    for (struct dirent *e; rc == 0 && (e = readdir(d));) {
+        if (e->d_name[0] == '.') continue;
+        if (n == cap) {
+            size_t more = cap ? cap * 2 : 256;
+            char **grown = realloc(names, more * sizeof *names);
+            if (!grown) rc = -1;
+            else names = grown, cap = more;
+        }
+        if (rc == 0 && !(names[n] = strdup(e->d_name))) rc = -1;
+        if (rc == 0) n++;
+    }
+    closedir(d);
+    if (rc) errno = ENOMEM;
+    qsort(names, n, sizeof *names, by_name);
+    census_site s = {.status = 200};
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        char path[4096];
+        struct stat st;
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+        s.name.len = 0;
+        s.body.len = 0;
+        s.problem = NULL;
+        int more = 0;
+        /* The fetcher's cap: only the first 500 KiB is read, as crawlers read it. */
+        if (buf_add(&s.name, names[i], strlen(names[i])) || read_file(path, ROBOTS_DEFAULT_MAX_BYTES, &s.body, &more)) {
+            s.problem = errno == ENOMEM ? "out of memory" : strerror(errno);
+            counts->bad++;
+            fprintf(stderr, "robots census: %s: %s\n", path, s.problem);
+            continue;
+        }
+        s.truncated = more != 0;
+        rc = visit(ctx, &s);
+    }
+    for (size_t i = 0; i < n; i++) free(names[i]);
+    free(names);
+    buf_free(&s.name);
+    buf_free(&s.body);
+    return rc;
+}
+
+/* Every line of a JSON Lines file; a line that is not a site is a warning with
+ * its line number, and the census goes on. */
+static int each_line(const char *file, census_visit visit, void *ctx, census_counts *counts) {
+    FILE *f = strcmp(file, "-") ? fopen(file, "rb") : stdin;
+    if (!f) return -1;
+    census_site s = {.status = 200};
+    buf line = {NULL, 0, 0};
+    int rc = 0, c = 0;
+    size_t number = 0;
+    while (rc == 0 && c != EOF) {
+        line.len = 0;
+        bool too_long = false;
+        while ((c = getc(f)) != EOF && c != '\n')
+            if (line.len < LINE_MAX_BYTES) {
+                if (buf_addc(&line, (char)c)) {
+                    rc = -1;
+                    break;
+                }
+            } else too_long = true;
+        if (rc || (c == EOF && line.len == 0 && !too_long)) break;
+        number++;
+        if (line.len == 0) continue;
+        if (too_long || read_line(line.data, line.len, &s)) {
+            counts->bad++;
+            fprintf(stderr, "robots census: %s:%zu: %s\n", file, number,
+                    too_long ? "a line longer than 1 MiB: not a site" : s.problem);
+            continue;
+        }
+        s.truncated = s.body.len > ROBOTS_DEFAULT_MAX_BYTES;
+        if (s.truncated) s.body.len = ROBOTS_DEFAULT_MAX_BYTES;
+        rc = visit(ctx, &s);
+    }
+    if (ferror(f) && rc == 0) rc = -1;
+    if (f != stdin) fclose(f);
+    buf_free(&line);
+    buf_free(&s.name);
+    buf_free(&s.body);
+    return rc;
+}
+
+int census_each(const char *input, census_visit visit, void *ctx, census_counts *counts) {
+    struct stat st;
+    if (strcmp(input, "-") && stat(input, &st) != 0) return -1;
+    if (strcmp(input, "-") && S_ISDIR(st.st_mode)) return each_file(input, visit, ctx, counts);
+    return each_line(input, visit, ctx, counts);
+}
