@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "json.h"
@@ -36,7 +35,7 @@ typedef struct census {
     census_format format;
     const char *agents[AGENTS_MAX];
     size_t nagents;
-    char *paths[PATHS_MAX]; /* --paths, each starting with '/' */
+    buf paths;              /* --paths, each starting with '/', NUL-terminated, in turn */
     size_t npaths;
     size_t from_rules;      /* --paths-from-rules N */
     agent_tally tally[AGENTS_MAX];
@@ -85,8 +84,11 @@ static int read_paths(census *c, const char *file) {
         } else if (c->npaths == PATHS_MAX) {
             fprintf(stderr, "robots census: %s: more than %d paths\n", file, PATHS_MAX);
             rc = EXIT_USAGE;
-        } else if (!(c->paths[c->npaths++] = strdup(line))) {
+        } else if (buf_add(&c->paths, line, n + 1)) {
+            fprintf(stderr, "robots census: out of memory\n");
             rc = EXIT_USAGE;
+        } else {
+            c->npaths++;
         }
     }
     fclose(f);
@@ -100,12 +102,13 @@ static int read_paths(census *c, const char *file) {
 static size_t site_paths(const census *c, const robots_rules *rules, char (*out)[PATH_BYTES], size_t cap) {
     size_t n = 0;
     snprintf(out[n++], PATH_BYTES, "/");
-    for (size_t i = 0; i < c->npaths && n < cap; i++)
-        if (strcmp(c->paths[i], "/")) snprintf(out[n++], PATH_BYTES, "%s", c->paths[i]);
+    for (size_t i = 0, at = 0; i < c->npaths && n < cap; i++, at += strlen(c->paths.data + at) + 1)
+        if (strcmp(c->paths.data + at, "/")) snprintf(out[n++], PATH_BYTES, "%s", c->paths.data + at);
     size_t made = 0;
     for (size_t i = 0; rules && i < robots_rule_count(rules) && made < c->from_rules && n < cap; i++) {
         robots_rule_info r;
-        if (robots_get_rule(rules, i, &r) || r.pattern_len == 0 || r.pattern_len >= PATH_BYTES - 2) continue;
+        robots_get_rule(rules, i, &r); /* i is in range: it cannot fail */
+        if (r.pattern_len == 0 || r.pattern_len >= PATH_BYTES - 2) continue;
         char *p = out[n];
         size_t m = 0;
         if (r.pattern[0] != '/') p[m++] = '/';
@@ -133,7 +136,7 @@ static bool whole_site_disallowed(const robots_rules *rules, const char *agent) 
     bool everything = false;
     for (size_t i = 0; i < robots_rule_count(rules); i++) {
         robots_rule_info r;
-        if (robots_get_rule(rules, i, &r)) continue;
+        robots_get_rule(rules, i, &r); /* i is in range: it cannot fail */
         bool mine = false;
         for (size_t g = 0; g < ng && !mine; g++) mine = groups[g] == r.group;
         if (!mine || r.pattern_len == 0) continue;
@@ -175,7 +178,8 @@ static void write_row(census *c, const census_site *s, const char *agent, const 
         rc |= buf_add(&c->row, number, strlen(number));
         if (decision) {
             snprintf(number, sizeof number, ",\"status\":%d", s->status);
-            rc |= (s->status ? buf_add(&c->row, number, strlen(number)) : buf_add(&c->row, ",\"status\":\"network-error\"", 26));
+            static const char network[] = ",\"status\":\"network-error\"";
+            rc |= s->status ? buf_add(&c->row, number, strlen(number)) : buf_add(&c->row, network, sizeof network - 1);
             rc |= buf_add(&c->row, ",\"decision\":", 12) | json_append_string(&c->row, decision, strlen(decision));
         }
         rc |= buf_add(&c->row, "}\n", 2);
@@ -235,12 +239,10 @@ static int visit(void *ctx, const census_site *s) {
     }
     robots_free(rules);
     c->counts.sites++;
-    if (isatty(2) && c->counts.sites % 1000 == 0) fprintf(stderr, "\rrobots census: %zu sites", c->counts.sites);
     return c->failed ? -1 : 0;
 }
 
 static void summary(const census *c) {
-    if (isatty(2) && c->counts.sites >= 1000) fputc('\n', stderr);
     fprintf(stderr, "robots census: %zu sites (%zu inputs skipped), profile %s\n", c->counts.sites, c->counts.bad,
             robots_profile_name(c->profile));
     fprintf(stderr, "  %-24s %8s %14s %22s %10s %10s\n", "agent", "sites", "root allowed", "whole site disallowed",
@@ -307,7 +309,7 @@ int run_census(int argc, char **argv) {
         rc = EXIT_USAGE;
     }
     if (rc == 0) summary(&c);
-    for (size_t i = 0; i < c.npaths; i++) free(c.paths[i]);
+    buf_free(&c.paths);
     buf_free(&c.row);
     return rc;
 }

@@ -94,27 +94,36 @@ static int read_line(const char *line, size_t len, census_site *s) {
 
 static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-/* Every regular file of a directory, in name order, as sites of status 200. */
-static int each_file(const char *dir, census_visit visit, void *ctx, census_counts *counts) {
+/* The names of a directory's entries (but "." ones), sorted: their text in `text`
+ * (each NUL-terminated) and pointers into it in `list`, both through the
+ * command's allocator. Returns how many, or -1 with errno. */
+static long entry_names(const char *dir, buf *text, buf *list) {
     DIR *d = opendir(dir);
     if (!d) return -1;
-    char **names = NULL;
-    size_t n = 0, cap = 0;
+    long n = 0;
     int rc = 0;
-    for (struct dirent *e; rc == 0 && (e = readdir(d));) {
-        if (e->d_name[0] == '.') continue;
-        if (n == cap) {
-            size_t more = cap ? cap * 2 : 256;
-            char **grown = realloc(names, more * sizeof *names);
-            if (!grown) rc = -1;
-            else names = grown, cap = more;
-        }
-        if (rc == 0 && !(names[n] = strdup(e->d_name))) rc = -1;
-        if (rc == 0) n++;
-    }
+    for (struct dirent *e; rc == 0 && (e = readdir(d));)
+        if (e->d_name[0] != '.') rc = buf_add(text, e->d_name, strlen(e->d_name) + 1), n++;
     closedir(d);
-    if (rc) errno = ENOMEM;
-    qsort(names, n, sizeof *names, by_name);
+    for (size_t at = 0; rc == 0 && at < text->len; at += strlen(text->data + at) + 1) {
+        const char *name = text->data + at;
+        rc = buf_add(list, &name, sizeof name);
+    }
+    if (rc) {
+        errno = ENOMEM;
+        return -1;
+    }
+    if (n) qsort(list->data, (size_t)n, sizeof(char *), by_name);
+    return n;
+}
+
+/* Every regular file of a directory, in name order, as sites of status 200. */
+static int each_file(const char *dir, census_visit visit, void *ctx, census_counts *counts) {
+    buf text = {NULL, 0, 0}, list = {NULL, 0, 0};
+    long count = entry_names(dir, &text, &list);
+    int rc = count < 0 ? -1 : 0;
+    size_t n = count < 0 ? 0 : (size_t)count;
+    char **names = (char **)(void *)list.data;
     census_site s = {.status = 200};
     for (size_t i = 0; i < n && rc == 0; i++) {
         char path[4096];
@@ -135,8 +144,8 @@ static int each_file(const char *dir, census_visit visit, void *ctx, census_coun
         s.truncated = more != 0;
         rc = visit(ctx, &s);
     }
-    for (size_t i = 0; i < n; i++) free(names[i]);
-    free(names);
+    buf_free(&text);
+    buf_free(&list);
     buf_free(&s.name);
     buf_free(&s.body);
     return rc;

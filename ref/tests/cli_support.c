@@ -10,10 +10,10 @@
 
 proc_result run_robots(const char *input, size_t input_len, const char *const *args) {
     const char *bin = getenv("ROBOTS_BIN");
-    char *argv[10];
+    char *argv[18];
     argv[0] = (char *)(bin ? bin : "build/bin/robots");
     size_t n = 1;
-    for (; args[n - 1] && n < 9; n++) argv[n] = (char *)args[n - 1];
+    for (; args[n - 1] && n < 17; n++) argv[n] = (char *)args[n - 1];
     argv[n] = NULL;
     proc_result r;
     CHECK_EQ(proc_run(argv, input, input_len, 60.0, (size_t)256 << 20, &r), 0);

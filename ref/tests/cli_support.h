@@ -6,7 +6,7 @@
 
 #include "process.h"
 
-/* Runs $ROBOTS_BIN (default build/bin/robots) with up to 8 arguments (NULL-ended)
+/* Runs $ROBOTS_BIN (default build/bin/robots) with up to 16 arguments (NULL-ended)
  * and the given standard input; fails the current test if it cannot run or hangs. */
 proc_result run_robots(const char *input, size_t input_len, const char *const *args);
 
