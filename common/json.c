@@ -273,6 +273,11 @@ int json_append_string(buf *out, const char *s, size_t n) {
             char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
             if (buf_add(out, e, 6)) return -1;
             i++;
+        } else if (c < 0x80) { /* a run of plain ASCII is copied at once */
+            size_t end = i + 1;
+            while (end < n && u[end] >= 0x20 && u[end] < 0x7F && u[end] != '"' && u[end] != '\\') end++;
+            if (buf_add(out, u + i, end - i)) return -1;
+            i = end;
         } else {
             size_t len = utf8_sequence(u + i, n - i);
             if (len ? buf_add(out, u + i, len) : buf_add(out, "\\ufffd", 6)) return -1;

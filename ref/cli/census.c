@@ -13,9 +13,11 @@
 #include "census.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "json.h"
@@ -23,6 +25,7 @@
 #define AGENTS_MAX 64
 #define PATHS_MAX 4096
 #define PATH_BYTES 2048
+#define RULE_PATHS_MAX 4096 /* the rule paths of one file considered */
 
 typedef enum census_format { FORMAT_JSONL, FORMAT_TSV, FORMAT_CSV } census_format;
 
@@ -40,6 +43,7 @@ typedef struct census {
     size_t from_rules;      /* --paths-from-rules N */
     agent_tally tally[AGENTS_MAX];
     census_counts counts;
+    bool progress;          /* a progress line on stderr (a terminal, or --progress always) */
     buf row;                /* the row being written */
     int failed;             /* memory ran out, or the output could not be written */
 } census;
@@ -48,7 +52,8 @@ typedef struct census {
 static int usage_to(FILE *f, const char *what, const char *value) {
     fprintf(f, "robots census: %s%s%s%s\n", what, value ? " '" : "", value ? value : "", value ? "'" : "");
     fprintf(f, "usage: robots census [--agents A,B,...] [--paths FILE] [--paths-from-rules N]\n"
-                    "                     [--format jsonl|tsv|csv] [--profile google|rfc9309] INPUT...\n"
+                    "                     [--format jsonl|tsv|csv] [--profile google|rfc9309] [--summary FILE]\n"
+                    "                     [--progress auto|always|never] INPUT...\n"
                     "INPUT: a directory of robots.txt files (the site is the file's name), or a JSON Lines\n"
                     "file of {\"site\", \"status\", \"redirects\", \"robots\" | \"robots_base64\"} (- for stdin).\n");
     return EXIT_USAGE;
@@ -95,34 +100,100 @@ static int read_paths(census *c, const char *file) {
     return rc;
 }
 
-/* The paths a file is asked about: the root, --paths, then up to from_rules made
- * from its rules in file order ('*' becomes 'x', a final '$' is dropped, a
- * missing leading '/' added), each once. Writes them into `out` (PATH_BYTES each)
- * and returns how many. */
-static size_t site_paths(const census *c, const robots_rules *rules, char (*out)[PATH_BYTES], size_t cap) {
-    size_t n = 0;
-    snprintf(out[n++], PATH_BYTES, "/");
-    for (size_t i = 0, at = 0; i < c->npaths && n < cap; i++, at += strlen(c->paths.data + at) + 1)
-        if (strcmp(c->paths.data + at, "/")) snprintf(out[n++], PATH_BYTES, "%s", c->paths.data + at);
-    size_t made = 0;
-    for (size_t i = 0; rules && i < robots_rule_count(rules) && made < c->from_rules && n < cap; i++) {
+/* What a file with fewer rule paths than --paths-from-rules is asked about
+ * beneath them, in turn: the pages a rule covers, as scripts/make-workload asks. */
+static const char *const beneath[] = {"/index.html", "?page=2", "/a/b/page.html", "-old", ".json", "/2024/",
+                                      ".html", "/page/3", "?a=1&b=2", "/x/y/z", "/~user/"};
+
+/* The paths written so far for one file, by hash, so that adding a path once is
+ * constant time however many rules a file has (a file may hold thousands). */
+#define SET_SLOTS 16384 /* a power of two, over twice RULE_PATHS_MAX and PATHS_MAX */
+typedef struct path_set {
+    char (*paths)[PATH_BYTES];
+    size_t n;
+    unsigned generation;    /* a slot is taken when its generation is the set's */
+    unsigned taken[SET_SLOTS];
+    unsigned index[SET_SLOTS];
+} path_set;
+
+static void set_clear(path_set *set, char (*paths)[PATH_BYTES]) {
+    set->paths = paths;
+    set->n = 0;
+    if (++set->generation == 0) { /* wrapped: every slot is free again */
+        memset(set->taken, 0, sizeof set->taken);
+        set->generation = 1;
+    }
+}
+
+/* Adds p then suffix as one path unless it is there already or too long; false when not added. */
+static bool add_path(path_set *set, const char *p, const char *suffix) {
+    size_t lp = strlen(p), ls = strlen(suffix);
+    if (lp + ls >= PATH_BYTES) return false;
+    char *path = set->paths[set->n];
+    memcpy(path, p, lp);
+    memcpy(path + lp, suffix, ls + 1);
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (size_t i = 0; i < lp + ls; i++) h = (h ^ (unsigned char)path[i]) * 16777619u;
+    for (h &= SET_SLOTS - 1; set->taken[h] == set->generation; h = (h + 1) & (SET_SLOTS - 1))
+        if (!strcmp(set->paths[set->index[h]], path)) return false;
+    set->taken[h] = set->generation;
+    set->index[h] = (unsigned)set->n++;
+    return true;
+}
+
+/* The paths of a file's rules, in file order, each once, as scripts/make-workload
+ * makes them: '*' becomes 'x', a final '$' is dropped, a missing leading '/' is
+ * added; a pattern with a space or a control byte is left out. Returns how many. */
+static size_t rule_paths(const robots_rules *rules, char (*out)[PATH_BYTES], size_t cap) {
+    static path_set set;
+    set_clear(&set, out);
+    for (size_t i = 0; rules && i < robots_rule_count(rules) && set.n < cap; i++) {
         robots_rule_info r;
         robots_get_rule(rules, i, &r); /* i is in range: it cannot fail */
         if (r.pattern_len == 0 || r.pattern_len >= PATH_BYTES - 2) continue;
-        char *p = out[n];
+        char p[PATH_BYTES];
         size_t m = 0;
+        bool clean = true;
         if (r.pattern[0] != '/') p[m++] = '/';
-        for (size_t k = 0; k < r.pattern_len; k++) {
+        for (size_t k = 0; k < r.pattern_len && clean; k++) {
             unsigned char ch = (unsigned char)r.pattern[k];
             if (ch == '$' && k + 1 == r.pattern_len) break;
-            p[m++] = ch == '*' ? 'x' : ch <= 0x20 || ch == 0x7f ? '_' : (char)ch;
+            clean = ch > 0x20 && ch != 0x7f;
+            p[m++] = ch == '*' ? 'x' : (char)ch;
         }
         p[m] = '\0';
-        bool seen = false;
-        for (size_t j = 0; j < n && !seen; j++) seen = !strcmp(out[j], p);
-        if (!seen) n++, made++;
+        if (clean) add_path(&set, p, "");
     }
-    return n;
+    return set.n;
+}
+
+/* The paths a file is asked about: the root, --paths, then --paths-from-rules N
+ * made from its rules (rule_paths): spread evenly over the file when it has more
+ * than N, and topped up to N with pages beneath them when it has fewer. Writes
+ * them into `out` (PATH_BYTES each) and returns how many. */
+static size_t site_paths(const census *c, const robots_rules *rules, char (*out)[PATH_BYTES], size_t cap) {
+    static path_set set;
+    set_clear(&set, out);
+    add_path(&set, "/", "");
+    for (size_t i = 0, at = 0; i < c->npaths; i++, at += strlen(c->paths.data + at) + 1)
+        add_path(&set, c->paths.data + at, "");
+    if (c->from_rules == 0) return set.n;
+    static char made[RULE_PATHS_MAX][PATH_BYTES];
+    size_t nm = rule_paths(rules, made, RULE_PATHS_MAX);
+    size_t want = c->from_rules < cap - set.n ? c->from_rules : cap - set.n;
+    if (nm > want) {
+        for (size_t i = 0; i < want; i++) add_path(&set, made[(size_t)((double)i * (double)nm / (double)want)], "");
+        return set.n;
+    }
+    size_t first = set.n;
+    for (size_t i = 0; i < nm; i++) add_path(&set, made[i], "");
+    for (size_t b = 0; nm && b < sizeof beneath / sizeof beneath[0]; b++)
+        for (size_t i = 0; i < nm && set.n - first < want; i++) {
+            size_t len = strlen(made[i]);
+            bool slash = beneath[b][0] == '/' && made[i][len - 1] == '/';
+            add_path(&set, made[i], beneath[b] + slash);
+        }
+    return set.n;
 }
 
 /* Whole site disallowed for the agent, as this census decides it: the groups the
@@ -239,10 +310,12 @@ static int visit(void *ctx, const census_site *s) {
     }
     robots_free(rules);
     c->counts.sites++;
+    if (c->progress && c->counts.sites % 1000 == 0) fprintf(stderr, "\rrobots census: %zu sites", c->counts.sites);
     return c->failed ? -1 : 0;
 }
 
 static void summary(const census *c) {
+    if (c->progress) fprintf(stderr, "\r");
     fprintf(stderr, "robots census: %zu sites (%zu inputs skipped), profile %s\n", c->counts.sites, c->counts.bad,
             robots_profile_name(c->profile));
     fprintf(stderr, "  %-24s %8s %14s %22s %10s %10s\n", "agent", "sites", "root allowed", "whole site disallowed",
@@ -254,12 +327,40 @@ static void summary(const census *c) {
     }
 }
 
+/* --summary FILE: the summary as JSON, for a script that merges shards
+ * (scripts/census-dask) or a paper's table. Returns 0, or -1 with errno. */
+static int summary_json(const census *c, const char *file) {
+    buf j = {NULL, 0, 0};
+    char number[160];
+    snprintf(number, sizeof number, "{\"profile\":\"%s\",\"sites\":%zu,\"skipped\":%zu,\"agents\":[",
+             robots_profile_name(c->profile), c->counts.sites, c->counts.bad);
+    int rc = buf_add(&j, number, strlen(number));
+    for (size_t a = 0; a < c->nagents; a++) {
+        const agent_tally *t = &c->tally[a];
+        rc |= buf_add(&j, a ? ",{\"agent\":" : "{\"agent\":", a ? 10 : 9);
+        rc |= json_append_string(&j, c->agents[a], strlen(c->agents[a]));
+        snprintf(number, sizeof number,
+                 ",\"sites\":%zu,\"root_allowed\":%zu,\"whole_site_disallowed\":%zu,\"checks\":%zu,\"allowed\":%zu}",
+                 t->sites, t->root_allowed, t->whole_disallowed, t->checks, t->allowed);
+        rc |= buf_add(&j, number, strlen(number));
+    }
+    rc |= buf_add(&j, "]}\n", 3);
+    FILE *f = rc ? NULL : fopen(file, "w");
+    if (rc) errno = ENOMEM;
+    if (f) {
+        rc = fwrite(j.data, 1, j.len, f) != j.len;
+        rc |= fclose(f) != 0;
+    }
+    buf_free(&j);
+    return f && !rc ? 0 : -1;
+}
+
 int run_census(int argc, char **argv) {
     static census c;
     memset(&c, 0, sizeof c);
     c.profile = ROBOTS_PROFILE_GOOGLE;
     static char agent_list[4096];
-    const char *agents = "Googlebot", *paths_file = NULL;
+    const char *agents = "Googlebot", *paths_file = NULL, *summary_file = NULL, *progress = "auto";
     int first_input = argc;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -275,6 +376,12 @@ int run_census(int argc, char **argv) {
         i++;
         if (!strcmp(a, "--agents")) agents = v;
         else if (!strcmp(a, "--paths")) paths_file = v;
+        else if (!strcmp(a, "--summary")) summary_file = v;
+        else if (!strcmp(a, "--progress")) {
+            if (strcmp(v, "auto") && strcmp(v, "always") && strcmp(v, "never"))
+                return usage("--progress is auto, always or never, not", v);
+            progress = v;
+        }
         else if (!strcmp(a, "--paths-from-rules")) {
             char *end;
             unsigned long n = strtoul(v, &end, 10);
@@ -298,6 +405,8 @@ int run_census(int argc, char **argv) {
         c.agents[c.nagents++] = p;
     }
     if (c.nagents == 0) return usage("--agents names no agent", NULL);
+    /* A terminal shows how far the census is; a file or a pipe gets the summary alone. */
+    c.progress = !strcmp(progress, "always") || (!strcmp(progress, "auto") && isatty(STDERR_FILENO));
     int rc = paths_file ? read_paths(&c, paths_file) : 0;
     if (rc == 0 && c.format != FORMAT_JSONL)
         printf(c.format == FORMAT_CSV ? "site,agent,path,allowed,line,status,decision\n"
@@ -309,6 +418,10 @@ int run_census(int argc, char **argv) {
         rc = EXIT_USAGE;
     }
     if (rc == 0) summary(&c);
+    if (rc == 0 && summary_file && summary_json(&c, summary_file)) {
+        fprintf(stderr, "robots census: --summary %s: %s\n", summary_file, strerror(errno));
+        rc = EXIT_USAGE;
+    }
     buf_free(&c.paths);
     buf_free(&c.row);
     return rc;
