@@ -28,6 +28,8 @@
 #                        BENCH_WORKLOAD=FILE: your own checks, see scripts/make-workload)
 #   make bench-google    GOOGLE_ROBOTSTXT=DIR BENCH_WORKLOAD=FILE: Google's parser timed
 #                        beside the reference on those checks, and their answers compared
+#   make bench-census    robots census against robots --batch on the same checks of real
+#                        files, timed on one core and compared (CENSUS_CORPUS=DIR)
 #   make install         PREFIX=/usr/local DESTDIR= : library, header, pkg-config, the
 #                        robots command, robots-conform and its tables (PREFIX/share)
 #   make clean
@@ -74,10 +76,10 @@ BENCH := $(O)/bin/robots-bench
 DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
-.PHONY: all lib cli conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure measure-differences test-census \
+.PHONY: all lib cli conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure measure-differences test-census test-census-dask \
         bench-playground test-workflows test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
         test-asan test-install test-fresh test-fresh-targets \
-        test-fuzz test-coverage coverage coverage-fuzz bench bench-google install uninstall clean
+        test-fuzz test-coverage coverage coverage-fuzz bench bench-google bench-census install uninstall clean
 .DEFAULT_GOAL := all
 
 all: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF) $(WRONG)
@@ -120,9 +122,16 @@ $(LIB): $(call obj,$(REF_SRC))
 # The helpers the command, the runner and the tests share.
 COMMON_OBJ := $(call obj,$(COMMON_SRC))
 
+# robots census reads gzipped WARC files through zlib (ref/cli/warc_stream.c);
+# CENSUS_ZLIB= builds the command without it (test-platforms' cross builds: a
+# gzipped WARC is then a warning, a plain one reads as well).
+CENSUS_ZLIB ?= 1
+CENSUS_LIBS := $(if $(CENSUS_ZLIB),-lz)
+$(call obj,ref/cli/warc_stream.c ref/tests/test_census.c): INCLUDES += $(if $(CENSUS_ZLIB),-DROBOTS_CENSUS_ZLIB)
+
 $(ROBOTS): $(call obj,$(CLI_SRC)) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $^ -o $@
+	$(CC) $(ALL_CFLAGS) $^ $(CENSUS_LIBS) -o $@
 
 # The unit tests link the command's modules and the shared helpers to test them
 # directly.
@@ -179,6 +188,13 @@ test-census: $(ROBOTS)
 	    echo "robots census: a path without '/' accepted"; exit 1; fi
 	@echo "test-census: rows, summaries and warnings as expected in jsonl, csv and tsv; bad arguments refused"
 
+# scripts/census-dask (Debian's python3-distributed, under /usr/bin/python3): over the
+# census fixtures split into three shards, on a local cluster of 2 workers and through
+# --scheduler, the rows, standard error and --summary JSON of one robots census run,
+# in jsonl and csv; a failing shard exit 2 and no part file left; bad arguments exit 2.
+test-census-dask: $(ROBOTS)
+	/usr/bin/python3 scripts/test-census-dask --robots $(ROBOTS) --dir $(O)/census-dask
+
 # The tool on the fixtures: each mistake and each difference they hold, counted.
 test-measure: $(MEASURE)
 	$(MEASURE) --agents Googlebot conformance/measure/fixtures > $(O)/measure-fixtures.json
@@ -210,7 +226,7 @@ $(OOM): $(call obj,conformance/oom/loaders_oom.c $(filter-out conformance/src/co
 
 $(TESTS): $(call obj,$(TEST_SRC)) $(CLI_LIB_OBJ) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $^ -o $@
+	$(CC) $(ALL_CFLAGS) $^ $(CENSUS_LIBS) -o $@
 
 $(BENCH): $(call obj,$(BENCH_SRC)) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
@@ -464,7 +480,7 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 # fuzzer run leaves its artifacts outside build/.
 test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check test-fuzz-artifacts test-fuzz-reproduce
 
-test: test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure test-census test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
+test: test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure test-census test-census-dask test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
       test-install test-fuzz test-coverage
 	@echo "make test: all test suites passed"
 
@@ -620,6 +636,15 @@ bench-google: $(GOOGLE_BENCH_OBJ) $(LIB)
 	@scripts/build-google-robotstxt $(GOOGLE_ROBOTSTXT) $(GOOGLE_BENCH) ref/bench/google_shim.cc \
 	    $(GOOGLE_BENCH_OBJ) $(GOOGLE_DIR)/compare.o $(LIB)
 	$(GOOGLE_BENCH) --workload $(BENCH_WORKLOAD) $(if $(BENCH_WORKLOAD_DIR),--workload-dir $(BENCH_WORKLOAD_DIR)) --compare google
+
+# make bench-census [CENSUS_CORPUS=DIR]: robots census over a folder of real files
+# (6 agents, up to 12 paths from each file's rules), then the same checks as robots
+# --batch requests, each carrying its file; both timed on one core, best of 3, and
+# their answers compared (exit 1 if any differ). Its files go to $(O)/bench-census.
+# The default folder lies beside the project; no test depends on it.
+CENSUS_CORPUS ?= ../shared/corpus/realworld
+bench-census: $(ROBOTS)
+	scripts/bench-census --robots $(ROBOTS) --out $(O)/bench-census $(CENSUS_CORPUS)
 
 # ---- Install -------------------------------------------------------------------------
 

@@ -119,6 +119,13 @@ static int read_string(reader *r, buf *out) {
             if (out && utf8_append(out, cp)) return fail(r, json_out_of_memory);
             continue;
         }
+        if (c < 0x80) { /* a run of plain ASCII is taken at once */
+            size_t end = r->i + 1;
+            while (end < r->n && r->s[end] >= 0x20 && r->s[end] < 0x80 && r->s[end] != '"' && r->s[end] != '\\') end++;
+            if (out && buf_add(out, r->s + r->i, end - r->i)) return fail(r, json_out_of_memory);
+            r->i = end;
+            continue;
+        }
         size_t len = utf8_sequence(r->s + r->i, r->n - r->i);
         if (!len) return fail(r, "invalid UTF-8 in string");
         if (out && buf_add(out, r->s + r->i, len)) return fail(r, json_out_of_memory);

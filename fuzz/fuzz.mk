@@ -31,6 +31,11 @@ FUZZ_LIBS_curl_url := -lcurl
 # The batch protocol target drives the robots command's batch module in-process.
 FUZZ_EXTRA_batch := $(call obj,ref/cli/batch.c ref/cli/batch_request.c ref/cli/allocator.c) $(COMMON_OBJ)
 $(call obj,fuzz/targets/batch.c): INCLUDES := -Iref/cli -Icommon
+# The WARC target drives robots census's WARC reader in-process (zlib when the
+# command has it: CENSUS_ZLIB).
+FUZZ_EXTRA_warc := $(call obj,ref/cli/census_warc.c ref/cli/warc_stream.c) $(COMMON_OBJ)
+FUZZ_LIBS_warc := $(CENSUS_LIBS)
+$(call obj,fuzz/targets/warc.c): INCLUDES := -Iref/cli -Icommon
 # The runner target drives robots-conform's command line and reports in-process,
 # with the schemas, the index and one table built in (scripts/embed-files), so
 # that it reads nothing of the source tree wherever it runs.

@@ -54,8 +54,9 @@ static int usage_to(FILE *f, const char *what, const char *value) {
     fprintf(f, "usage: robots census [--agents A,B,...] [--paths FILE] [--paths-from-rules N]\n"
                     "                     [--format jsonl|tsv|csv] [--profile google|rfc9309] [--summary FILE]\n"
                     "                     [--progress auto|always|never] INPUT...\n"
-                    "INPUT: a directory of robots.txt files (the site is the file's name), or a JSON Lines\n"
-                    "file of {\"site\", \"status\", \"redirects\", \"robots\" | \"robots_base64\"} (- for stdin).\n");
+                    "INPUT: a directory of robots.txt files (the site is the file's name), a JSON Lines\n"
+                    "file of {\"site\", \"status\", \"redirects\", \"robots\" | \"robots_base64\"} (- for stdin),\n"
+                    "or a WARC file, plain or gzipped (every response record a site; docs/census.md).\n");
     return EXIT_USAGE;
 }
 
@@ -111,18 +112,14 @@ static const char *const beneath[] = {"/index.html", "?page=2", "/a/b/page.html"
 typedef struct path_set {
     char (*paths)[PATH_BYTES];
     size_t n;
-    unsigned generation;    /* a slot is taken when its generation is the set's */
-    unsigned taken[SET_SLOTS];
-    unsigned index[SET_SLOTS];
+    unsigned slot[SET_SLOTS];  /* 1 + the index of the path in the slot, 0 when free */
+    unsigned where[SET_SLOTS]; /* the slot of each path, to free it again */
 } path_set;
 
 static void set_clear(path_set *set, char (*paths)[PATH_BYTES]) {
+    for (size_t i = 0; i < set->n; i++) set->slot[set->where[i]] = 0;
     set->paths = paths;
     set->n = 0;
-    if (++set->generation == 0) { /* wrapped: every slot is free again */
-        memset(set->taken, 0, sizeof set->taken);
-        set->generation = 1;
-    }
 }
 
 /* Adds p then suffix as one path unless it is there already or too long; false when not added. */
@@ -134,10 +131,10 @@ static bool add_path(path_set *set, const char *p, const char *suffix) {
     memcpy(path + lp, suffix, ls + 1);
     uint32_t h = 2166136261u; /* FNV-1a */
     for (size_t i = 0; i < lp + ls; i++) h = (h ^ (unsigned char)path[i]) * 16777619u;
-    for (h &= SET_SLOTS - 1; set->taken[h] == set->generation; h = (h + 1) & (SET_SLOTS - 1))
-        if (!strcmp(set->paths[set->index[h]], path)) return false;
-    set->taken[h] = set->generation;
-    set->index[h] = (unsigned)set->n++;
+    for (h &= SET_SLOTS - 1; set->slot[h]; h = (h + 1) & (SET_SLOTS - 1))
+        if (!strcmp(set->paths[set->slot[h] - 1], path)) return false;
+    set->where[set->n] = h;
+    set->slot[h] = (unsigned)++set->n;
     return true;
 }
 

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "buf.h"
 #include "robots.h"
@@ -22,6 +23,7 @@ typedef struct census_site {
 
 typedef struct census_counts {
     size_t sites, bad; /* sites answered, inputs skipped with a warning */
+    FILE *warnings;    /* where the WARC reader warns: stderr when NULL */
 } census_counts;
 
 typedef int (*census_visit)(void *ctx, const census_site *site);
@@ -31,6 +33,11 @@ typedef int (*census_visit)(void *ctx, const census_site *site);
  * stderr (counts->bad) and the census goes on. Returns 0, visit's non-zero value,
  * or -1 with errno when INPUT cannot be read. */
 int census_each(const char *input, census_visit visit, void *ctx, census_counts *counts);
+
+/* Hands every response record of a WARC file (plain, or gzip members) to visit,
+ * as census_each does; `name` is the file's name in warnings. Returns 0, visit's
+ * non-zero value, or -1 when memory runs out. */
+int census_each_warc(FILE *f, const char *name, census_visit visit, void *ctx, census_counts *counts);
 
 /* robots census [OPTIONS] INPUT...: argv[0] is "census". Returns the exit status. */
 int run_census(int argc, char **argv);

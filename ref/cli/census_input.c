@@ -1,7 +1,8 @@
 /*
  * census_input.c - the sites of a census, one at a time (census.h): every regular
  * file of a directory (the site is the file's name), or every line of a JSON
- * Lines file ({"site", "status", "redirects", "robots" | "robots_base64"}).
+ * Lines file ({"site", "status", "redirects", "robots" | "robots_base64"}), or
+ * of a WARC file (census_warc.c).
  * Nothing but the site in hand is held in memory; a file or a line past its bound
  * is a defined warning, never a crash.
  */
@@ -195,5 +196,14 @@ int census_each(const char *input, census_visit visit, void *ctx, census_counts 
     struct stat st;
     if (strcmp(input, "-") && stat(input, &st) != 0) return -1;
     if (strcmp(input, "-") && S_ISDIR(st.st_mode)) return each_file(input, visit, ctx, counts);
+    /* A file that starts "WARC/", or as gzip does, is a web archive. */
+    FILE *f = strcmp(input, "-") ? fopen(input, "rb") : NULL;
+    char head[5] = {0};
+    if (f && fread(head, 1, 5, f) >= 2 && (!memcmp(head, "WARC/", 5) || !memcmp(head, "\x1f\x8b", 2))) {
+        int rc = census_each_warc(f, input, visit, ctx, counts);
+        fclose(f);
+        return rc;
+    }
+    if (f) fclose(f);
     return each_line(input, visit, ctx, counts);
 }

@@ -27,7 +27,7 @@ static char scratch_dir[64];
 
 static void remove_scratch(void) {
     char path[128];
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < SCRATCH_SLOTS; i++) {
         snprintf(path, sizeof path, "%s/f%d", scratch_dir, i);
         unlink(path);
     }
@@ -35,7 +35,7 @@ static void remove_scratch(void) {
 }
 
 const char *scratch_file(int slot, const void *data, size_t len) {
-    static char paths[8][128];
+    static char paths[SCRATCH_SLOTS][128];
     if (!scratch_dir[0]) {
         strcpy(scratch_dir, "/tmp/robots-tests-XXXXXX");
         if (!mkdtemp(scratch_dir)) return "/nonexistent";

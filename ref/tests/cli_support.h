@@ -11,7 +11,8 @@
 proc_result run_robots(const char *input, size_t input_len, const char *const *args);
 
 /* A scratch directory for the test run, and a file in it with the given bytes;
- * returns the file's path (static storage, one per call slot 0..7). */
+ * returns the file's path (static storage, one per call slot 0 to SCRATCH_SLOTS - 1). */
+#define SCRATCH_SLOTS 16
 const char *scratch_file(int slot, const void *data, size_t len);
 
 /* Does `text` (NUL-terminated) equal `want` exactly? */

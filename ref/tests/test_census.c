@@ -9,6 +9,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#ifdef ROBOTS_CENSUS_ZLIB
+#include <zlib.h>
+#endif
+
 #include "alloc.h"
 #include "census.h"
 #include "cli.h"
@@ -199,6 +203,315 @@ static void the_summary_as_json_and_progress(void) {
     proc_result_free(&r);
 }
 
+/* ---- WARC files ------------------------------------------------------------ */
+
+/* A record of `type` for `uri` (NULL: no WARC-Target-URI) whose block is `block`;
+ * `length` is its Content-Length as written (NULL: the block's own). */
+static void warc_record(buf *b, const char *type, const char *uri, const char *block, const char *length) {
+    char head[600], n[32];
+    snprintf(n, sizeof n, "%zu", strlen(block));
+    int len = snprintf(head, sizeof head, "WARC/1.1\r\nWARC-Type: %s\r\n%s%s%sContent-Length: %s\r\n\r\n", type,
+                       uri ? "WARC-Target-URI: " : "", uri ? uri : "", uri ? "\r\n" : "", length ? length : n);
+    CHECK(buf_add(b, head, (size_t)len) == 0 && buf_add(b, block, strlen(block)) == 0 && buf_add(b, "\r\n\r\n", 4) == 0);
+}
+
+/* An HTTP response: status line, headers (each ending CR LF), body. */
+static const char *http(const char *status, const char *headers, const char *body) {
+    static char text[8][2048];
+    static int turn;
+    char *t = text[turn++ % 8];
+    snprintf(t, sizeof text[0], "HTTP/1.1 %s\r\n%sContent-Type: text/plain\r\n\r\n%s", status, headers, body);
+    return t;
+}
+
+/* Adds a string, or n copies of a byte. */
+static void add(buf *b, const char *text) { CHECK(buf_add(b, text, strlen(text)) == 0); }
+static void add_many(buf *b, char c, size_t n) {
+    for (size_t i = 0; i < n; i++) CHECK(buf_addc(b, c) == 0);
+}
+
+static const char *warc_file(int slot, const buf *b) { return scratch_file(slot, b->data, b->len); }
+
+/* census over one input with --agents GPTBot: the rows and the warnings. */
+static proc_result census_of(const char *input) {
+    return run_robots(NULL, 0, ARGS("census", "--agents", "GPTBot", "--format", "tsv", input));
+}
+
+static bool has(const proc_output *o, const char *text) { return o->data && strstr(o->data, text); }
+
+static int count_site(void *ctx, const census_site *site) {
+    (void)site;
+    (*(size_t *)ctx)++;
+    return 0;
+}
+
+/* Every kind of record, good and bad, in a plain WARC: each answered as a site
+ * (redirects followed, ahead and behind) or warned with its place. */
+static void every_warc_record_has_an_answer(void) {
+    buf b = {NULL, 0, 0};
+    warc_record(&b, "warcinfo", NULL, "software: robots-tests\r\n", NULL);
+    warc_record(&b, "response", "http://open.test/robots.txt", http("200 OK", "", "user-agent: *\ndisallow: /\n"), NULL);
+    warc_record(&b, "response", "http://a.test/robots.txt", http("301 Moved", "Location: https://a.test/robots.txt\r\n", ""), NULL);
+    warc_record(&b, "request", "http://a.test/robots.txt", "GET /robots.txt HTTP/1.1\r\n\r\n", NULL);
+    add(&b, "garbage between records\r\n");
+    warc_record(&b, "response", "<https://a.test/robots.txt>", http("200 OK", "", "user-agent: GPTBot\ndisallow: /\n"), NULL);
+    warc_record(&b, "response", "http://rel.test/dir/robots.txt", http("302 Found", "Location: robots2.txt\r\n", ""), NULL);
+    warc_record(&b, "response", "http://rel.test/dir/robots2.txt", http("200 OK", "", "\n\nuser-agent: *\ndisallow: /\n"), NULL);
+    warc_record(&b, "response", "http://proto.test/robots.txt", http("301 Moved", "Location: //a.test/robots.txt\r\n", ""), NULL);
+    warc_record(&b, "response", "http://bare.test", http("302 Found", "Location: x.txt\r\n", ""), NULL);
+    warc_record(&b, "response", "http://noloc.test/robots.txt", http("301 Moved", "", ""), NULL);
+    warc_record(&b, "response", "http://loop.test/robots.txt", http("302 Found", "Location: /robots.txt\r\n", ""), NULL);
+    warc_record(&b, "response", "urn:no-slashes", http("503 Busy", "", ""), NULL);
+    warc_record(&b, "response", "http://chunk.test/robots.txt",
+                http("200 OK", "Transfer-Encoding: chunked\r\n", "11;x=1\r\nuser-agent: *\ndis\r\n9\r\nallow: /\n\r\n0\r\n\r\n"), NULL);
+    warc_record(&b, "response", "http://badchunk.test/robots.txt", http("200 OK", "Transfer-Encoding: chunked\r\n", "zz\r\n"), NULL);
+    warc_record(&b, "response", "http://gzip.test/robots.txt", http("200 OK", "Content-Encoding: gzip\r\n", "x"), NULL);
+    warc_record(&b, "response", "http://identity.test/robots.txt",
+                http("200 OK", "Content-Encoding: identity\r\n", "user-agent: *\ndisallow: /id\n"), NULL);
+    warc_record(&b, "response", "http://nothttp.test/robots.txt", "hello\r\n", NULL);
+    warc_record(&b, "response", NULL, http("200 OK", "", ""), NULL);
+    /* A WARC header line past 8 KiB; then WARC headers past 64 KiB in all. */
+    add(&b, "WARC/1.1\r\nWARC-Type: response\r\nX-Long: ");
+    add_many(&b, 'w', 9000);
+    add(&b, "\r\nContent-Length: 0\r\n\r\n\r\n\r\nWARC/1.1\r\n");
+    for (int i = 0; i < 10; i++) {
+        add(&b, "X-Many: ");
+        add_many(&b, 'm', 7000);
+        add(&b, "\r\n");
+    }
+    add(&b, "Content-Length: 0\r\n\r\n\r\n\r\n");
+    /* An HTTP header line past 8 KiB; HTTP headers past 64 KiB; a body past 500 KiB. */
+    buf block = {NULL, 0, 0};
+    add(&block, "HTTP/1.1 200 OK\r\nX-Long: ");
+    add_many(&block, 'h', 9000);
+    add_many(&block, '\0', 1);
+    warc_record(&b, "response", "http://longhttp.test/robots.txt", block.data, NULL);
+    block.len = 0;
+    add(&block, "HTTP/1.1 200 OK\r\n");
+    for (int i = 0; i < 10; i++) {
+        add(&block, "X-Many: ");
+        add_many(&block, 'k', 7000);
+        add(&block, "\r\n");
+    }
+    add_many(&block, '\0', 1);
+    warc_record(&b, "response", "http://manyhttp.test/robots.txt", block.data, NULL);
+    warc_record(&b, "response", "http://nolength.test/robots.txt", "", "abc");
+    block.len = 0;
+    add(&block, http("200 OK", "", "user-agent: *\ndisallow: /\n"));
+    add_many(&block, '#', 600000);
+    add_many(&block, '\0', 1);
+    warc_record(&b, "response", "http://big.test/robots.txt", block.data, NULL);
+    warc_record(&b, "response", "http://liar.test/robots.txt", http("200 OK", "", "user-agent: *\ndisallow: /\n"), "20");
+    warc_record(&b, "response", "http://cut.test/robots.txt", http("200 OK", "", "user-agent: *\n"), "1000");
+    b.len -= 4; /* no end: the file ends in the block */
+    buf_free(&block);
+    const char *file = warc_file(7, &b);
+    proc_result r = census_of(file);
+    CHECK_EQ(r.status, 0);
+    static const char *const rows[] = {
+        "http://open.test\tGPTBot\t/\tfalse\t2\t\t\n",
+        "http://a.test\tGPTBot\t/\tfalse\t2\t\t\n",              /* a redirect ahead, followed */
+        "https://a.test\tGPTBot\t/\tfalse\t2\t\t\n",
+        "http://rel.test\tGPTBot\t/\tfalse\t4\t\t\n",           /* robots2.txt beside it */
+        "http://proto.test\tGPTBot\t/\tfalse\t2\t\t\n",         /* two hops, back then ahead */
+        "http://bare.test\tGPTBot\t/\ttrue\t0\t302\tfull-allow\n",
+        "http://noloc.test\tGPTBot\t/\ttrue\t0\t301\tfull-allow\n",
+        "http://loop.test\tGPTBot\t/\ttrue\t0\t302\tfull-allow\n", /* five hops: a 404 */
+        "urn:no-slashes\tGPTBot\t/\tfalse\t0\t503\tfull-disallow\n",
+        "http://chunk.test\tGPTBot\t/\tfalse\t2\t\t\n",
+        "http://identity.test\tGPTBot\t/\ttrue\t0\t\t\n",
+        "http://big.test\tGPTBot\t/\tfalse\t2\t\t\n",
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        if (!has(&r.out, rows[i])) CHECK_STR(rows[i], strlen(rows[i]), "a row of the census");
+    static const char *const warnings[] = {
+        "", /* (the offsets of these are checked elsewhere) */
+        "not a WARC record", "a redirect that leads out of this file", "a redirect without Location",
+        "a chunked body that is not", "a body in a Content-Encoding: not read", "a response record that is not HTTP",
+        "a response record without WARC-Target-URI", "a WARC header line past 8 KiB", "WARC headers past 64 KiB",
+        "an HTTP header line past 8 KiB", "HTTP headers past 64 KiB", "no Content-Length, or not a number",
+        "its Content-Length does not end where the record does", "cut short: the file ends before its Content-Length",
+    };
+    for (size_t i = 1; i < sizeof warnings / sizeof warnings[0]; i++)
+        if (!has(&r.err, warnings[i])) CHECK_STR(warnings[i], strlen(warnings[i]), "a warning of the census");
+    CHECK(has(&r.err, "robots census: 13 sites (12 inputs skipped)"));
+    CHECK(!has(&r.out, "liar.test") && !has(&r.out, "gzip.test") && !has(&r.out, "cut.test"));
+    proc_result_free(&r);
+    /* A pipe is no file to go back in: a warning, not a wrong answer. */
+    r = run_robots(b.data, b.len, ARGS("census", "/dev/stdin"));
+    CHECK(r.status == 0 && has(&r.err, "not a file one can seek in") && has(&r.err, "0 sites (1 inputs skipped)"));
+    proc_result_free(&r);
+    buf_free(&b);
+}
+
+/* Past 512 records the index grows; a file cut in a header and one ending in
+ * bytes that are no record are warnings with their places. */
+static void warc_files_at_their_edges(void) {
+    buf b = {NULL, 0, 0};
+    warc_record(&b, "response", "http://first.test/robots.txt", http("301 Moved", "Location: http://s599.test/robots.txt\r\n", ""), NULL);
+    for (int i = 0; i < 600; i++) {
+        char uri[64];
+        snprintf(uri, sizeof uri, "http://s%d.test/robots.txt", i);
+        warc_record(&b, "response", uri, http("200 OK", "", i == 599 ? "user-agent: *\ndisallow: /\n" : ""), NULL);
+    }
+    warc_record(&b, "response", "http://last.test/robots.txt", http("301 Moved", "Location: http://s0.test/robots.txt\r\n", ""), NULL);
+    add(&b, "WARC/1.1\r\nWARC-Type: response\r\n");
+    proc_result r = census_of(warc_file(8, &b));
+    CHECK(r.status == 0 && has(&r.out, "http://first.test\tGPTBot\t/\tfalse\t2\t\t\n"));
+    CHECK(has(&r.out, "http://last.test\tGPTBot\t/\ttrue\t0\t\t\n") && has(&r.err, "602 sites (1 inputs skipped)"));
+    CHECK(has(&r.err, "cut short: the file ends in its headers"));
+    proc_result_free(&r);
+    b.len = 0;
+    warc_record(&b, "response", "http://x.test/robots.txt", http("503 Busy", "", ""), NULL);
+    char where[64];
+    snprintf(where, sizeof where, "record at %zu: not a WARC record", b.len);
+    add(&b, "and then nothing like a record\n");
+    r = census_of(warc_file(9, &b));
+    CHECK(r.status == 0 && has(&r.err, where) && has(&r.err, "1 sites (1 inputs skipped)"));
+    proc_result_free(&r);
+    buf_free(&b);
+}
+
+/* Headers and lines as writers and servers vary them: LF alone, tabs, names that
+ * only start like one, status lines that are not, chunk sizes that are not, and
+ * every form of Location; and the reader called directly, its warnings where the
+ * caller wants them. */
+static void warc_records_as_writers_vary_them(void) {
+    buf b = {NULL, 0, 0};
+    static const char lf_block[] = "HTTP/1.1 200\nContent-Encoding:\nTransfer-Encoding: gzip\n\nuser-agent: *\ndisallow: /\n";
+    char lf_head[160];
+    snprintf(lf_head, sizeof lf_head, "WARC/1.0\nWARC-Type: response\nWARC-Target-URI: http://lf.test/robots.txt\n"
+             "Content-Length: %zu\n\n", sizeof lf_block - 1);
+    add(&b, lf_head);
+    add(&b, lf_block);
+    add(&b, "\n\n");
+    add(&b, "WARC/1.0\r\nX: y\r\nContent-Lengthy: 5\r\nWARC-Type:\t response \t\r\n"
+            "WARC-Target-URI: http://odd.test/robots.txt\r\nContent-Length: 47\r\n\r\n"
+            "HTTP/1.1 301 Moved\r\nLocation: \t/r2.txt \t\r\n\r\n\r\n\r\n");
+    warc_record(&b, "response", "http://odd.test/r2.txt", http("200 OK", "", "user-agent: *\ndisallow: /\n"), NULL);
+    static const char *const not_http[] = {"HTTP/1.1 2x0 OK\r\n\r\n", "HTTP/1.1 200OK\r\n\r\n", "HTTP/1.1 2\r\n\r\n",
+                                           "HTTP/1.1\r\n\r\n", "HTTP/1.1 600 Nope\r\n\r\n", "HTTP/1.1 099 Nope\r\n\r\n",
+                                           "HTTPS/1.1 200 OK\r\n\r\n"};
+    for (size_t i = 0; i < sizeof not_http / sizeof not_http[0]; i++)
+        warc_record(&b, "response", "http://nothttp.test/robots.txt", not_http[i], NULL);
+    warc_record(&b, "response", "http://space.test/robots.txt",
+                http("200 OK", "Transfer-Encoding: chunked\r\n", "1a \r\nuser-agent: *\ndisallow: /\n\r\n0\r\n\r\n"), NULL);
+    warc_record(&b, "response", "http://longchunk.test/robots.txt",
+                http("200 OK", "Transfer-Encoding: chunked\r\n", "000000000000000000001\r\nx\r\n0\r\n\r\n"), NULL);
+    warc_record(&b, "response", "http://badchunk.test/robots.txt", http("200 OK", "Transfer-Encoding: chunked\r\n", "1x\r\n"), NULL);
+    warc_record(&b, "response", "<abc", http("404 Not Found", "", ""), NULL);
+    warc_record(&b, "response", "<", http("404 Not Found", "", ""), NULL);
+    warc_record(&b, "response", "http://empty.test/robots.txt", "", "");
+    warc_record(&b, "response", "http://huge.test/robots.txt", "", "12345678901234567");
+    warc_record(&b, "response", "http://hex.test/robots.txt", "", "1a");
+    static const char *const locations[] = {"web+x://a.test/robots.txt", "a1:b", "/", "1abc:x", "//", "//c.test/robots.txt"};
+    for (size_t i = 0; i < sizeof locations / sizeof locations[0]; i++) {
+        char uri[64], header[80];
+        snprintf(uri, sizeof uri, "http://loc%zu.test/robots.txt", i);
+        snprintf(header, sizeof header, "Location: %s\r\n", locations[i]);
+        warc_record(&b, "response", uri, http("307 Temporary", header, ""), NULL);
+    }
+    proc_result r = census_of(warc_file(7, &b));
+    CHECK_EQ(r.status, 0);
+    CHECK(has(&r.out, "http://lf.test\tGPTBot\t/\tfalse\t2\t\t\n") && has(&r.out, "http://odd.test\tGPTBot\t/\tfalse\t2\t\t\n"));
+    CHECK(has(&r.out, "http://space.test\tGPTBot\t/\tfalse\t2\t\t\n") && has(&r.out, "\n<abc\tGPTBot\t/\ttrue\t0\t404\tfull-allow\n"));
+    CHECK(has(&r.out, "\n<\tGPTBot\t/\ttrue\t0\t404\tfull-allow\n") && !has(&r.out, "nothttp.test"));
+    /* loc2 (Location: /) leads to http://loc2.test/, not in the file; no Location leads back to a record here. */
+    CHECK(has(&r.out, "http://loc2.test\tGPTBot\t/\ttrue\t0\t307\tfull-allow\n"));
+    CHECK(has(&r.err, "robots census: 12 sites (12 inputs skipped)"));
+    proc_result_free(&r);
+    /* Called directly, on the file after a first line that is no record (census
+     * takes a file for a WARC only when it starts "WARC/"): the warnings go where
+     * counts.warnings says. */
+    static const char *const first[] = {"WXYZ/1.0\r\n", "WA\r\n"};
+    for (int i = 0; i < 2; i++) {
+        buf file = {NULL, 0, 0};
+        add(&file, first[i]);
+        CHECK(buf_add(&file, b.data, b.len) == 0);
+        FILE *f = fopen(warc_file(7, &file), "rb"), *w = tmpfile();
+        census_counts counts = {0, 0, w};
+        size_t sites = 0;
+        CHECK(f && w && census_each_warc(f, "direct.warc", count_site, &sites, &counts) == 0);
+        CHECK_EQ(sites, 12);
+        CHECK_EQ(counts.bad, 13);
+        CHECK(w && ftell(w) > 0);
+        if (f) fclose(f);
+        if (w) fclose(w);
+        buf_free(&file);
+    }
+    buf_free(&b);
+}
+
+#ifdef ROBOTS_CENSUS_ZLIB
+/* `text` as one gzip member, added to out. */
+static void gzip_member(buf *out, const buf *text) {
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    CHECK_EQ(deflateInit2(&z, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY), Z_OK);
+    CHECK(buf_reserve(out, deflateBound(&z, text->len)) == 0);
+    z.next_in = (unsigned char *)text->data;
+    z.avail_in = (uInt)text->len;
+    z.next_out = (unsigned char *)out->data + out->len;
+    z.avail_out = (uInt)(out->cap - out->len);
+    CHECK_EQ(deflate(&z, Z_FINISH), Z_STREAM_END);
+    out->len += z.total_out;
+    deflateEnd(&z);
+}
+#endif
+
+/* A gzipped WARC: one member a record (a redirect to a record ahead), or the
+ * whole file one member; a damaged member and a cut one are warnings with their
+ * places. Built without zlib, a gzipped file is a warning that says so. */
+static void gzipped_warc_files(void) {
+    static const char *const uris[] = {"http://a.test/robots.txt", "http://b.test/robots.txt", "http://c.test/robots.txt"};
+    buf record = {NULL, 0, 0}, all = {NULL, 0, 0}, gz = {NULL, 0, 0}, one = {NULL, 0, 0};
+    for (int i = 0; i < 3; i++) {
+        record.len = 0;
+        warc_record(&record, "response", uris[i],
+                    i == 0 ? http("301 Moved", "Location: http://c.test/robots.txt\r\n", "")
+                           : http("200 OK", "", i == 1 ? "user-agent: *\ndisallow: /\n" : "user-agent: GPTBot\ndisallow: /\n"),
+                    NULL);
+        CHECK(buf_add(&all, record.data, record.len) == 0);
+#ifdef ROBOTS_CENSUS_ZLIB
+        gzip_member(&gz, &record);
+#else
+        CHECK(buf_add(&gz, "\x1f\x8b", 2) == 0);
+#endif
+    }
+#ifdef ROBOTS_CENSUS_ZLIB
+    gzip_member(&one, &all);
+    const char *const rows[] = {"http://a.test\tGPTBot\t/\tfalse\t2\t\t\n", "http://b.test\tGPTBot\t/\tfalse\t2\t\t\n",
+                                "http://c.test\tGPTBot\t/\tfalse\t2\t\t\n"};
+    for (int file = 0; file < 2; file++) {
+        proc_result r = census_of(warc_file(10 + file, file ? &one : &gz));
+        CHECK(r.status == 0 && has(&r.out, rows[0]) && has(&r.out, rows[1]) && has(&r.out, rows[2]));
+        CHECK(has(&r.err, "3 sites (0 inputs skipped)"));
+        proc_result_free(&r);
+    }
+    size_t whole = gz.len;
+    CHECK(buf_add(&gz, "not gzip at all", 15) == 0);
+    char where[64];
+    snprintf(where, sizeof where, "record at %zu+0: not gzip data", whole);
+    proc_result r = census_of(warc_file(12, &gz));
+    CHECK(r.status == 0 && has(&r.err, where) && has(&r.err, "3 sites (1 inputs skipped)"));
+    proc_result_free(&r);
+    gz.len = whole - 10;
+    r = census_of(warc_file(13, &gz));
+    CHECK(r.status == 0 && has(&r.err, "a gzip member ends short: the file is truncated"));
+    CHECK(has(&r.err, "2 sites (1 inputs skipped)"));
+    proc_result_free(&r);
+#else
+    proc_result r = census_of(warc_file(12, &gz));
+    CHECK(r.status == 0 && has(&r.err, "this robots was built without zlib") && has(&r.err, "0 sites (1 inputs skipped)"));
+    proc_result_free(&r);
+    (void)one;
+#endif
+    buf_free(&record);
+    buf_free(&all);
+    buf_free(&gz);
+    buf_free(&one);
+}
+
 /* An output that cannot be written ends the census with exit 2. */
 static void a_full_output_is_exit_2(void) {
     const char *bin = getenv("ROBOTS_BIN");
@@ -237,10 +550,17 @@ static int quiet_census(const char *const *args) {
 static void every_allocation_may_fail(void) {
     const char *lines = scratch_file(4, "{\"site\":\"s\",\"robots_base64\":\"dXNlci1hZ2VudDogKgpkaXNhbGxvdzogLw==\"}\n"
                                         "{\"site\":\"t\",\"status\":503}\n", 90);
+    buf w = {NULL, 0, 0};
+    warc_record(&w, "response", "http://a.test/robots.txt", http("301 Moved", "Location: /r.txt\r\n", ""), NULL);
+    warc_record(&w, "response", "http://a.test/r.txt",
+                http("200 OK", "Transfer-Encoding: chunked\r\n", "1a\r\nuser-agent: *\ndisallow: /\n\r\n0\r\n\r\n"), NULL);
+    const char *warc = warc_file(14, &w);
+    buf_free(&w);
     const char *const *runs[] = {
         ARGS("census", "--agents", "Googlebot,GPTBot", "--paths", FIXTURES "/paths.txt", "--paths-from-rules", "3",
              FIXTURES "/sites"),
         ARGS("census", "--format", "csv", lines),
+        ARGS("census", "--summary", scratch_file(15, "", 0), warc),
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
         counting c = {0, 0, 0, 0};
@@ -270,5 +590,9 @@ const test_suite suite_census = {"census", (const test_case[]){
     {"folders, files and paths at their edges", folders_and_files_at_their_edges},
     {"an output that cannot be written is exit 2", a_full_output_is_exit_2},
     {"the summary as JSON, and a progress line", the_summary_as_json_and_progress},
+    {"every record of a WARC file has an answer", every_warc_record_has_an_answer},
+    {"WARC files at their edges", warc_files_at_their_edges},
+    {"gzipped WARC files", gzipped_warc_files},
+    {"WARC records as writers vary them", warc_records_as_writers_vary_them},
     {"every allocation may fail", every_allocation_may_fail},
     {NULL, NULL}}};
