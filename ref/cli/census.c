@@ -27,6 +27,8 @@
 #define PATH_BYTES 2048
 #define RULE_PATHS_MAX 4096 /* the rule paths of one file considered */
 
+enum { OUT_OF_MEMORY = 1, WRITE_FAILED = 2 };
+
 typedef enum census_format { FORMAT_JSONL, FORMAT_TSV, FORMAT_CSV } census_format;
 
 typedef struct agent_tally {
@@ -44,8 +46,13 @@ typedef struct census {
     agent_tally tally[AGENTS_MAX];
     census_counts counts;
     bool progress;          /* a progress line on stderr (a terminal, or --progress always) */
-    buf row;                /* the row being written */
-    int failed;             /* memory ran out, or the output could not be written */
+    size_t agent_len[AGENTS_MAX];
+    buf agent_fields;       /* each agent as its format writes it, in turn */
+    size_t agent_at[AGENTS_MAX + 1];
+    buf site_field, path_fields, status_field; /* the site in hand's, likewise */
+    size_t path_at[PATHS_MAX + 65];
+    buf out;                /* rows not yet written */
+    int failed;             /* 0; OUT_OF_MEMORY; WRITE_FAILED: the output could not be written */
 } census;
 
 /* The usage, after what is wrong: on stderr, exit 2 (on stdout for --help). */
@@ -216,51 +223,67 @@ static bool whole_site_disallowed(const robots_rules *rules, const char *agent) 
     return everything;
 }
 
-/* A field of a TSV or CSV row: TSV drops tabs and line breaks to spaces; CSV
- * quotes a field that holds a comma, a quote or a line break (RFC 4180). */
-static int field(census *c, const char *s, size_t n, bool last) {
+/* A value as its format writes it, into b: a JSON string, or a TSV or CSV field
+ * (TSV turns tabs and line breaks into spaces; CSV quotes a field that holds a
+ * comma, a quote or a line break, RFC 4180). Each site, agent and path is written
+ * so once, and its rows are put together from the pieces. */
+static int render(const census *c, buf *b, const char *s, size_t n) {
+    if (c->format == FORMAT_JSONL) return json_append_string(b, s, n);
     int rc = 0;
-    if (c->format == FORMAT_CSV && (memchr(s, ',', n) || memchr(s, '"', n) || memchr(s, '\n', n) || memchr(s, '\r', n))) {
-        rc |= buf_addc(&c->row, '"');
-        for (size_t i = 0; i < n; i++) rc |= s[i] == '"' ? buf_add(&c->row, "\"\"", 2) : buf_addc(&c->row, s[i]);
-        rc |= buf_addc(&c->row, '"');
-    } else {
-        for (size_t i = 0; i < n; i++)
-            rc |= buf_addc(&c->row, c->format == FORMAT_TSV && (s[i] == '\t' || s[i] == '\n' || s[i] == '\r') ? ' ' : s[i]);
+    bool quote = c->format == FORMAT_CSV && (memchr(s, ',', n) || memchr(s, '"', n) || memchr(s, '\n', n) || memchr(s, '\r', n));
+    if (quote) rc |= buf_addc(b, '"');
+    for (size_t i = 0; i < n; i++) {
+        char ch = c->format == FORMAT_TSV && (s[i] == '\t' || s[i] == '\n' || s[i] == '\r') ? ' ' : s[i];
+        rc |= quote && ch == '"' ? buf_add(b, "\"\"", 2) : buf_addc(b, ch);
     }
-    return rc | buf_addc(&c->row, last ? '\n' : c->format == FORMAT_CSV ? ',' : '\t');
+    return quote ? rc | buf_addc(b, '"') : rc;
 }
 
+static int add_number(buf *b, size_t v) {
+    char digits[24];
+    size_t n = sizeof digits;
+    do digits[--n] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    return buf_add(b, digits + n, sizeof digits - n);
+}
+
+/* The rows so far to standard output once they pass 1 MiB (and at the end). */
+static void flush_rows(census *c, size_t at_least) {
+    if (c->out.len < at_least) return;
+    if (fwrite(c->out.data, 1, c->out.len, stdout) != c->out.len) c->failed = WRITE_FAILED;
+    c->out.len = 0;
+}
+
+/* A string literal, its length counted by the compiler. */
+#define ADD_LIT(b, literal) buf_add((b), (literal), sizeof(literal) - 1)
+
 /* One row: site, agent, path, allowed, line, and the status and decision when the
- * status decided. */
-static void write_row(census *c, const census_site *s, const char *agent, const char *path, bool allowed, size_t line,
+ * status decided, from the pieces rendered before. */
+static void write_row(census *c, size_t agent, size_t path, bool allowed, size_t line, const buf *status,
                       const char *decision) {
-    c->row.len = 0;
-    int rc = 0;
-    char number[32];
+    buf *o = &c->out;
+    const char *sep = c->format == FORMAT_CSV ? "," : "\t";
+    const char *pf = c->path_fields.data + c->path_at[path], *af = c->agent_fields.data + c->agent_at[agent];
+    size_t pn = c->path_at[path + 1] - c->path_at[path], an = c->agent_at[agent + 1] - c->agent_at[agent];
+    int rc;
     if (c->format == FORMAT_JSONL) {
-        rc |= buf_add(&c->row, "{\"site\":", 8) | json_append_string(&c->row, s->name.data, s->name.len);
-        rc |= buf_add(&c->row, ",\"agent\":", 9) | json_append_string(&c->row, agent, strlen(agent));
-        rc |= buf_add(&c->row, ",\"path\":", 8) | json_append_string(&c->row, path, strlen(path));
-        snprintf(number, sizeof number, ",\"allowed\":%s,\"line\":%zu", allowed ? "true" : "false", line);
-        rc |= buf_add(&c->row, number, strlen(number));
-        if (decision) {
-            snprintf(number, sizeof number, ",\"status\":%d", s->status);
-            static const char network[] = ",\"status\":\"network-error\"";
-            rc |= s->status ? buf_add(&c->row, number, strlen(number)) : buf_add(&c->row, network, sizeof network - 1);
-            rc |= buf_add(&c->row, ",\"decision\":", 12) | json_append_string(&c->row, decision, strlen(decision));
-        }
-        rc |= buf_add(&c->row, "}\n", 2);
+        rc = ADD_LIT(o, "{\"site\":") | buf_add(o, c->site_field.data, c->site_field.len) | ADD_LIT(o, ",\"agent\":") |
+             buf_add(o, af, an) | ADD_LIT(o, ",\"path\":") | buf_add(o, pf, pn);
+        rc |= allowed ? ADD_LIT(o, ",\"allowed\":true,\"line\":") : ADD_LIT(o, ",\"allowed\":false,\"line\":");
+        rc |= add_number(o, line);
+        if (decision)
+            rc |= ADD_LIT(o, ",\"status\":") | buf_add(o, status->data, status->len) | ADD_LIT(o, ",\"decision\":\"") |
+                  buf_add(o, decision, strlen(decision)) | buf_addc(o, '"');
+        rc |= ADD_LIT(o, "}\n");
     } else {
-        rc |= field(c, s->name.data, s->name.len, false) | field(c, agent, strlen(agent), false);
-        rc |= field(c, path, strlen(path), false) | field(c, allowed ? "true" : "false", allowed ? 4 : 5, false);
-        snprintf(number, sizeof number, "%zu", line);
-        rc |= field(c, number, strlen(number), false);
-        snprintf(number, sizeof number, "%d", s->status);
-        rc |= field(c, decision ? (s->status ? number : "network-error") : "", decision ? strlen(s->status ? number : "network-error") : 0, false);
-        rc |= field(c, decision ? decision : "", decision ? strlen(decision) : 0, true);
+        rc = buf_add(o, c->site_field.data, c->site_field.len) | buf_add(o, sep, 1) | buf_add(o, af, an) |
+             buf_add(o, sep, 1) | buf_add(o, pf, pn) | buf_add(o, sep, 1);
+        rc |= (allowed ? ADD_LIT(o, "true") : ADD_LIT(o, "false")) | buf_add(o, sep, 1) | add_number(o, line);
+        rc |= buf_add(o, sep, 1) | (decision ? buf_add(o, status->data, status->len) : 0) | buf_add(o, sep, 1);
+        rc |= (decision ? buf_add(o, decision, strlen(decision)) : 0) | buf_addc(o, '\n');
     }
-    if (rc || fwrite(c->row.data, 1, c->row.len, stdout) != c->row.len) c->failed = 1;
+    if (rc) c->failed = OUT_OF_MEMORY;
+    flush_rows(c, (size_t)1 << 20);
 }
 
 static int visit(void *ctx, const census_site *s) {
@@ -275,14 +298,31 @@ static int visit(void *ctx, const census_site *s) {
         o.profile = c->profile;
         o.allocator = cli_allocator();
         if (robots_parse(s->body.data ? s->body.data : "", s->body.len, &o, &rules, NULL)) {
-            c->failed = 1; /* the only way a parse fails here: memory ran out */
+            c->failed = OUT_OF_MEMORY; /* the only way a parse fails here: memory ran out */
             return -1;
         }
     }
     static char paths[PATHS_MAX + 64][PATH_BYTES];
+    static size_t lens[PATHS_MAX + 64];
     size_t np = site_paths(c, rules, paths, sizeof paths / sizeof paths[0]);
     const char *decision = rules ? NULL : robots_fetch_decision_name(d);
-    for (size_t a = 0; a < c->nagents; a++) {
+    /* The site, its paths and its status, rendered once for all its rows. */
+    c->site_field.len = c->path_fields.len = c->status_field.len = 0;
+    int rc = render(c, &c->site_field, s->name.data, s->name.len);
+    for (size_t p = 0; p < np; p++) {
+        lens[p] = strlen(paths[p]);
+        c->path_at[p] = c->path_fields.len;
+        rc |= render(c, &c->path_fields, paths[p], lens[p]);
+    }
+    c->path_at[np] = c->path_fields.len;
+    static const char network[] = "network-error";
+    if (s->status) rc |= add_number(&c->status_field, (size_t)s->status);
+    else rc |= c->format == FORMAT_JSONL ? json_append_string(&c->status_field, network, sizeof network - 1)
+                                         : buf_add(&c->status_field, network, sizeof network - 1);
+    if (rc) c->failed = OUT_OF_MEMORY;
+    /* The path is all a rule matches: any host will do. */
+    static char url[PATH_BYTES + 16] = "http://site";
+    for (size_t a = 0; a < c->nagents && !c->failed; a++) {
         agent_tally *t = &c->tally[a];
         t->sites++;
         bool root = true;
@@ -290,17 +330,15 @@ static int visit(void *ctx, const census_site *s) {
             bool allowed = d == ROBOTS_FETCH_FULL_ALLOW;
             size_t line = 0;
             if (rules) {
-                char url[PATH_BYTES + 32];
-                snprintf(url, sizeof url, "http://site%s", paths[p]); /* the path is all a rule matches */
+                memcpy(url + 11, paths[p], lens[p] + 1);
                 robots_verdict v;
-                allowed = robots_check(rules, c->agents[a], strlen(c->agents[a]), url, strlen(url), &v, NULL) == 0 &&
-                          v.allowed;
+                allowed = robots_check(rules, c->agents[a], c->agent_len[a], url, 11 + lens[p], &v, NULL) == 0 && v.allowed;
                 line = v.line;
             }
             if (p == 0) root = allowed;
             t->checks++;
             t->allowed += allowed;
-            write_row(c, s, c->agents[a], paths[p], allowed, line, decision);
+            write_row(c, a, p, allowed, line, &c->status_field, decision);
         }
         t->root_allowed += root;
         t->whole_disallowed += rules ? whole_site_disallowed(rules, c->agents[a]) : d == ROBOTS_FETCH_FULL_DISALLOW;
@@ -402,16 +440,29 @@ int run_census(int argc, char **argv) {
         c.agents[c.nagents++] = p;
     }
     if (c.nagents == 0) return usage("--agents names no agent", NULL);
+    int rc = 0;
+    for (size_t a = 0; a < c.nagents; a++) {
+        c.agent_len[a] = strlen(c.agents[a]);
+        c.agent_at[a] = c.agent_fields.len;
+        rc |= render(&c, &c.agent_fields, c.agents[a], c.agent_len[a]);
+    }
+    c.agent_at[c.nagents] = c.agent_fields.len;
+    if (rc) c.failed = OUT_OF_MEMORY;
     /* A terminal shows how far the census is; a file or a pipe gets the summary alone. */
     c.progress = !strcmp(progress, "always") || (!strcmp(progress, "auto") && isatty(STDERR_FILENO));
-    int rc = paths_file ? read_paths(&c, paths_file) : 0;
+    rc = paths_file ? read_paths(&c, paths_file) : 0;
     if (rc == 0 && c.format != FORMAT_JSONL)
         printf(c.format == FORMAT_CSV ? "site,agent,path,allowed,line,status,decision\n"
                                       : "site\tagent\tpath\tallowed\tline\tstatus\tdecision\n");
-    for (int i = first_input; rc == 0 && i < argc; i++) {
+    for (int i = first_input; rc == 0 && !c.failed && i < argc; i++) {
         if (census_each(argv[i], visit, &c, &c.counts) == 0) continue;
-        if (c.failed) fprintf(stderr, "robots census: %s\n", errno == ENOMEM ? "out of memory" : "cannot write the output");
-        else fprintf(stderr, "robots census: %s: %s\n", argv[i], strerror(errno));
+        if (!c.failed) fprintf(stderr, "robots census: %s: %s\n", argv[i], strerror(errno));
+        rc = EXIT_USAGE;
+    }
+    flush_rows(&c, 0);
+    if (fflush(stdout) != 0) c.failed = WRITE_FAILED;
+    if (c.failed) {
+        fprintf(stderr, "robots census: %s\n", c.failed == WRITE_FAILED ? "cannot write the output" : "out of memory");
         rc = EXIT_USAGE;
     }
     if (rc == 0) summary(&c);
@@ -420,6 +471,10 @@ int run_census(int argc, char **argv) {
         rc = EXIT_USAGE;
     }
     buf_free(&c.paths);
-    buf_free(&c.row);
+    buf_free(&c.agent_fields);
+    buf_free(&c.site_field);
+    buf_free(&c.path_fields);
+    buf_free(&c.status_field);
+    buf_free(&c.out);
     return rc;
 }

@@ -182,6 +182,13 @@ static int each_line(const char *file, census_visit visit, void *ctx, census_cou
         }
         s.truncated = s.body.len > ROBOTS_DEFAULT_MAX_BYTES;
         if (s.truncated) s.body.len = ROBOTS_DEFAULT_MAX_BYTES;
+        if (s.status >= 300 && s.status < 400 && s.redirects < ROBOTS_MAX_REDIRECTS) {
+            /* STATUS-2: the chain ended on a redirect whose file is not here; a
+             * chain that yields no robots.txt ends as a 404 (as census_warc.c). */
+            fprintf(stderr, "robots census: %s:%zu: a %d whose target is not in the input: full allow, as a 404\n",
+                    file, number, s.status);
+            s.redirects = ROBOTS_MAX_REDIRECTS;
+        }
         rc = visit(ctx, &s);
     }
     if (ferror(f) && rc == 0) rc = -1;
@@ -200,7 +207,8 @@ int census_each(const char *input, census_visit visit, void *ctx, census_counts 
     FILE *f = strcmp(input, "-") ? fopen(input, "rb") : NULL;
     char head[5] = {0};
     if (f && fread(head, 1, 5, f) >= 2 && (!memcmp(head, "WARC/", 5) || !memcmp(head, "\x1f\x8b", 2))) {
-        int rc = census_each_warc(f, input, visit, ctx, counts);
+        /* A redirect goes back or ahead to its target: a pipe will not do. */
+        int rc = fseeko(f, 0, SEEK_SET) ? (errno = ESPIPE, -1) : census_each_warc(f, input, visit, ctx, counts);
         fclose(f);
         return rc;
     }

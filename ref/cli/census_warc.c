@@ -28,6 +28,8 @@
 
 typedef struct record {
     warc_at at;
+    warc_at block;  /* where its block starts */
+    bool restart;   /* its length lies: look for the next record from its block's start */
     bool response;  /* WARC-Type: response */
     buf uri, location;
     int status;     /* the HTTP status */
@@ -79,6 +81,15 @@ static int block_getc(warc_stream *s, uint64_t *left, bool *cut) {
     return c;
 }
 
+/* Up to `most` of the block's next bytes at once, where the stream holds them
+ * (*p): how many, 0 at the block's end, or when the file ends first (then *cut). */
+static size_t block_take(warc_stream *s, uint64_t *left, bool *cut, uint64_t most, const unsigned char **p) {
+    size_t n = *left == 0 ? 0 : ws_take(s, p, *left < most ? *left : most);
+    *cut = *cut || (*left && n == 0);
+    *left = n ? *left - n : 0;
+    return n;
+}
+
 /* A line of the block, its CR LF or LF dropped: 1; 0 when the block has no more;
  * -1 past `max` bytes; -2 when memory runs out. */
 static int read_line(warc_stream *s, uint64_t *left, bool *cut, buf *line) {
@@ -119,7 +130,7 @@ static int fail(record *r, const char *why) {
 static int read_http(warc_stream *s, uint64_t *left, bool *cut, record *r, buf *line, bool keep_body) {
     int got = read_line(s, left, cut, line);
     int status = 0;
-    if (got == 1 && line->len >= 12 && !memcmp(line->data, "HTTP/", 5)) {
+    if (got == 1 && line->len >= 10 && !memcmp(line->data, "HTTP/", 5)) { /* "HTTP/2 200" is the shortest */
         const char *sp = memchr(line->data, ' ', line->len);
         if (sp && sp + 4 <= line->data + line->len && (sp + 4 == line->data + line->len || sp[4] == ' '))
             for (int i = 1; i <= 3; i++) status = sp[i] >= '0' && sp[i] <= '9' ? status * 10 + (sp[i] - '0') : -1000;
@@ -148,12 +159,13 @@ static int read_http(warc_stream *s, uint64_t *left, bool *cut, record *r, buf *
             if (!end || end == line->data || (*end && *end != ';' && *end != ' ')) return fail(r, "a chunked body that is not");
             if (chunk == 0) break;
         }
-        int c = block_getc(s, left, cut);
-        if (c < 0) break;
-        chunk--;
-        if (!keep_body) continue;
-        if (r->body.len == ROBOTS_DEFAULT_MAX_BYTES) r->truncated = true;
-        else if (buf_addc(&r->body, (char)c)) return fail(r, "out of memory");
+        const unsigned char *p;
+        size_t got_n = block_take(s, left, cut, chunk, &p);
+        if (got_n == 0) break;
+        chunk -= got_n;
+        size_t room = ROBOTS_DEFAULT_MAX_BYTES - r->body.len, keep = room < got_n ? room : got_n;
+        r->truncated = r->truncated || keep < got_n;
+        if (keep_body && buf_add(&r->body, p, keep)) return fail(r, "out of memory");
     }
     return 0;
 }
@@ -161,7 +173,7 @@ static int read_http(warc_stream *s, uint64_t *left, bool *cut, record *r, buf *
 /* The next record: 1 a response, 2 another (skipped), 0 at the file's end,
  * -1 not a record (r->problem says why). */
 static int read_record(warc_stream *s, record *r, buf *line, bool keep_body) {
-    r->response = r->truncated = false;
+    r->response = r->truncated = r->restart = false;
     r->status = 0;
     r->uri.len = r->location.len = r->body.len = 0;
     r->problem = NULL;
@@ -198,20 +210,29 @@ static int read_record(warc_stream *s, record *r, buf *line, bool keep_body) {
     if (length == UINT64_MAX) return fail(r, "no Content-Length, or not a number");
     uint64_t left = length;
     int rc = 0;
+    r->block = ws_tell(s);
     if (r->response && r->uri.len == 0) rc = fail(r, "a response record without WARC-Target-URI");
     else if (r->response) rc = read_http(s, &left, &cut, r, line, keep_body);
-    while (block_getc(s, &left, &cut) >= 0) {
+    for (const unsigned char *p; block_take(s, &left, &cut, UINT64_MAX, &p);) {
     }
+    /* A record ends with CR LF CR LF: anything else after the block says its
+     * length lies, and the next record may start inside what it claimed. */
+    c = cut ? -1 : ws_getc(s);
+    r->restart = cut || (c >= 0 && c != '\r' && c != '\n');
     if (cut) return fail(r, "cut short: the file ends before its Content-Length");
-    /* A record ends with CR LF CR LF: anything else after the block says its length lies. */
-    c = ws_getc(s);
-    if (c >= 0 && c != '\r' && c != '\n') return fail(r, "its Content-Length does not end where the record does");
+    if (r->restart) return fail(r, "its Content-Length does not end where the record does");
     return rc ? rc : r->response ? 1 : 2;
 }
 
-/* After a record that is not one: the next line that starts "WARC/". */
-static bool resync(warc_reader *rd, warc_stream *s) {
+/* After a record that is not one: the next line that starts "WARC/", from its
+ * block's start when its length lied. */
+static bool resync(warc_reader *rd, warc_stream *s, const record *bad) {
     static const char want[] = "WARC/";
+    if (bad->restart) {
+        ws_close(s);
+        if (ws_open(s, rd->f, rd->gz, bad->block)) return false;
+        s->last = '\n'; /* the block starts a line: the record's headers end with a blank one */
+    }
     warc_at start = ws_tell(s);
     size_t matched = 0;
     bool line_start = s->last == '\n';
@@ -260,15 +281,32 @@ static int index_add(warc_reader *rd, const record *r) {
     return 0;
 }
 
+/* After a damaged gzip member: the next place past its start that begins as a
+ * gzip member does (1f 8b 08), the stream opened there; false when there is none. */
+static bool next_member_after(warc_reader *rd, warc_stream *s) {
+    uint64_t at = ws_tell(s).member + 1;
+    ws_close(s);
+    if (!rd->gz || fseeko(rd->f, (off_t)at, SEEK_SET)) return false;
+    for (int c, state = 0; (c = getc(rd->f)) != EOF;) {
+        at++;
+        state = c == 0x1f ? 1 : (state == 1 && c == 0x8b) ? 2 : (state == 2 && c == 0x08) ? 3 : 0;
+        if (state == 3) return ws_open(s, rd->f, true, (warc_at){at - 3, 0}) == 0;
+    }
+    return false;
+}
+
 /* The rest of the file into the index, read ahead of the record in hand: 0, or
  * -1 when memory runs out. */
 static int index_to_end(warc_reader *rd) {
     int rc = 0;
     rd->complete = true;
     bool open = ws_open(&rd->other, rd->f, rd->gz, ws_tell(&rd->main)) == 0;
-    for (int got; open && rc == 0 && (got = read_record(&rd->other, &rd->hop, &rd->line, false)) != 0;) {
+    for (int got; open && rc == 0;) {
+        got = read_record(&rd->other, &rd->hop, &rd->line, false);
         if (got == 1) rc = index_add(rd, &rd->hop);
-        if (got < 0 && !resync(rd, &rd->other)) break;
+        else if (got < 0 && !rd->other.error && resync(rd, &rd->other, &rd->hop)) continue;
+        if (rd->other.error) open = next_member_after(rd, &rd->other);
+        else if (got <= 0) break;
     }
     ws_close(&rd->other);
     return rc;
@@ -331,6 +369,15 @@ static int resolve(buf *out, const buf *uri, const buf *loc) {
 static int answer(warc_reader *rd, census_visit visit, void *ctx) {
     const record *r = &rd->rec, *cur = r;
     unsigned hops = 0;
+    /* A site is a capture of a robots.txt: its URI's path is /robots.txt (other
+     * records, a redirect's target among them, are read only when one leads to
+     * them). The site is the origin as the library writes it: lower case, no
+     * default port, the host an A-label. */
+    char path[16], origin[2100];
+    size_t len;
+    if (robots_url_path(r->uri.data, r->uri.len, path, sizeof path) != 11 || memcmp(path, "/robots.txt", 11) ||
+        robots_robots_txt_url(r->uri.data, r->uri.len, origin, sizeof origin, &len, NULL))
+        return 0;
     while (cur->status >= 300 && cur->status < 400 && hops < ROBOTS_MAX_REDIRECTS) {
         int found = cur->location.len == 0 ? 0 : resolve(&rd->target, &cur->uri, &cur->location) ? -1 : find(rd, &rd->target);
         if (found < 0) return -1;
@@ -344,7 +391,7 @@ static int answer(warc_reader *rd, census_visit visit, void *ctx) {
         hops++;
         cur = &rd->hop;
     }
-    if (copy(&rd->site, r->uri.data, origin_len(&r->uri))) return -1;
+    if (copy(&rd->site, origin, len - 11)) return -1; /* without its "/robots.txt" */
     census_site site = {.name = rd->site, .body = cur->body, .truncated = cur->truncated, .status = cur->status,
                         .redirects = hops};
     return visit(ctx, &site);
@@ -368,16 +415,17 @@ int census_each_warc(FILE *f, const char *name, census_visit visit, void *ctx, c
     else
         for (int got; rc == 0;) {
             got = read_record(&rd.main, &rd.rec, &rd.line, true);
-            if (rd.main.error) { /* the file itself is cut short or damaged: the record in hand is its last */
-                warn(&rd, rd.rec.at, rd.main.error, true);
-                break;
-            }
-            if (got == 0) break;
-            if (got < 0) {
-                warn(&rd, rd.rec.at, rd.rec.problem, true);
-                if (!resync(&rd, &rd.main)) break;
-            } else if (got == 1) {
+            if (got == 1) {
                 rc = (!rd.complete && index_add(&rd, &rd.rec)) ? -1 : answer(&rd, visit, ctx);
+            } else if (got < 0 && !rd.main.error) {
+                warn(&rd, rd.rec.at, rd.rec.problem, true);
+                if (resync(&rd, &rd.main, &rd.rec)) continue;
+            }
+            if (rd.main.error) { /* the file is cut short, or a gzip member damaged: on at the next member */
+                warn(&rd, (warc_at){ws_tell(&rd.main).member, rd.gz ? 0 : ws_tell(&rd.main).within}, rd.main.error, true);
+                if (!next_member_after(&rd, &rd.main)) break;
+            } else if (got <= 0) {
+                break;
             }
         }
     if (rc == -1) errno = ENOMEM; /* (when visit failed, it said why already) */

@@ -118,6 +118,21 @@ int ws_getc(warc_stream *s) {
 #endif
 }
 
+size_t ws_take(warc_stream *s, const unsigned char **p, uint64_t most) {
+    if (most == 0 || ws_getc(s) < 0) return 0; /* (ws_getc refills or inflates when the buffer is empty) */
+    unsigned char *data = s->gz ? s->out : s->in;
+    size_t *pos = s->gz ? &s->out_pos : &s->in_pos, len = s->gz ? s->out_len : s->in_len;
+    size_t n = len - *pos < most - 1 ? len - *pos : (size_t)(most - 1);
+    *p = data + *pos - 1;
+    *pos += n;
+    s->at.within += n;
+    s->last = (*p)[n];
+#ifdef ROBOTS_CENSUS_ZLIB
+    if (s->gz) next_member(s);
+#endif
+    return n + 1;
+}
+
 warc_at ws_tell(const warc_stream *s) { return s->at; }
 
 void ws_close(warc_stream *s) {

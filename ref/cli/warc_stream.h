@@ -43,6 +43,11 @@ int ws_open(warc_stream *s, FILE *f, bool gz, warc_at at);
 /* The next byte, or -1 at the end of the file or on an error (s->error set). */
 int ws_getc(warc_stream *s);
 
+/* Up to `most` of the next bytes at once, where the stream holds them: sets *p
+ * and returns how many (at least 1), or 0 at the end or on an error; the stream
+ * moves past them. */
+size_t ws_take(warc_stream *s, const unsigned char **p, uint64_t most);
+
 /* The place of the next byte. */
 warc_at ws_tell(const warc_stream *s);
 

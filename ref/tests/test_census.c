@@ -255,13 +255,20 @@ static void every_warc_record_has_an_answer(void) {
     warc_record(&b, "request", "http://a.test/robots.txt", "GET /robots.txt HTTP/1.1\r\n\r\n", NULL);
     add(&b, "garbage between records\r\n");
     warc_record(&b, "response", "<https://a.test/robots.txt>", http("200 OK", "", "user-agent: GPTBot\ndisallow: /\n"), NULL);
-    warc_record(&b, "response", "http://rel.test/dir/robots.txt", http("302 Found", "Location: robots2.txt\r\n", ""), NULL);
+    warc_record(&b, "response", "http://rel.test/robots.txt", http("302 Found", "Location: dir/robots2.txt\r\n", ""), NULL);
     warc_record(&b, "response", "http://rel.test/dir/robots2.txt", http("200 OK", "", "\n\nuser-agent: *\ndisallow: /\n"), NULL);
     warc_record(&b, "response", "http://proto.test/robots.txt", http("301 Moved", "Location: //a.test/robots.txt\r\n", ""), NULL);
+    /* Not sites (their paths are not /robots.txt), but hops of a chain: a URI
+     * without a path, one without "://", a page. */
+    warc_record(&b, "response", "http://hop.test/robots.txt", http("302 Found", "Location: http://bare.test\r\n", ""), NULL);
     warc_record(&b, "response", "http://bare.test", http("302 Found", "Location: x.txt\r\n", ""), NULL);
+    warc_record(&b, "response", "http://urn.test/robots.txt", http("302 Found", "Location: urn:hop\r\n", ""), NULL);
+    warc_record(&b, "response", "urn:hop", http("302 Found", "Location: /y\r\n", ""), NULL);
+    warc_record(&b, "response", "http://page.test/index.html", http("200 OK", "", "<html></html>"), NULL);
+    warc_record(&b, "response", "HTTPS://Upper.TEST:443/robots.txt", http("200 OK", "", "user-agent: *\ndisallow: /\n"), NULL);
     warc_record(&b, "response", "http://noloc.test/robots.txt", http("301 Moved", "", ""), NULL);
     warc_record(&b, "response", "http://loop.test/robots.txt", http("302 Found", "Location: /robots.txt\r\n", ""), NULL);
-    warc_record(&b, "response", "urn:no-slashes", http("503 Busy", "", ""), NULL);
+    warc_record(&b, "response", "http://busy.test/robots.txt", http("503 Busy", "", ""), NULL);
     warc_record(&b, "response", "http://chunk.test/robots.txt",
                 http("200 OK", "Transfer-Encoding: chunked\r\n", "11;x=1\r\nuser-agent: *\ndis\r\n9\r\nallow: /\n\r\n0\r\n\r\n"), NULL);
     warc_record(&b, "response", "http://badchunk.test/robots.txt", http("200 OK", "Transfer-Encoding: chunked\r\n", "zz\r\n"), NULL);
@@ -312,12 +319,14 @@ static void every_warc_record_has_an_answer(void) {
         "http://open.test\tGPTBot\t/\tfalse\t2\t\t\n",
         "http://a.test\tGPTBot\t/\tfalse\t2\t\t\n",              /* a redirect ahead, followed */
         "https://a.test\tGPTBot\t/\tfalse\t2\t\t\n",
-        "http://rel.test\tGPTBot\t/\tfalse\t4\t\t\n",           /* robots2.txt beside it */
+        "http://rel.test\tGPTBot\t/\tfalse\t4\t\t\n",           /* dir/robots2.txt beside it */
         "http://proto.test\tGPTBot\t/\tfalse\t2\t\t\n",         /* two hops, back then ahead */
-        "http://bare.test\tGPTBot\t/\ttrue\t0\t302\tfull-allow\n",
+        "http://hop.test\tGPTBot\t/\ttrue\t0\t302\tfull-allow\n",  /* to http://bare.test/x.txt: none */
+        "http://urn.test\tGPTBot\t/\ttrue\t0\t302\tfull-allow\n",  /* to urn:hop/y: none */
+        "https://upper.test\tGPTBot\t/\tfalse\t2\t\t\n",        /* the origin as the library writes it */
         "http://noloc.test\tGPTBot\t/\ttrue\t0\t301\tfull-allow\n",
         "http://loop.test\tGPTBot\t/\ttrue\t0\t302\tfull-allow\n", /* five hops: a 404 */
-        "urn:no-slashes\tGPTBot\t/\tfalse\t0\t503\tfull-disallow\n",
+        "http://busy.test\tGPTBot\t/\tfalse\t0\t503\tfull-disallow\n",
         "http://chunk.test\tGPTBot\t/\tfalse\t2\t\t\n",
         "http://identity.test\tGPTBot\t/\ttrue\t0\t\t\n",
         "http://big.test\tGPTBot\t/\tfalse\t2\t\t\n",
@@ -334,12 +343,32 @@ static void every_warc_record_has_an_answer(void) {
     };
     for (size_t i = 1; i < sizeof warnings / sizeof warnings[0]; i++)
         if (!has(&r.err, warnings[i])) CHECK_STR(warnings[i], strlen(warnings[i]), "a warning of the census");
-    CHECK(has(&r.err, "robots census: 13 sites (12 inputs skipped)"));
+    CHECK(has(&r.err, "robots census: 14 sites (12 inputs skipped)"));
     CHECK(!has(&r.out, "liar.test") && !has(&r.out, "gzip.test") && !has(&r.out, "cut.test"));
+    CHECK(!has(&r.out, "bare.test") && !has(&r.out, "urn:hop") && !has(&r.out, "page.test") && !has(&r.out, "\thttp://rel.test/dir"));
     proc_result_free(&r);
-    /* A pipe is no file to go back in: a warning, not a wrong answer. */
+    /* A pipe is no file to go back in: exit 2, not a wrong answer; handed to the
+     * reader all the same, it is a warning. */
     r = run_robots(b.data, b.len, ARGS("census", "/dev/stdin"));
-    CHECK(r.status == 0 && has(&r.err, "not a file one can seek in") && has(&r.err, "0 sites (1 inputs skipped)"));
+    CHECK(r.status == 2 && has(&r.err, "/dev/stdin: Illegal seek"));
+    proc_result_free(&r);
+    char command[200];
+    snprintf(command, sizeof command, "cat %s 2>/dev/null", file);
+    FILE *pipe = popen(command, "r"), *w = tmpfile();
+    census_counts counts = {0, 0, w};
+    size_t sites = 0;
+    CHECK(pipe && w && census_each_warc(pipe, "pipe", count_site, &sites, &counts) == 0);
+    CHECK(sites == 0 && counts.bad == 1);
+    if (pipe) pclose(pipe);
+    if (w) fclose(w);
+    /* A Content-Length a little too long: the record is a warning, the next one is
+     * still found (inside what the length claimed). */
+    b.len = 0;
+    warc_record(&b, "response", "http://long.test/robots.txt", http("200 OK", "", "user-agent: *\ndisallow: /\n"), "120");
+    warc_record(&b, "response", "http://next.test/robots.txt", http("200 OK", "", "user-agent: *\ndisallow: /\n"), NULL);
+    r = census_of(warc_file(7, &b));
+    CHECK(r.status == 0 && has(&r.out, "http://next.test\tGPTBot\t/\tfalse\t2\t\t\n"));
+    CHECK(has(&r.err, "record at 0: its Content-Length does not end") && has(&r.err, "1 sites (1 inputs skipped)"));
     proc_result_free(&r);
     buf_free(&b);
 }
@@ -414,11 +443,11 @@ static void warc_records_as_writers_vary_them(void) {
     proc_result r = census_of(warc_file(7, &b));
     CHECK_EQ(r.status, 0);
     CHECK(has(&r.out, "http://lf.test\tGPTBot\t/\tfalse\t2\t\t\n") && has(&r.out, "http://odd.test\tGPTBot\t/\tfalse\t2\t\t\n"));
-    CHECK(has(&r.out, "http://space.test\tGPTBot\t/\tfalse\t2\t\t\n") && has(&r.out, "\n<abc\tGPTBot\t/\ttrue\t0\t404\tfull-allow\n"));
-    CHECK(has(&r.out, "\n<\tGPTBot\t/\ttrue\t0\t404\tfull-allow\n") && !has(&r.out, "nothttp.test"));
+    CHECK(has(&r.out, "http://space.test\tGPTBot\t/\tfalse\t2\t\t\n") && !has(&r.out, "<abc") && !has(&r.out, "\n<\t"));
+    CHECK(!has(&r.out, "nothttp.test"));
     /* loc2 (Location: /) leads to http://loc2.test/, not in the file; no Location leads back to a record here. */
     CHECK(has(&r.out, "http://loc2.test\tGPTBot\t/\ttrue\t0\t307\tfull-allow\n"));
-    CHECK(has(&r.err, "robots census: 12 sites (12 inputs skipped)"));
+    CHECK(has(&r.err, "robots census: 9 sites (12 inputs skipped)"));
     proc_result_free(&r);
     /* Called directly, on the file after a first line that is no record (census
      * takes a file for a WARC only when it starts "WARC/"): the warnings go where
@@ -432,7 +461,7 @@ static void warc_records_as_writers_vary_them(void) {
         census_counts counts = {0, 0, w};
         size_t sites = 0;
         CHECK(f && w && census_each_warc(f, "direct.warc", count_site, &sites, &counts) == 0);
-        CHECK_EQ(sites, 12);
+        CHECK_EQ(sites, 9);
         CHECK_EQ(counts.bad, 13);
         CHECK(w && ftell(w) > 0);
         if (f) fclose(f);
@@ -495,11 +524,27 @@ static void gzipped_warc_files(void) {
     proc_result r = census_of(warc_file(12, &gz));
     CHECK(r.status == 0 && has(&r.err, where) && has(&r.err, "3 sites (1 inputs skipped)"));
     proc_result_free(&r);
-    gz.len = whole - 10;
+    gz.len = whole - 40; /* into c.test's record */
     r = census_of(warc_file(13, &gz));
     CHECK(r.status == 0 && has(&r.err, "a gzip member ends short: the file is truncated"));
-    CHECK(has(&r.err, "2 sites (1 inputs skipped)"));
+    CHECK(has(&r.err, "2 sites (1 inputs skipped)") && !has(&r.out, "c.test"));
     proc_result_free(&r);
+    /* A damaged member between a.test's and the others: the reader goes on at the
+     * next member, and a.test's redirect still finds c.test past the damage. */
+    buf damaged = {NULL, 0, 0};
+    size_t first = 0;
+    while (first + 3 <= whole && !(first > 0 && !memcmp(gz.data + first, "\x1f\x8b\x08", 3))) first++;
+    CHECK(buf_add(&damaged, gz.data, first) == 0);
+    add(&damaged, "\x1f\x8b\x08");
+    add_many(&damaged, '\0', 7);
+    add_many(&damaged, '\xff', 20);
+    CHECK(buf_add(&damaged, gz.data + first, whole - first) == 0);
+    r = census_of(warc_file(13, &damaged));
+    snprintf(where, sizeof where, "record at %zu+0: not gzip data", first);
+    CHECK(r.status == 0 && has(&r.err, where) && has(&r.err, "3 sites (1 inputs skipped)"));
+    CHECK(has(&r.out, rows[0]) && has(&r.out, rows[1]) && has(&r.out, rows[2]));
+    proc_result_free(&r);
+    buf_free(&damaged);
 #else
     proc_result r = census_of(warc_file(12, &gz));
     CHECK(r.status == 0 && has(&r.err, "this robots was built without zlib") && has(&r.err, "0 sites (1 inputs skipped)"));
@@ -510,6 +555,20 @@ static void gzipped_warc_files(void) {
     buf_free(&all);
     buf_free(&gz);
     buf_free(&one);
+}
+
+/* A line whose status is a redirect: its target is not in the input, so the
+ * chain ends as a 404 (STATUS-2), with a warning unless five hops were followed. */
+static void a_redirect_line_ends_as_a_404(void) {
+    static const char lines[] = "{\"site\":\"r\",\"status\":301}\n{\"site\":\"s\",\"status\":302,\"redirects\":5}\n";
+    proc_result r = run_robots(lines, sizeof lines - 1, ARGS("census", "-"));
+    CHECK_EQ(r.status, 0);
+    CHECK(has(&r.out, "{\"site\":\"r\",\"agent\":\"Googlebot\",\"path\":\"/\",\"allowed\":true,\"line\":0,\"status\":301,"
+                      "\"decision\":\"full-allow\"}\n"));
+    CHECK(has(&r.out, "{\"site\":\"s\",\"agent\":\"Googlebot\",\"path\":\"/\",\"allowed\":true,\"line\":0,\"status\":302,"
+                      "\"decision\":\"full-allow\"}\n"));
+    CHECK(has(&r.err, "-:1: a 301 whose target is not in the input") && !has(&r.err, "-:2:"));
+    proc_result_free(&r);
 }
 
 /* An output that cannot be written ends the census with exit 2. */
@@ -594,5 +653,6 @@ const test_suite suite_census = {"census", (const test_case[]){
     {"WARC files at their edges", warc_files_at_their_edges},
     {"gzipped WARC files", gzipped_warc_files},
     {"WARC records as writers vary them", warc_records_as_writers_vary_them},
+    {"a redirect line ends as a 404", a_redirect_line_ends_as_a_404},
     {"every allocation may fail", every_allocation_may_fail},
     {NULL, NULL}}};
