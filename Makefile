@@ -441,7 +441,7 @@ example: $(ROBOTS) $(EXAMPLE_PROGRAM)
 
 # ---- Tests -----------------------------------------------------------------------
 
-test-unit: $(TESTS) $(ROBOTS)
+test-unit: $(TESTS) $(ROBOTS) $(CENSUS_DIFF)
 	ROBOTS_BIN=$(ROBOTS) $(TESTS)
 
 test-conform: $(CONFORM) $(WRONG) $(SELFTEST) $(ROBOTS) $(DIFF) $(OOM)

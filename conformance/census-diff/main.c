@@ -58,7 +58,7 @@ static int usage(FILE *f, int status) {
             "with a minimal example made from a real file. The report goes to standard output as\n"
             "Markdown; with --out DIR, to DIR/report.md and DIR/report.json.\n"
             "  --timeout SECONDS  per batch of at most %d checks (default 30)\n"
-            "  --minimise N       minimisations in all (default 2000); --per-cause K: a deciding line\n"
+            "  --minimise N       minimisations in all (default 10000); --per-cause K: a deciding line\n"
             "                     seen before is filed without minimising once its cause has K examples\n"
             "                     (default 20)\n"
             "  --probes FILE      the scorecard's probes (default: conformance/adapters/probes.json)\n"
@@ -93,6 +93,9 @@ typedef struct state {
     census_counts counts;
     asker target;
     bool progress;
+    int keep_answer;          /* while minimising: the reference's answer and the kind of */
+    robots_rule_kind keep_rule; /* rule that decided, which a smaller example must keep */
+    unsigned keep_why;          /* ... and its ROBOTS_WHY_* flags (no tie made by cutting) */
     memo memos[MEMO_MAX];
     size_t nmemos;
     int failed; /* out of memory */
@@ -105,8 +108,14 @@ static void still_disagree(const input *in, size_t n, int *disagree, void *ctx) 
         size_t k = n - from < MINIMISE_WINDOW ? n - from : MINIMISE_WINDOW;
         ask_target(&st->target, in + from, k, theirs);
         for (size_t i = 0; i < k; i++) {
-            int mine = ask_reference(&in[from + i], st->run.profile, NULL);
-            disagree[from + i] = mine != VERDICT_FAILED && theirs[i] != VERDICT_FAILED && mine != theirs[i];
+            /* The reference must keep its answer and what decided it, so that
+             * deleting characters does not trade the disagreement for another
+             * ('user-agent: *' cut to 'user-agent:' names nobody; 'allow: /public/'
+             * cut to 'allow: /' ties with 'disallow: /'). */
+            robots_verdict why;
+            int mine = ask_reference(&in[from + i], st->run.profile, &why);
+            disagree[from + i] = mine == st->keep_answer && why.rule == st->keep_rule && why.why == st->keep_why && theirs[i] != VERDICT_FAILED &&
+                                 mine != theirs[i];
         }
     }
 }
@@ -132,6 +141,10 @@ static long minimise(state *st, const census_site *s, const input *original) {
     diff_run *r = &st->run;
     input small = {{NULL, 0, 0}, "", ""};
     if (input_copy(&small, original)) return -1;
+    robots_verdict first;
+    st->keep_answer = ask_reference(original, r->profile, &first);
+    st->keep_rule = first.rule;
+    st->keep_why = first.why;
     long asked = minimize_parts(&small, still_disagree, st, MINIMISE_BUDGET, MINIMISE_WINDOW,
                                 MINIMIZE_LINES | MINIMIZE_CHARACTERS | MINIMIZE_URL);
     if (asked >= 0) asked = simplify(&small, r->profile, still_disagree, st, SIMPLIFY_BUDGET);
@@ -377,7 +390,7 @@ int main(int argc, char **argv) {
     static state st;
     diff_run *r = &st.run;
     r->profile = ROBOTS_PROFILE_GOOGLE;
-    r->minimise_max = 2000;
+    r->minimise_max = 10000;
     r->per_cause = 20;
     const char *agents = "Googlebot", *paths_file = NULL, *out = NULL, *probes = NULL, *progress = "auto";
     double timeout = 30;
