@@ -454,7 +454,7 @@ test-conform: $(CONFORM) $(WRONG) $(SELFTEST) $(ROBOTS) $(DIFF) $(OOM)
 test-asan:
 	$(MAKE) --no-print-directory O=build/asan CC=$(ASAN_CC) OPT="-O1 -g" CFLAGS=-DROBOTS_NO_SIMD \
 	    SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	    test-unit test-conform test-junit test-measure fuzz-replay
+	    test-unit test-conform test-junit test-measure test-census-diff fuzz-replay
 
 # Installs into a scratch DESTDIR and builds a program against what was installed.
 INSTALL_TEST := $(O)/install-test
