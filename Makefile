@@ -76,7 +76,7 @@ BENCH := $(O)/bin/robots-bench
 DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
-.PHONY: all lib cli conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure measure-differences test-census test-census-dask \
+.PHONY: all lib cli conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure measure-differences test-census test-census-dask test-census-diff \
         bench-playground test-workflows test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
         test-asan test-install test-fresh test-fresh-targets \
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google bench-census install uninstall clean
@@ -151,6 +151,21 @@ $(DIFF): $(call obj,$(DIFF_SRC)) $(DIFF_SHARED) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson -lm
 
+# robots-census-diff: robots census --compare-with ADAPTER (conformance/census-diff/):
+# census's readers and paths (ref/cli), robots-diff's asking, minimising and
+# clustering, the runner's batch target. The robots command runs it from beside
+# itself, so that it links none of this.
+CENSUS_DIFF := $(O)/bin/robots-census-diff
+CENSUS_DIFF_SRC := $(sort $(wildcard conformance/census-diff/*.c))
+$(call obj,$(CENSUS_DIFF_SRC)): INCLUDES := -Iconformance/census-diff -Iconformance/diff -Iref/cli \
+    $(call room_includes,tables runner)
+$(CENSUS_DIFF): $(call obj,$(CENSUS_DIFF_SRC)) $(call obj,$(filter-out conformance/diff/main.c,$(DIFF_SRC))) \
+                $(call obj,$(addprefix ref/cli/,census_input.c census_warc.c census_paths.c warc_stream.c allocator.c)) \
+                $(DIFF_SHARED) $(COMMON_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson -lm $(CENSUS_LIBS)
+all: $(CENSUS_DIFF)
+
 # robots-differences: how often each difference between the profiles, and each
 # common mistake, changes a verdict on a folder of real robots.txt files (make
 # measure-differences; the site's "What matters for your site").
@@ -187,6 +202,12 @@ test-census: $(ROBOTS)
 	@if $(ROBOTS) census --paths $(O)/census/bad-paths.txt $(CENSUS_DIR)/sites >/dev/null 2>&1; then \
 	    echo "robots census: a path without '/' accepted"; exit 1; fi
 	@echo "test-census: rows, summaries and warnings as expected in jsonl, csv and tsv; bad arguments refused"
+
+# robots census --compare-with on the census fixtures (scripts/test-census-diff): the
+# reference against itself, urllib.robotparser, the Node example and robots-wrong's
+# flaws; counts, clusters and causes, a crashing and a garbage-printing adapter.
+test-census-diff: $(ROBOTS) $(CENSUS_DIFF) $(WRONG)
+	scripts/test-census-diff $(O)/bin $(O)/test-census-diff
 
 # scripts/census-dask (Debian's python3-distributed, under /usr/bin/python3): over the
 # census fixtures split into three shards, on a local cluster of 2 workers and through
@@ -420,7 +441,7 @@ example: $(ROBOTS) $(EXAMPLE_PROGRAM)
 
 # ---- Tests -----------------------------------------------------------------------
 
-test-unit: $(TESTS) $(ROBOTS)
+test-unit: $(TESTS) $(ROBOTS) $(CENSUS_DIFF)
 	ROBOTS_BIN=$(ROBOTS) $(TESTS)
 
 test-conform: $(CONFORM) $(WRONG) $(SELFTEST) $(ROBOTS) $(DIFF) $(OOM)
@@ -433,7 +454,7 @@ test-conform: $(CONFORM) $(WRONG) $(SELFTEST) $(ROBOTS) $(DIFF) $(OOM)
 test-asan:
 	$(MAKE) --no-print-directory O=build/asan CC=$(ASAN_CC) OPT="-O1 -g" CFLAGS=-DROBOTS_NO_SIMD \
 	    SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	    test-unit test-conform test-junit test-measure fuzz-replay
+	    test-unit test-conform test-junit test-measure test-census-diff fuzz-replay
 
 # Installs into a scratch DESTDIR and builds a program against what was installed.
 INSTALL_TEST := $(O)/install-test
@@ -480,7 +501,7 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 # fuzzer run leaves its artifacts outside build/.
 test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check test-fuzz-artifacts test-fuzz-reproduce
 
-test: test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure test-census test-census-dask test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
+test: test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure test-census test-census-dask test-census-diff test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
       test-install test-fuzz test-coverage
 	@echo "make test: all test suites passed"
 
@@ -554,7 +575,7 @@ test-examples: all $(EXAMPLE_PROGRAM)
 
 # The fast loop (about a minute): the unit tests, the conformance suite, the
 # runner's self-test and every check that a generated file is up to date.
-check: test-unit test-symbols test-layers test-names conformance test-conform test-junit test-notes test-measure test-census test-atlas test-scorecard test-corpus test-examples
+check: test-unit test-symbols test-layers test-names conformance test-conform test-junit test-notes test-measure test-census test-census-diff test-atlas test-scorecard test-corpus test-examples
 	@echo "make check: passed"
 
 # ---- Coverage ------------------------------------------------------------------------
@@ -661,10 +682,12 @@ install: $(LIB) $(ROBOTS)
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(shell sed -n 's/^#define ROBOTS_VERSION "\(.*\)"/\1/p' ref/include/robots.h)|g' \
 	    ref/robots.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/robots.pc
 
-install-conform: $(CONFORM) $(DIFF)
+install-conform: $(CONFORM) $(DIFF) $(CENSUS_DIFF)
 	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/cases $(SHARE)/adapters/examples
 	install -m 755 $(CONFORM) $(DESTDIR)$(PREFIX)/bin/robots-conform
 	install -m 755 $(DIFF) $(DESTDIR)$(PREFIX)/bin/robots-diff
+	install -m 755 $(CENSUS_DIFF) $(DESTDIR)$(PREFIX)/bin/robots-census-diff
+	install -m 644 conformance/adapters/probes.json $(SHARE)/adapters/
 	install -m 644 conformance/cases/*.json $(SHARE)/cases/
 	install -m 644 conformance/case-table.schema.json conformance/spec-examples.json conformance/scorecard.json \
 	    conformance/spec-examples.schema.json conformance/PROTOCOL.md conformance/ATLAS.md $(SHARE)/
@@ -682,7 +705,7 @@ install-conform: $(CONFORM) $(DIFF)
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/lib/librobots.a $(DESTDIR)$(PREFIX)/include/robots.h \
-	    $(DESTDIR)$(PREFIX)/bin/robots $(DESTDIR)$(PREFIX)/bin/robots-conform $(DESTDIR)$(PREFIX)/bin/robots-diff \
+	    $(DESTDIR)$(PREFIX)/bin/robots $(DESTDIR)$(PREFIX)/bin/robots-conform $(DESTDIR)$(PREFIX)/bin/robots-diff $(DESTDIR)$(PREFIX)/bin/robots-census-diff \
 	    $(DESTDIR)$(PREFIX)/lib/pkgconfig/robots.pc
 	rm -rf $(SHARE)
 

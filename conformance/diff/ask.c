@@ -59,7 +59,7 @@ static void as_check(const input *in, tcase *c, check *k) {
 }
 
 /* --command: one process per check. */
-static void ask_one_by_one(asker *a, const input *in, size_t n, int *verdicts) {
+static void ask_one_by_one(asker *a, const input *in, size_t n, int *verdicts, long *lines) {
     for (size_t i = 0; i < n; i++) {
         tcase c;
         check k;
@@ -67,6 +67,7 @@ static void ask_one_by_one(asker *a, const input *in, size_t n, int *verdicts) {
         as_check(&in[i], &c, &k);
         a->per_check->ask(a->per_check, &c, &k, a->profile, &got);
         a->per_check->end_case(a->per_check, &c);
+        if (lines) lines[i] = got.status == ANSWER_GIVEN ? got.line : -1;
         if (got.status == ANSWER_GIVEN) {
             verdicts[i] = !strcmp(got.text, "allowed") ? VERDICT_ALLOWED : VERDICT_DISALLOWED;
         } else {
@@ -90,7 +91,8 @@ static void fail_all(asker *a, size_t n, int *verdicts, size_t from, const char 
 /* One pipelined batch. Returns n when every check got a reply, else the first
  * check without one (where the target hung or died: replies come in order); the
  * process is then stopped, and every check without a reply failed. */
-static size_t ask_batch(asker *a, const input *in, size_t n, int *verdicts) {
+static size_t ask_batch(asker *a, const input *in, size_t n, int *verdicts, long *lines) {
+    for (size_t i = 0; lines && i < n; i++) lines[i] = -1;
     if (!a->running) {
         if (session_start(a->argv, &a->session) != 0) {
             fail_all(a, n, verdicts, 0, "cannot start the target");
@@ -129,6 +131,10 @@ static size_t ask_batch(asker *a, const input *in, size_t n, int *verdicts) {
             verdicts[i] = cJSON_IsBool(allowed) ? (cJSON_IsTrue(allowed) ? VERDICT_ALLOWED : VERDICT_DISALLOWED)
                                                 : VERDICT_FAILED;
             if (!cJSON_IsBool(allowed)) snprintf(a->last_failure, sizeof a->last_failure, "no \"allowed\": %.200s", line);
+            /* "line": the deciding line, when the target says (PROTOCOL.md). */
+            const cJSON *decided = cJSON_GetObjectItemCaseSensitive(reply, "line");
+            if (lines && cJSON_IsNumber(decided) && decided->valuedouble >= 0 && decided->valuedouble < 1e9)
+                lines[i] = (long)decided->valuedouble;
             got++;
         }
         cJSON_Delete(reply);
@@ -147,20 +153,22 @@ static size_t ask_batch(asker *a, const input *in, size_t n, int *verdicts) {
     return broke;
 }
 
-void ask_target(asker *a, const input *in, size_t n, int *verdicts) {
+void ask_target(asker *a, const input *in, size_t n, int *verdicts) { ask_target_lines(a, in, n, verdicts, NULL); }
+
+void ask_target_lines(asker *a, const input *in, size_t n, int *verdicts, long *lines) {
     a->broke_at = -1;
     if (a->per_check) {
-        ask_one_by_one(a, in, n, verdicts);
+        ask_one_by_one(a, in, n, verdicts, lines);
         return;
     }
-    size_t broke = ask_batch(a, in, n, verdicts);
+    size_t broke = ask_batch(a, in, n, verdicts, lines);
     if (broke == n) return;
     a->broke_at = (long)broke;
     /* The checks after the one it broke on are asked once more of a fresh process,
      * so that one input that hangs the target costs one check, not the batch. */
     char why[sizeof a->broke_why];
     memcpy(why, a->broke_why, sizeof why);
-    if (broke + 1 < n) ask_batch(a, in + broke + 1, n - broke - 1, verdicts + broke + 1);
+    if (broke + 1 < n) ask_batch(a, in + broke + 1, n - broke - 1, verdicts + broke + 1, lines ? lines + broke + 1 : NULL);
     memcpy(a->broke_why, why, sizeof why);
 }
 

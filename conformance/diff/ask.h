@@ -47,6 +47,9 @@ int asker_open(asker *a, const char *batch_command, const command_options *comma
 /* Asks n checks; verdicts[i] is VERDICT_ALLOWED, VERDICT_DISALLOWED or
  * VERDICT_FAILED (a->last_failure says why). */
 void ask_target(asker *a, const input *in, size_t n, int *verdicts);
+/* The same, and lines[i] the line the target said decided (its reply's "line";
+ * 0 none did), or -1 when it did not say or did not answer. */
+void ask_target_lines(asker *a, const input *in, size_t n, int *verdicts, long *lines);
 
 void asker_close(asker *a);
 

@@ -177,8 +177,12 @@ static int reduce(job *j, int which) {
 }
 
 long minimize(input *in, disagrees_fn disagrees, void *ctx, long budget, size_t window) {
+    return minimize_parts(in, disagrees, ctx, budget, window, MINIMIZE_ALL);
+}
+
+long minimize_parts(input *in, disagrees_fn disagrees, void *ctx, long budget, size_t window, unsigned parts) {
     job j = {in, disagrees, ctx, 0, budget, window ? window : 1, 0, NULL};
     for (int which = 0; which < 4; which++)
-        if (reduce(&j, which)) return -1;
+        if ((parts & (1u << which)) && reduce(&j, which)) return -1;
     return j.asked;
 }

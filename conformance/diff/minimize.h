@@ -20,4 +20,17 @@ typedef void (*disagrees_fn)(const input *in, size_t n, int *disagree, void *ctx
  * memory ran out (*in is then still a disagreeing input). */
 long minimize(input *in, disagrees_fn disagrees, void *ctx, long budget, size_t window);
 
+/* The parts minimize_parts reduces, in this order. */
+enum {
+    MINIMIZE_LINES = 1u << 0,
+    MINIMIZE_CHARACTERS = 1u << 1,
+    MINIMIZE_URL = 1u << 2,
+    MINIMIZE_AGENT = 1u << 3,
+    MINIMIZE_ALL = 15u
+};
+
+/* The same, reducing only the parts named: robots census keeps its crawler's
+ * name, which is the question, and reduces the file and the URL. */
+long minimize_parts(input *in, disagrees_fn disagrees, void *ctx, long budget, size_t window, unsigned parts);
+
 #endif

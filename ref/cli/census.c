@@ -13,7 +13,6 @@
 #include "census.h"
 
 #include <errno.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,9 +22,6 @@
 #include "json.h"
 
 #define AGENTS_MAX 64
-#define PATHS_MAX 4096
-#define PATH_BYTES 2048
-#define RULE_PATHS_MAX 4096 /* the rule paths of one file considered */
 
 enum { OUT_OF_MEMORY = 1, WRITE_FAILED = 2 };
 
@@ -40,9 +36,7 @@ typedef struct census {
     census_format format;
     const char *agents[AGENTS_MAX];
     size_t nagents;
-    buf paths;              /* --paths, each starting with '/', NUL-terminated, in turn */
-    size_t npaths;
-    size_t from_rules;      /* --paths-from-rules N */
+    census_asked asked;     /* --paths, --paths-from-rules */
     agent_tally tally[AGENTS_MAX];
     census_counts counts;
     bool progress;          /* a progress line on stderr (a terminal, or --progress always) */
@@ -50,7 +44,7 @@ typedef struct census {
     buf agent_fields;       /* each agent as its format writes it, in turn */
     size_t agent_at[AGENTS_MAX + 1];
     buf site_field, path_fields, status_field; /* the site in hand's, likewise */
-    size_t path_at[PATHS_MAX + 65];
+    size_t path_at[CENSUS_PATHS_MAX + 65];
     buf out;                /* rows not yet written */
     int failed;             /* 0; OUT_OF_MEMORY; WRITE_FAILED: the output could not be written */
 } census;
@@ -60,7 +54,7 @@ static int usage_to(FILE *f, const char *what, const char *value) {
     fprintf(f, "robots census: %s%s%s%s\n", what, value ? " '" : "", value ? value : "", value ? "'" : "");
     fprintf(f, "usage: robots census [--agents A,B,...] [--paths FILE] [--paths-from-rules N]\n"
                     "                     [--format jsonl|tsv|csv] [--profile google|rfc9309] [--summary FILE]\n"
-                    "                     [--progress auto|always|never] INPUT...\n"
+                    "                     [--progress auto|always|never] [--compare-with ADAPTER [--out DIR]] INPUT...\n"
                     "INPUT: a directory of robots.txt files (the site is the file's name), a JSON Lines\n"
                     "file of {\"site\", \"status\", \"redirects\", \"robots\" | \"robots_base64\"} (- for stdin),\n"
                     "or a WARC file, plain or gzipped (every response record a site; docs/census.md).\n");
@@ -68,137 +62,6 @@ static int usage_to(FILE *f, const char *what, const char *value) {
 }
 
 static int usage(const char *what, const char *value) { return usage_to(stderr, what, value); }
-
-/* --paths FILE: one path a line, each starting with '/'; '#' lines and blank ones
- * are skipped. */
-static int read_paths(census *c, const char *file) {
-    FILE *f = fopen(file, "r");
-    if (!f) {
-        fprintf(stderr, "robots census: --paths %s: %s\n", file, strerror(errno));
-        return EXIT_USAGE;
-    }
-    char line[PATH_BYTES + 2];
-    size_t number = 0;
-    int rc = 0;
-    while (rc == 0 && fgets(line, sizeof line, f)) {
-        number++;
-        size_t n = strcspn(line, "\r\n");
-        if (line[n] == '\0' && !feof(f)) {
-            fprintf(stderr, "robots census: %s:%zu: a path longer than %d bytes\n", file, number, PATH_BYTES);
-            rc = EXIT_USAGE;
-            break;
-        }
-        line[n] = '\0';
-        if (n == 0 || line[0] == '#') continue;
-        if (line[0] != '/' || strpbrk(line, " \t")) {
-            fprintf(stderr, "robots census: %s:%zu: a path starts with '/' and holds no space, not '%.80s'\n", file,
-                    number, line);
-            rc = EXIT_USAGE;
-        } else if (c->npaths == PATHS_MAX) {
-            fprintf(stderr, "robots census: %s: more than %d paths\n", file, PATHS_MAX);
-            rc = EXIT_USAGE;
-        } else if (buf_add(&c->paths, line, n + 1)) {
-            fprintf(stderr, "robots census: out of memory\n");
-            rc = EXIT_USAGE;
-        } else {
-            c->npaths++;
-        }
-    }
-    fclose(f);
-    return rc;
-}
-
-/* What a file with fewer rule paths than --paths-from-rules is asked about
- * beneath them, in turn: the pages a rule covers, as scripts/make-workload asks. */
-static const char *const beneath[] = {"/index.html", "?page=2", "/a/b/page.html", "-old", ".json", "/2024/",
-                                      ".html", "/page/3", "?a=1&b=2", "/x/y/z", "/~user/"};
-
-/* The paths written so far for one file, by hash, so that adding a path once is
- * constant time however many rules a file has (a file may hold thousands). */
-#define SET_SLOTS 16384 /* a power of two, over twice RULE_PATHS_MAX and PATHS_MAX */
-typedef struct path_set {
-    char (*paths)[PATH_BYTES];
-    size_t n;
-    unsigned slot[SET_SLOTS];  /* 1 + the index of the path in the slot, 0 when free */
-    unsigned where[SET_SLOTS]; /* the slot of each path, to free it again */
-} path_set;
-
-static void set_clear(path_set *set, char (*paths)[PATH_BYTES]) {
-    for (size_t i = 0; i < set->n; i++) set->slot[set->where[i]] = 0;
-    set->paths = paths;
-    set->n = 0;
-}
-
-/* Adds p then suffix as one path unless it is there already or too long; false when not added. */
-static bool add_path(path_set *set, const char *p, const char *suffix) {
-    size_t lp = strlen(p), ls = strlen(suffix);
-    if (lp + ls >= PATH_BYTES) return false;
-    char *path = set->paths[set->n];
-    memcpy(path, p, lp);
-    memcpy(path + lp, suffix, ls + 1);
-    uint32_t h = 2166136261u; /* FNV-1a */
-    for (size_t i = 0; i < lp + ls; i++) h = (h ^ (unsigned char)path[i]) * 16777619u;
-    for (h &= SET_SLOTS - 1; set->slot[h]; h = (h + 1) & (SET_SLOTS - 1))
-        if (!strcmp(set->paths[set->slot[h] - 1], path)) return false;
-    set->where[set->n] = h;
-    set->slot[h] = (unsigned)++set->n;
-    return true;
-}
-
-/* The paths of a file's rules, in file order, each once, as scripts/make-workload
- * makes them: '*' becomes 'x', a final '$' is dropped, a missing leading '/' is
- * added; a pattern with a space or a control byte is left out. Returns how many. */
-static size_t rule_paths(const robots_rules *rules, char (*out)[PATH_BYTES], size_t cap) {
-    static path_set set;
-    set_clear(&set, out);
-    for (size_t i = 0; rules && i < robots_rule_count(rules) && set.n < cap; i++) {
-        robots_rule_info r;
-        robots_get_rule(rules, i, &r); /* i is in range: it cannot fail */
-        if (r.pattern_len == 0 || r.pattern_len >= PATH_BYTES - 2) continue;
-        char p[PATH_BYTES];
-        size_t m = 0;
-        bool clean = true;
-        if (r.pattern[0] != '/') p[m++] = '/';
-        for (size_t k = 0; k < r.pattern_len && clean; k++) {
-            unsigned char ch = (unsigned char)r.pattern[k];
-            if (ch == '$' && k + 1 == r.pattern_len) break;
-            clean = ch > 0x20 && ch != 0x7f;
-            p[m++] = ch == '*' ? 'x' : (char)ch;
-        }
-        p[m] = '\0';
-        if (clean) add_path(&set, p, "");
-    }
-    return set.n;
-}
-
-/* The paths a file is asked about: the root, --paths, then --paths-from-rules N
- * made from its rules (rule_paths): spread evenly over the file when it has more
- * than N, and topped up to N with pages beneath them when it has fewer. Writes
- * them into `out` (PATH_BYTES each) and returns how many. */
-static size_t site_paths(const census *c, const robots_rules *rules, char (*out)[PATH_BYTES], size_t cap) {
-    static path_set set;
-    set_clear(&set, out);
-    add_path(&set, "/", "");
-    for (size_t i = 0, at = 0; i < c->npaths; i++, at += strlen(c->paths.data + at) + 1)
-        add_path(&set, c->paths.data + at, "");
-    if (c->from_rules == 0) return set.n;
-    static char made[RULE_PATHS_MAX][PATH_BYTES];
-    size_t nm = rule_paths(rules, made, RULE_PATHS_MAX);
-    size_t want = c->from_rules < cap - set.n ? c->from_rules : cap - set.n;
-    if (nm > want) {
-        for (size_t i = 0; i < want; i++) add_path(&set, made[(size_t)((double)i * (double)nm / (double)want)], "");
-        return set.n;
-    }
-    size_t first = set.n;
-    for (size_t i = 0; i < nm; i++) add_path(&set, made[i], "");
-    for (size_t b = 0; nm && b < sizeof beneath / sizeof beneath[0]; b++)
-        for (size_t i = 0; i < nm && set.n - first < want; i++) {
-            size_t len = strlen(made[i]);
-            bool slash = beneath[b][0] == '/' && made[i][len - 1] == '/';
-            add_path(&set, made[i], beneath[b] + slash);
-        }
-    return set.n;
-}
 
 /* Whole site disallowed for the agent, as this census decides it: the groups the
  * agent follows hold a disallow whose pattern matches every path (a '/' at most,
@@ -302,9 +165,9 @@ static int visit(void *ctx, const census_site *s) {
             return -1;
         }
     }
-    static char paths[PATHS_MAX + 64][PATH_BYTES];
-    static size_t lens[PATHS_MAX + 64];
-    size_t np = site_paths(c, rules, paths, sizeof paths / sizeof paths[0]);
+    static char paths[CENSUS_PATHS_MAX + 64][CENSUS_PATH_BYTES];
+    static size_t lens[CENSUS_PATHS_MAX + 64];
+    size_t np = census_site_paths(&c->asked, rules, paths, sizeof paths / sizeof paths[0]);
     const char *decision = rules ? NULL : robots_fetch_decision_name(d);
     /* The site, its paths and its status, rendered once for all its rows. */
     c->site_field.len = c->path_fields.len = c->status_field.len = 0;
@@ -321,7 +184,7 @@ static int visit(void *ctx, const census_site *s) {
                                          : buf_add(&c->status_field, network, sizeof network - 1);
     if (rc) c->failed = OUT_OF_MEMORY;
     /* The path is all a rule matches: any host will do. */
-    static char url[PATH_BYTES + 16] = "http://site";
+    static char url[CENSUS_PATH_BYTES + 16] = "http://site";
     for (size_t a = 0; a < c->nagents && !c->failed; a++) {
         agent_tally *t = &c->tally[a];
         t->sites++;
@@ -390,6 +253,22 @@ static int summary_json(const census *c, const char *file) {
     return f && !rc ? 0 : -1;
 }
 
+/* --compare-with ADAPTER: the differential lives in robots-census-diff (conformance/
+ * census-diff/), beside this program, so that the command links none of the
+ * conformance code; it takes the same arguments. Returns only when it cannot run. */
+static int compare_with(char **argv) {
+    static char program[4096];
+    ssize_t n = readlink("/proc/self/exe", program, sizeof program - 64);
+    program[n > 0 ? n : 0] = '\0';
+    char *slash = strrchr(program, '/');
+    snprintf(slash ? slash + 1 : program, 64, "robots-census-diff");
+    argv[0] = program;
+    execv(program, argv);
+    fprintf(stderr, "robots census --compare-with: cannot run %s: %s (make builds it beside robots, make "
+                    "install-conform installs it)\n", program, strerror(errno));
+    return EXIT_USAGE;
+}
+
 int run_census(int argc, char **argv) {
     static census c;
     memset(&c, 0, sizeof c);
@@ -397,6 +276,8 @@ int run_census(int argc, char **argv) {
     static char agent_list[4096];
     const char *agents = "Googlebot", *paths_file = NULL, *summary_file = NULL, *progress = "auto";
     int first_input = argc;
+    for (int i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "--compare-with")) return compare_with(argv);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (a[0] != '-' || !strcmp(a, "-")) {
@@ -421,7 +302,7 @@ int run_census(int argc, char **argv) {
             char *end;
             unsigned long n = strtoul(v, &end, 10);
             if (!*v || *end || n > 1000) return usage("--paths-from-rules takes 0 to 1000, not", v);
-            c.from_rules = n;
+            c.asked.from_rules = n;
         } else if (!strcmp(a, "--format")) {
             if (!strcmp(v, "jsonl")) c.format = FORMAT_JSONL;
             else if (!strcmp(v, "tsv")) c.format = FORMAT_TSV;
@@ -450,7 +331,7 @@ int run_census(int argc, char **argv) {
     if (rc) c.failed = OUT_OF_MEMORY;
     /* A terminal shows how far the census is; a file or a pipe gets the summary alone. */
     c.progress = !strcmp(progress, "always") || (!strcmp(progress, "auto") && isatty(STDERR_FILENO));
-    rc = paths_file ? read_paths(&c, paths_file) : 0;
+    rc = paths_file ? census_read_paths(&c.asked, paths_file) : 0;
     if (rc == 0 && c.format != FORMAT_JSONL)
         printf(c.format == FORMAT_CSV ? "site,agent,path,allowed,line,status,decision\n"
                                       : "site\tagent\tpath\tallowed\tline\tstatus\tdecision\n");
@@ -470,7 +351,7 @@ int run_census(int argc, char **argv) {
         fprintf(stderr, "robots census: --summary %s: %s\n", summary_file, strerror(errno));
         rc = EXIT_USAGE;
     }
-    buf_free(&c.paths);
+    buf_free(&c.asked.paths);
     buf_free(&c.agent_fields);
     buf_free(&c.site_field);
     buf_free(&c.path_fields);

@@ -26,6 +26,25 @@ typedef struct census_counts {
     FILE *warnings;    /* where the WARC reader warns: stderr when NULL */
 } census_counts;
 
+/* What every site is asked about, besides the root: --paths FILE and
+ * --paths-from-rules N (census_paths.c). */
+#define CENSUS_PATHS_MAX 4096
+#define CENSUS_PATH_BYTES 2048
+typedef struct census_asked {
+    buf paths;         /* --paths, each starting with '/', NUL-terminated, in turn */
+    size_t npaths;
+    size_t from_rules; /* --paths-from-rules N */
+} census_asked;
+
+/* --paths FILE: one path a line, each starting with '/'; '#' lines and blank ones
+ * skipped. Returns 0, or EXIT_USAGE after saying why on stderr. */
+int census_read_paths(census_asked *c, const char *file);
+
+/* The paths a site is asked about (the root, --paths, then the paths made from
+ * its rules; rules NULL when the status decided), each once, into out (at most
+ * cap, CENSUS_PATHS_MAX + 64 holds them all). Returns how many. */
+size_t census_site_paths(const census_asked *c, const robots_rules *rules, char (*out)[CENSUS_PATH_BYTES], size_t cap);
+
 typedef int (*census_visit)(void *ctx, const census_site *site);
 
 /* Hands every site of INPUT (a directory, a JSON Lines file, "-" for standard
@@ -39,7 +58,9 @@ int census_each(const char *input, census_visit visit, void *ctx, census_counts 
  * non-zero value, or -1 when memory runs out. */
 int census_each_warc(FILE *f, const char *name, census_visit visit, void *ctx, census_counts *counts);
 
-/* robots census [OPTIONS] INPUT...: argv[0] is "census". Returns the exit status. */
+/* robots census [OPTIONS] INPUT...: argv[0] is "census". Returns the exit status.
+ * With --compare-with ADAPTER it runs robots-census-diff, found beside this
+ * program, with the same arguments (docs/census.md). */
 int run_census(int argc, char **argv);
 
 #endif

@@ -643,6 +643,30 @@ static void every_allocation_may_fail(void) {
     cli_use_allocator(NULL);
 }
 
+/* --compare-with runs robots-census-diff from beside the command (make builds it
+ * there): the reference against itself agrees on every check; a copy of the
+ * command without it says it cannot run it. */
+static void compare_with_runs_the_differential(void) {
+    const char *bin = getenv("ROBOTS_BIN") ? getenv("ROBOTS_BIN") : "build/bin/robots";
+    char adapter[1024];
+    snprintf(adapter, sizeof adapter, "%s --batch", bin);
+    proc_result r = run_robots(NULL, 0, ARGS("census", "--compare-with", adapter, "--progress", "never", FIXTURES "/sites"));
+    CHECK_EQ(r.status, 0);
+    CHECK(has(&r.out, "# Census differential") && has(&r.out, "| Googlebot | 4 | 0 |"));
+    proc_result_free(&r);
+    buf self = {NULL, 0, 0};
+    int more = 0;
+    CHECK_EQ(read_file(bin, 0, &self, &more), 0);
+    const char *alone = scratch_file(SCRATCH_SLOTS - 1, self.data, self.len);
+    buf_free(&self);
+    CHECK_EQ(chmod(alone, 0700), 0);
+    char *argv[] = {(char *)alone, "census", "--compare-with", "x", FIXTURES "/sites", NULL};
+    CHECK_EQ(proc_run(argv, NULL, 0, 60.0, 1 << 20, &r), 0);
+    CHECK_EQ(r.status, 2);
+    CHECK(has(&r.err, "cannot run") && has(&r.err, "robots-census-diff"));
+    proc_result_free(&r);
+}
+
 const test_suite suite_census = {"census", (const test_case[]){
     {"the fixtures give their rows, summaries and warnings", fixtures_give_their_rows},
     {"every line of a JSON Lines input has an answer", every_line_has_an_answer},
@@ -655,4 +679,5 @@ const test_suite suite_census = {"census", (const test_case[]){
     {"WARC records as writers vary them", warc_records_as_writers_vary_them},
     {"a redirect line ends as a 404", a_redirect_line_ends_as_a_404},
     {"every allocation may fail", every_allocation_may_fail},
+    {"--compare-with runs robots-census-diff", compare_with_runs_the_differential},
     {NULL, NULL}}};

@@ -15,12 +15,17 @@ const readline = require('readline');
 
 // The stand-in parser: groups of user-agent lines, the group naming the agent's
 // product token (else '*'), the longest matching rule wins, allow wins a tie; '*'
-// matches any run of characters and a final '$' the end of the path.
+// matches any run of characters and a final '$' the end of the path. Returns the
+// answer and the line (1-based) of the rule that decided, 0 when none did: the
+// reply's optional "line", which robots-conform and robots census --compare-with
+// show beside the reference's.
 function allowedBy(robots, agent, url) {
   const token = agent.split('/')[0].toLowerCase();
   const groups = [];
   let current = null;
+  let number = 0;
   for (const raw of robots.split(/\r\n|\r|\n/)) {
+    number++;
     const line = raw.replace(/#.*/, '').trim();
     const colon = line.indexOf(':');
     if (colon < 0) continue;
@@ -30,7 +35,7 @@ function allowedBy(robots, agent, url) {
       if (!current || current.rules.length) groups.push(current = { agents: [], rules: [] });
       current.agents.push(value.toLowerCase());
     } else if ((key === 'allow' || key === 'disallow') && current) {
-      if (value) current.rules.push({ allow: key === 'allow', pattern: value });
+      if (value) current.rules.push({ allow: key === 'allow', pattern: value, line: number });
     }
   }
   const mine = groups.filter((g) => g.agents.includes(token));
@@ -52,7 +57,7 @@ function allowedBy(robots, agent, url) {
     const tieAllow = best && rule.pattern.length === best.pattern.length && rule.allow;
     if (longer || tieAllow) best = rule;
   }
-  return !best || best.allow;
+  return { allowed: !best || best.allow, line: best ? best.line : 0 };
 }
 
 function answer(request) {
@@ -60,7 +65,7 @@ function answer(request) {
   const robots = 'robots_base64' in request
     ? Buffer.from(request.robots_base64, 'base64').toString('utf8')
     : request.robots;
-  return { allowed: allowedBy(robots, request.agent, request.url) };
+  return allowedBy(robots, request.agent, request.url);
 }
 
 const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });

@@ -13,6 +13,11 @@ How the file reaches the library: RobotFileParser.read() decodes the body as UTF
 and splits it into lines, so this adapter does the same with the bytes it is
 given (robots, or robots_base64 decoded), replacing bytes that are not UTF-8 with
 U+FFFD instead of failing.
+
+A census asks many checks of one file in a row (robots census --compare-with), so
+the last file's parser is kept and used again while the file is the same.
+urllib.robotparser does not say which line decided, so the replies carry no
+"line" (conformance/PROTOCOL.md: it is optional).
 """
 import base64
 import json
@@ -20,13 +25,21 @@ import sys
 import urllib.robotparser
 
 
+_last = (None, None)
+
+
 def parser_for(request):
+    global _last
+    key = request.get("robots_base64", request.get("robots"))
+    if _last[0] is not None and _last[0] == key:
+        return _last[1]
     if "robots_base64" in request:
         body = base64.b64decode(request["robots_base64"]).decode("utf-8", "replace")
     else:
         body = request["robots"]
     parser = urllib.robotparser.RobotFileParser()
     parser.parse(body.splitlines())
+    _last = (key, parser)
     return parser
 
 
