@@ -118,7 +118,8 @@ fuzz-replay: $(FUZZ_BINS)
 
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 # PLATFORM=i386: the libFuzzer build and campaigns for 32-bit x86 (clang -m32), in
-# build/libfuzzer-i386, without the targets that link 64-bit system libraries.
+# build/libfuzzer-i386, without the targets that link 64-bit system libraries (and
+# the warc target without zlib: CENSUS_ZLIB=).
 PLATFORM ?=
 ifeq ($(PLATFORM),i386)
 LIBFUZZER_DIR := build/libfuzzer-i386
@@ -136,7 +137,7 @@ AFL_CC ?= afl-clang-fast
 fuzz-libfuzzer-build:
 ifeq ($(PLATFORM),i386)
 	@mkdir -p build/i386/sysinclude && ln -sfn /usr/include/x86_64-linux-gnu/asm build/i386/sysinclude/asm
-	$(MAKE) --no-print-directory O=$(LIBFUZZER_DIR) CC="$(ASAN_CC) $(FUZZ_M32)" OPT="-O1 -g" PLATFORM= \
+	$(MAKE) --no-print-directory O=$(LIBFUZZER_DIR) CC="$(ASAN_CC) $(FUZZ_M32)" OPT="-O1 -g" PLATFORM= CENSUS_ZLIB= \
 	    SAN="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" FUZZ_ENGINE=-fsanitize=fuzzer \
 	    $(addprefix $(LIBFUZZER_DIR)/fuzz/,$(I386_ONLY))
 else
