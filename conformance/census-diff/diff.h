@@ -41,7 +41,7 @@ typedef struct diff_run {
     agent_tally agents[DIFF_AGENTS_MAX];
     size_t nagents;
     size_t sites, skipped, status_decided, compared, too_long;
-    size_t minimised, minimise_max, per_cause;
+    size_t minimised, minimise_max, per_cause, per_site;
     char failure_example[256];
     cause_cluster clusters[DIFF_CLUSTERS_MAX];
     size_t nclusters;

@@ -41,7 +41,6 @@
 #define MINIMISE_BUDGET 1000       /* questions per minimisation */
 #define MINIMISE_WINDOW 64         /* candidates per question */
 #define SIMPLIFY_BUDGET 100
-#define PER_SITE 4                 /* minimisations per site */
 #define MEMO_MAX 4096              /* deciding lines remembered with their cause */
 #define CHECKS_MAX (DIFF_AGENTS_MAX * (CENSUS_PATHS_MAX + 64))
 
@@ -51,14 +50,16 @@ static int usage(FILE *f, int status) {
     fprintf(f,
             "usage: robots census --compare-with \"CMD ARGS\" [--agents A,B,...] [--paths FILE]\n"
             "           [--paths-from-rules N] [--profile google|rfc9309] [--out DIR] [--timeout SECONDS]\n"
-            "           [--minimise N] [--per-cause K] [--probes FILE] [--progress auto|always|never] INPUT...\n"
+            "           [--minimise N] [--per-site N] [--per-cause K] [--probes FILE] [--progress auto|always|never]\n"
+            "           INPUT...\n"
             "       (or robots-census-diff with the same arguments)\n"
             "Asks the implementation CMD (the batch protocol, conformance/PROTOCOL.md) every check robots\n"
             "census asks of INPUT, counts the disagreements per agent and clusters them by cause, each\n"
             "with a minimal example made from a real file. The report goes to standard output as\n"
             "Markdown; with --out DIR, to DIR/report.md and DIR/report.json.\n"
             "  --timeout SECONDS  per batch of at most %d checks (default 30)\n"
-            "  --minimise N       minimisations in all (default 10000); --per-cause K: a deciding line\n"
+            "  --minimise N       minimisations in all (default 10000); --per-site N: on one site\n"
+            "                     (default 16); --per-cause K: a deciding line\n"
             "                     seen before is filed without minimising once its cause has K examples\n"
             "                     (default 20)\n"
             "  --probes FILE      the scorecard's probes (default: conformance/adapters/probes.json)\n"
@@ -208,7 +209,7 @@ static int attribute(state *st, const census_site *s, const site_check *first, c
         if (st->memos[i].reference == first->reference && !strcmp(st->memos[i].text, text) &&
             r->clusters[st->memos[i].cluster].minimised >= r->per_cause)
             at = (long)st->memos[i].cluster;
-    if (at < 0 && r->minimised < r->minimise_max && *minimised_here < PER_SITE) {
+    if (at < 0 && r->minimised < r->minimise_max && *minimised_here < r->per_site) {
         (*minimised_here)++;
         at = minimise(st, s, asked);
         if (at < 0) return -1;
@@ -392,6 +393,7 @@ int main(int argc, char **argv) {
     r->profile = ROBOTS_PROFILE_GOOGLE;
     r->minimise_max = 10000;
     r->per_cause = 20;
+    r->per_site = 16;
     const char *agents = "Googlebot", *paths_file = NULL, *out = NULL, *probes = NULL, *progress = "auto";
     double timeout = 30;
     int first = argc;
@@ -415,6 +417,8 @@ int main(int argc, char **argv) {
             if (parse_count(v, 1000, &st.asked.from_rules)) return usage_error("--paths-from-rules takes 0 to 1000, not", v);
         } else if (!strcmp(a, "--minimise")) {
             if (parse_count(v, 1000000, &r->minimise_max)) return usage_error("--minimise takes 0 to 1000000, not", v);
+        } else if (!strcmp(a, "--per-site")) {
+            if (parse_count(v, 1000, &r->per_site)) return usage_error("--per-site takes 0 to 1000, not", v);
         } else if (!strcmp(a, "--per-cause")) {
             if (parse_count(v, 1000000, &r->per_cause) || r->per_cause == 0)
                 return usage_error("--per-cause takes 1 to 1000000, not", v);
