@@ -1,6 +1,7 @@
 /* cli_support.c - run the robots command, make scratch files. */
 #include "cli_support.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,4 +55,22 @@ int output_is(const proc_output *o, const char *want) {
     if (o->len == n && (n == 0 || memcmp(o->data, want, n) == 0)) return 1;
     printf("    output was: \"%.*s\"\n    wanted:     \"%s\"\n", (int)o->len, o->data ? o->data : "", want);
     return 0;
+}
+
+int run_quietly(int (*fn)(void *ctx), void *ctx) {
+    fflush(stdout);
+    fflush(stderr);
+    int saved_out = dup(1), saved_err = dup(2);
+    int null = open("/dev/null", O_WRONLY);
+    dup2(null, 1);
+    dup2(null, 2);
+    int rc = fn(ctx);
+    fflush(stdout);
+    fflush(stderr);
+    dup2(saved_out, 1);
+    dup2(saved_err, 2);
+    close(saved_out);
+    close(saved_err);
+    close(null);
+    return rc;
 }

@@ -12,6 +12,10 @@ proc_result run_robots(const char *input, size_t input_len, const char *const *a
 
 /* A scratch directory for the test run, and a file in it with the given bytes;
  * returns the file's path (static storage, one per call slot 0 to SCRATCH_SLOTS - 1). */
+/* fn(ctx) with standard output and error sent to /dev/null (the command's
+ * functions run in-process print what a test does not read); returns fn's value. */
+int run_quietly(int (*fn)(void *ctx), void *ctx);
+
 #define SCRATCH_SLOTS 16
 const char *scratch_file(int slot, const void *data, size_t len);
 

@@ -584,25 +584,14 @@ static void a_full_output_is_exit_2(void) {
 }
 
 /* run_census with stdout and stderr sent to /dev/null. */
-static int quiet_census(const char *const *args) {
+static int census_args(void *ctx) {
+    const char *const *args = ctx;
     int argc = 0;
     while (args[argc]) argc++;
-    fflush(stdout);
-    fflush(stderr);
-    int saved_out = dup(1), saved_err = dup(2);
-    int null = open("/dev/null", O_WRONLY);
-    dup2(null, 1);
-    dup2(null, 2);
-    int rc = run_census(argc, (char **)args);
-    fflush(stdout);
-    fflush(stderr);
-    dup2(saved_out, 1);
-    dup2(saved_err, 2);
-    close(saved_out);
-    close(saved_err);
-    close(null);
-    return rc;
+    return run_census(argc, (char **)args);
 }
+
+static int quiet_census(const char *const *args) { return run_quietly(census_args, (void *)args); }
 
 /* Each allocation failing in turn: the census either gets through (the failure
  * hit nothing it needed) or ends with exit 2; nothing is left allocated. */

@@ -162,27 +162,15 @@ static void reading_a_file_may_fail(void) {
 }
 
 /* Runs run_check with stdout and stderr sent to /dev/null. */
-static int quiet_check(const char *path) {
-    fflush(stdout);
-    fflush(stderr);
-    int saved_out = dup(1), saved_err = dup(2);
-    int null = open("/dev/null", O_WRONLY);
-    dup2(null, 1);
-    dup2(null, 2);
+static int check_path(void *ctx) {
     cli_options o;
     memset(&o, 0, sizeof o);
     o.max_bytes = ROBOTS_DEFAULT_MAX_BYTES;
     o.explain = 1;
-    int rc = run_check(&o, path, "FooBot", "http://e.com/private/x");
-    fflush(stdout);
-    fflush(stderr);
-    dup2(saved_out, 1);
-    dup2(saved_err, 2);
-    close(saved_out);
-    close(saved_err);
-    close(null);
-    return rc;
+    return run_check(&o, ctx, "FooBot", "http://e.com/private/x");
 }
+
+static int quiet_check(const char *path) { return run_quietly(check_path, (void *)path); }
 
 /* `robots FILE AGENT URL`: reading or parsing without memory is exit 2. */
 static void checking_a_file_may_fail(void) {
