@@ -63,27 +63,40 @@ static int usage_to(FILE *f, const char *what, const char *value) {
 
 static int usage(const char *what, const char *value) { return usage_to(stderr, what, value); }
 
+static int by_index(const void *a, const void *b) {
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return x < y ? -1 : x > y;
+}
+
 /* Whole site disallowed for the agent, as this census decides it: the groups the
  * agent follows hold a disallow whose pattern matches every path (a '/' at most,
  * first, then only '*': "/", "*", "/" followed by stars), and no allow with a
- * pattern, which could win for some path by the longest match. */
-static bool whole_site_disallowed(const robots_rules *rules, const char *agent) {
-    size_t groups[256];
-    size_t ng = robots_applying_groups(rules, &agent, NULL, 1, groups, 256);
-    if (ng == 0 || ng > 256) return false;
-    bool everything = false;
-    for (size_t i = 0; i < robots_rule_count(rules); i++) {
+ * pattern, which could win for some path by the longest match. Sets *out; returns
+ * 0, or -1 when memory runs out (a file of thousands of groups naming the agent). */
+static int whole_site_disallowed(const robots_rules *rules, const char *agent, bool *out) {
+    size_t few[256];
+    buf many = {NULL, 0, 0};
+    const size_t *groups = few;
+    size_t ng = robots_applying_groups(rules, &agent, NULL, 1, few, 256);
+    if (ng > 256) {
+        if (buf_reserve(&many, ng * sizeof(size_t))) return -1;
+        robots_applying_groups(rules, &agent, NULL, 1, (size_t *)(void *)many.data, ng);
+        groups = (const size_t *)(void *)many.data;
+    }
+    bool everything = false, allow = false;
+    for (size_t i = 0; ng && !allow && i < robots_rule_count(rules); i++) {
         robots_rule_info r;
         robots_get_rule(rules, i, &r); /* i is in range: it cannot fail */
-        bool mine = false;
-        for (size_t g = 0; g < ng && !mine; g++) mine = groups[g] == r.group;
-        if (!mine || r.pattern_len == 0) continue;
-        if (r.kind == ROBOTS_RULE_ALLOW) return false;
+        /* The groups come in file order: a binary search keeps this linear in the rules. */
+        if (r.pattern_len == 0 || !bsearch(&r.group, groups, ng, sizeof *groups, by_index)) continue;
+        allow = r.kind == ROBOTS_RULE_ALLOW;
         size_t k = r.pattern[0] == '/' ? 1 : 0;
         while (k < r.pattern_len && r.pattern[k] == '*') k++;
         everything = everything || k == r.pattern_len;
     }
-    return everything;
+    buf_free(&many);
+    *out = everything && !allow;
+    return 0;
 }
 
 /* A value as its format writes it, into b: a JSON string, or a TSV or CSV field
@@ -204,7 +217,9 @@ static int visit(void *ctx, const census_site *s) {
             write_row(c, a, p, allowed, line, &c->status_field, decision);
         }
         t->root_allowed += root;
-        t->whole_disallowed += rules ? whole_site_disallowed(rules, c->agents[a]) : d == ROBOTS_FETCH_FULL_DISALLOW;
+        bool whole = d == ROBOTS_FETCH_FULL_DISALLOW;
+        if (rules && whole_site_disallowed(rules, c->agents[a], &whole)) c->failed = OUT_OF_MEMORY;
+        t->whole_disallowed += whole;
     }
     robots_free(rules);
     c->counts.sites++;
@@ -263,7 +278,11 @@ static int compare_with(char **argv) {
     char *slash = strrchr(program, '/');
     snprintf(slash ? slash + 1 : program, 64, "robots-census-diff");
     argv[0] = program;
+#ifdef __wasi__
+    errno = ENOSYS; /* WASI starts no programs */
+#else
     execv(program, argv);
+#endif
     fprintf(stderr, "robots census --compare-with: cannot run %s: %s (make builds it beside robots, make "
                     "install-conform installs it)\n", program, strerror(errno));
     return EXIT_USAGE;

@@ -571,6 +571,29 @@ static void a_redirect_line_ends_as_a_404(void) {
     proc_result_free(&r);
 }
 
+/* 300 groups naming one agent, each disallowing everything: the whole site is
+ * disallowed for it (past the 256 groups kept on the stack), not for another. */
+static const char *many_closed_groups(void) {
+    static char line[12000];
+    char *p = line + sprintf(line, "{\"site\":\"wide\",\"robots\":\"");
+    for (int i = 0; i < 300; i++) p += sprintf(p, "user-agent: WideBot\\ndisallow: /\\n\\n");
+    p += sprintf(p, "\"}\n");
+    return scratch_file(8, line, (size_t)(p - line));
+}
+
+static void whole_site_past_256_groups(void) {
+    const char *input = many_closed_groups(), *summary = scratch_file(9, "", 0);
+    proc_result r = run_robots(NULL, 0, ARGS("census", "--agents", "WideBot,OtherBot", "--summary", summary, input));
+    CHECK_EQ(r.status, 0);
+    proc_result_free(&r);
+    buf got = {NULL, 0, 0};
+    int more = 0;
+    CHECK_EQ(read_file(summary, 0, &got, &more), 0);
+    CHECK(got.data && strstr(got.data, "{\"agent\":\"WideBot\",\"sites\":1,\"root_allowed\":0,\"whole_site_disallowed\":1,"));
+    CHECK(got.data && strstr(got.data, "{\"agent\":\"OtherBot\",\"sites\":1,\"root_allowed\":1,\"whole_site_disallowed\":0,"));
+    buf_free(&got);
+}
+
 /* An output that cannot be written ends the census with exit 2. */
 static void a_full_output_is_exit_2(void) {
     const char *bin = getenv("ROBOTS_BIN");
@@ -609,6 +632,7 @@ static void every_allocation_may_fail(void) {
              FIXTURES "/sites"),
         ARGS("census", "--format", "csv", lines),
         ARGS("census", "--summary", scratch_file(15, "", 0), warc),
+        ARGS("census", "--agents", "WideBot", many_closed_groups()),
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
         counting c = {0, 0, 0, 0};
@@ -677,6 +701,7 @@ const test_suite suite_census = {"census", (const test_case[]){
     {"gzipped WARC files", gzipped_warc_files},
     {"WARC records as writers vary them", warc_records_as_writers_vary_them},
     {"a redirect line ends as a 404", a_redirect_line_ends_as_a_404},
+    {"the whole site disallowed past 256 groups", whole_site_past_256_groups},
     {"every allocation may fail", every_allocation_may_fail},
     {"--compare-with runs robots-census-diff", compare_with_runs_the_differential},
     {NULL, NULL}}};
