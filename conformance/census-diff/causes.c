@@ -42,7 +42,7 @@ typedef enum trait {
 /* Traits that do not fit in the first word. */
 typedef enum trait2 {
     T2_RULES_BEFORE_AGENT = 1u << 0, T2_STAR_START = 1u << 1, T2_NO_SLASH = 1u << 2, T2_NO_DIRECTIVE = 1u << 3,
-    T2_EMPTY_GROUP = 1u << 4, T2_OTHER_IN_GROUP = 1u << 5, T2_BLANK_LINE = 1u << 6
+    T2_EMPTY_GROUP = 1u << 4, T2_OTHER_IN_GROUP = 1u << 5, T2_BLANK_LINE = 1u << 6, T2_EMPTY_QUERY = 1u << 7
 } trait2;
 
 typedef struct feature {
@@ -72,8 +72,9 @@ static const feature features[] = {
     {"fragment", T_URL_FRAGMENT, 0},
     {"dollar-inside", T_DOLLAR_INSIDE, 0},
     {"anchor", T_DOLLAR_END, 0},
-    {"wildcard", T_STAR, 0},
     {"rule-star-only", 0, T2_STAR_START},
+    {"wildcard", T_STAR, 0},
+    {"empty-query-anchor", 0, T2_EMPTY_QUERY},
     {"query-prefix", T_RULE_QUERY, 0},
     {"query", T_URL_QUERY, 0},
     {"index-html", T_INDEX_HTML, 0},
@@ -218,7 +219,9 @@ static int look(const input *in, robots_profile_id profile, unsigned *t1, unsign
     robots_group_info g;
     for (size_t i = 0; i < robots_group_count(rules); i++)
         if (robots_get_group(rules, i, &g) == 0 && g.rules == 0) u |= T2_EMPTY_GROUP;
-    if (strchr(in->url, '?')) t |= T_URL_QUERY;
+    const char *query = strchr(in->url, '?');
+    if (query) t |= T_URL_QUERY;
+    if (query && (query[1] == '\0' || query[1] == '#')) u |= T2_EMPTY_QUERY; /* "/exact?" */
     if (strchr(in->url, '#')) t |= T_URL_FRAGMENT;
     for (const char *p = in->url; *p; p++) t |= (unsigned char)*p >= 0x80 ? T_URL_NON_ASCII : 0;
     if (why.why & ROBOTS_WHY_TIE) t |= T_TIE;

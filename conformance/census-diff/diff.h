@@ -37,6 +37,9 @@ typedef struct cause_cluster {
 
 typedef struct diff_run {
     const char *command;
+    int argc;            /* the run's own arguments, for the report to say how it was made */
+    char **argv;
+    char date[32];       /* when it started, UTC, ISO 8601 */
     robots_profile_id profile;
     agent_tally agents[DIFF_AGENTS_MAX];
     size_t nagents;

@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ask.h"
@@ -146,8 +147,11 @@ static long minimise(state *st, const census_site *s, const input *original) {
     st->keep_answer = ask_reference(original, r->profile, &first);
     st->keep_rule = first.rule;
     st->keep_why = first.why;
-    long asked = minimize_parts(&small, still_disagree, st, MINIMISE_BUDGET, MINIMISE_WINDOW,
-                                MINIMIZE_LINES | MINIMIZE_CHARACTERS | MINIMIZE_URL);
+    /* Whole lines only, and the URL as asked: cutting characters would make
+     * disagreements of its own ("Disallow" cut to "Disalow", a typo the file does
+     * not have; "Allow: /m/$" to "Allow /m"), and the example must show the file's
+     * own lines and the URL that disagreed. */
+    long asked = minimize_parts(&small, still_disagree, st, MINIMISE_BUDGET, MINIMISE_WINDOW, MINIMIZE_LINES);
     if (asked >= 0) asked = simplify(&small, r->profile, still_disagree, st, SIMPLIFY_BUDGET);
     robots_verdict why;
     int mine = ask_reference(&small, r->profile, &why), theirs;
@@ -394,6 +398,11 @@ int main(int argc, char **argv) {
     r->minimise_max = 10000;
     r->per_cause = 20;
     r->per_site = 16;
+    r->argc = argc;
+    r->argv = argv;
+    time_t now = time(NULL);
+    struct tm utc;
+    strftime(r->date, sizeof r->date, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &utc));
     const char *agents = "Googlebot", *paths_file = NULL, *out = NULL, *probes = NULL, *progress = "auto";
     double timeout = 30;
     int first = argc;

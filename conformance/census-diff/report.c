@@ -78,9 +78,23 @@ static void md_example(FILE *f, const cause_cluster *c) {
 
 int report_markdown(const diff_run *r, FILE *f) {
     fprintf(f, "# Census differential: the reference against `%s`\n\n", r->command);
+    /* How the report was made, for whoever cites it. */
+    fprintf(f, "Made %s by the reference of robots-conformance %s (its `%s` profile) with:\n\n```sh\nrobots census",
+            r->date, ROBOTS_VERSION, robots_profile_name(r->profile));
+    for (int i = 1; i < r->argc; i++) {
+        fputc(' ', f);
+        bool plain = r->argv[i][0] && !r->argv[i][strcspn(r->argv[i], " \t\"'\\$`!*?;&|<>()")];
+        if (plain) fputs(r->argv[i], f);
+        else {
+            fputc('\'', f);
+            for (const char *p = r->argv[i]; *p; p++) fputs(*p == '\'' ? "'\\''" : (char[2]){*p, '\0'}, f);
+            fputc('\'', f);
+        }
+    }
+    fprintf(f, "\n```\n\nThe adapter's own version is the adapter's to say (e.g. `python3 --version`).\n\n");
     fprintf(f, "Profile %s. %zu sites read (%zu inputs skipped); %zu decided by their HTTP status, not asked of "
                "the adapter; %zu compared, %zu of them with at least one disagreement (%.1f%%). %zu checks failed "
-               "(no answer)%s%s. %zu paths too long to ask were left out.\n\n",
+               "(no answer)%s%s. %zu checks were left out: their path is too long for the request (512 bytes).\n\n",
             robots_profile_name(r->profile), r->sites, r->skipped, r->status_decided, r->compared, r->sites_disagreeing,
             share(r->sites_disagreeing, r->compared), total_failed(r),
             r->failure_example[0] ? "; the last: " : "", r->failure_example, r->too_long);
@@ -160,6 +174,11 @@ static cJSON *json_cluster(const diff_run *r, const cause_cluster *c) {
 int report_json(const diff_run *r, FILE *f) {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "target", r->command);
+    cJSON *run = cJSON_AddObjectToObject(o, "run");
+    cJSON_AddStringToObject(run, "date", r->date);
+    cJSON_AddStringToObject(run, "robots_version", ROBOTS_VERSION);
+    cJSON *args = cJSON_AddArrayToObject(run, "arguments");
+    for (int i = 1; i < r->argc; i++) cJSON_AddItemToArray(args, cJSON_CreateString(r->argv[i]));
     cJSON_AddStringToObject(o, "profile", robots_profile_name(r->profile));
     cJSON_AddNumberToObject(o, "sites", (double)r->sites);
     cJSON_AddNumberToObject(o, "skipped", (double)r->skipped);
