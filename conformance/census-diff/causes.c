@@ -169,6 +169,17 @@ static bool first_match_loses(const robots_rules *rules, const input *in, const 
     return false;
 }
 
+/* What the URL holds: a query (an empty one too), a fragment, non-ASCII. */
+static unsigned url_traits(const char *url, unsigned *t2) {
+    unsigned t = 0;
+    const char *query = strchr(url, '?');
+    if (query) t |= T_URL_QUERY;
+    if (query && (query[1] == '\0' || query[1] == '#')) *t2 |= T2_EMPTY_QUERY; /* "/exact?" */
+    if (strchr(url, '#')) t |= T_URL_FRAGMENT;
+    for (const char *p = url; *p; p++) t |= (unsigned char)*p >= 0x80 ? T_URL_NON_ASCII : 0;
+    return t;
+}
+
 static int look(const input *in, robots_profile_id profile, unsigned *t1, unsigned *t2) {
     robots_options o;
     robots_options_init(&o);
@@ -219,11 +230,7 @@ static int look(const input *in, robots_profile_id profile, unsigned *t1, unsign
     robots_group_info g;
     for (size_t i = 0; i < robots_group_count(rules); i++)
         if (robots_get_group(rules, i, &g) == 0 && g.rules == 0) u |= T2_EMPTY_GROUP;
-    const char *query = strchr(in->url, '?');
-    if (query) t |= T_URL_QUERY;
-    if (query && (query[1] == '\0' || query[1] == '#')) u |= T2_EMPTY_QUERY; /* "/exact?" */
-    if (strchr(in->url, '#')) t |= T_URL_FRAGMENT;
-    for (const char *p = in->url; *p; p++) t |= (unsigned char)*p >= 0x80 ? T_URL_NON_ASCII : 0;
+    t |= url_traits(in->url, &u);
     if (why.why & ROBOTS_WHY_TIE) t |= T_TIE;
     if (why.why & ROBOTS_WHY_INDEX_HTML) t |= T_INDEX_HTML;
     if (why.groups > 1) t |= T_MERGED;

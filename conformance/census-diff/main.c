@@ -391,6 +391,71 @@ static int parse_count(const char *v, size_t max, size_t *out) {
     return 0;
 }
 
+/* What the command line asks besides what the run keeps. */
+typedef struct options {
+    const char *agents, *paths_file, *out, *probes, *progress;
+    double timeout;
+    int first; /* the first INPUT */
+} options;
+
+/* The options before the first INPUT into st and o: -1 when they are good, else
+ * the exit status (0 for --help). */
+static int read_options(state *st, options *o, int argc, char **argv) {
+    diff_run *r = &st->run;
+    *o = (options){"Googlebot", NULL, NULL, NULL, "auto", 30, argc};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (a[0] != '-' || !strcmp(a, "-")) {
+            o->first = i;
+            break;
+        }
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) return usage(stdout, 0);
+        if (!v) return usage_error("this option needs a value:", a);
+        i++;
+        if (!strcmp(a, "--compare-with")) r->command = v;
+        else if (!strcmp(a, "--agents")) o->agents = v;
+        else if (!strcmp(a, "--paths")) o->paths_file = v;
+        else if (!strcmp(a, "--out")) o->out = v;
+        else if (!strcmp(a, "--probes")) o->probes = v;
+        else if (!strcmp(a, "--progress")) o->progress = v;
+        else if (!strcmp(a, "--paths-from-rules")) {
+            if (parse_count(v, 1000, &st->asked.from_rules)) return usage_error("--paths-from-rules takes 0 to 1000, not", v);
+        } else if (!strcmp(a, "--minimise")) {
+            if (parse_count(v, 1000000, &r->minimise_max)) return usage_error("--minimise takes 0 to 1000000, not", v);
+        } else if (!strcmp(a, "--per-site")) {
+            if (parse_count(v, 1000, &r->per_site)) return usage_error("--per-site takes 0 to 1000, not", v);
+        } else if (!strcmp(a, "--per-cause")) {
+            if (parse_count(v, 1000000, &r->per_cause) || r->per_cause == 0)
+                return usage_error("--per-cause takes 1 to 1000000, not", v);
+        } else if (!strcmp(a, "--timeout")) {
+            char *end;
+            o->timeout = strtod(v, &end);
+            if (!*v || *end || !isfinite(o->timeout) || o->timeout <= 0 || o->timeout > 1e6)
+                return usage_error("--timeout takes seconds, not", v);
+        } else if (!strcmp(a, "--profile")) {
+            if (robots_profile_from_name(v, &r->profile, NULL)) return usage_error("--profile is google or rfc9309, not", v);
+        } else if (!strcmp(a, "--format") || !strcmp(a, "--summary")) {
+            return usage_error("with --compare-with the output is the report (--out DIR), not rows:", a);
+        } else {
+            return usage_error("unknown option", a);
+        }
+    }
+    if (!r->command) return usage_error("give the implementation: --compare-with \"CMD ARGS\"", NULL);
+    if (o->first == argc) return usage_error("no INPUT", NULL);
+    if (strcmp(o->progress, "auto") && strcmp(o->progress, "always") && strcmp(o->progress, "never"))
+        return usage_error("--progress is auto, always or never, not", o->progress);
+    st->progress = !strcmp(o->progress, "always") || (!strcmp(o->progress, "auto") && isatty(STDERR_FILENO));
+    static char agent_list[4096];
+    snprintf(agent_list, sizeof agent_list, "%s", o->agents);
+    for (char *p = strtok(agent_list, ","); p; p = strtok(NULL, ",")) {
+        if (r->nagents == DIFF_AGENTS_MAX) return usage_error("--agents names more than 64 agents", NULL);
+        if (strlen(p) >= AGENT_MAX) return usage_error("an agent of at most 63 bytes, not", p);
+        r->agents[r->nagents++].agent = p;
+    }
+    if (r->nagents == 0) return usage_error("--agents names no agent", NULL);
+    return o->paths_file && census_read_paths(&st->asked, o->paths_file) ? 2 : -1;
+}
+
 int main(int argc, char **argv) {
     static state st;
     diff_run *r = &st.run;
@@ -403,68 +468,17 @@ int main(int argc, char **argv) {
     time_t now = time(NULL);
     struct tm utc;
     strftime(r->date, sizeof r->date, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &utc));
-    const char *agents = "Googlebot", *paths_file = NULL, *out = NULL, *probes = NULL, *progress = "auto";
-    double timeout = 30;
-    int first = argc;
-    static char agent_list[4096];
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (a[0] != '-' || !strcmp(a, "-")) {
-            first = i;
-            break;
-        }
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) return usage(stdout, 0);
-        if (!v) return usage_error("this option needs a value:", a);
-        i++;
-        if (!strcmp(a, "--compare-with")) r->command = v;
-        else if (!strcmp(a, "--agents")) agents = v;
-        else if (!strcmp(a, "--paths")) paths_file = v;
-        else if (!strcmp(a, "--out")) out = v;
-        else if (!strcmp(a, "--probes")) probes = v;
-        else if (!strcmp(a, "--progress")) progress = v;
-        else if (!strcmp(a, "--paths-from-rules")) {
-            if (parse_count(v, 1000, &st.asked.from_rules)) return usage_error("--paths-from-rules takes 0 to 1000, not", v);
-        } else if (!strcmp(a, "--minimise")) {
-            if (parse_count(v, 1000000, &r->minimise_max)) return usage_error("--minimise takes 0 to 1000000, not", v);
-        } else if (!strcmp(a, "--per-site")) {
-            if (parse_count(v, 1000, &r->per_site)) return usage_error("--per-site takes 0 to 1000, not", v);
-        } else if (!strcmp(a, "--per-cause")) {
-            if (parse_count(v, 1000000, &r->per_cause) || r->per_cause == 0)
-                return usage_error("--per-cause takes 1 to 1000000, not", v);
-        } else if (!strcmp(a, "--timeout")) {
-            char *end;
-            timeout = strtod(v, &end);
-            if (!*v || *end || !isfinite(timeout) || timeout <= 0 || timeout > 1e6)
-                return usage_error("--timeout takes seconds, not", v);
-        } else if (!strcmp(a, "--profile")) {
-            if (robots_profile_from_name(v, &r->profile, NULL)) return usage_error("--profile is google or rfc9309, not", v);
-        } else if (!strcmp(a, "--format") || !strcmp(a, "--summary")) {
-            return usage_error("with --compare-with the output is the report (--out DIR), not rows:", a);
-        } else {
-            return usage_error("unknown option", a);
-        }
-    }
-    if (!r->command) return usage_error("give the implementation: --compare-with \"CMD ARGS\"", NULL);
-    if (first == argc) return usage_error("no INPUT", NULL);
-    if (strcmp(progress, "auto") && strcmp(progress, "always") && strcmp(progress, "never"))
-        return usage_error("--progress is auto, always or never, not", progress);
-    st.progress = !strcmp(progress, "always") || (!strcmp(progress, "auto") && isatty(STDERR_FILENO));
-    snprintf(agent_list, sizeof agent_list, "%s", agents);
-    for (char *p = strtok(agent_list, ","); p; p = strtok(NULL, ",")) {
-        if (r->nagents == DIFF_AGENTS_MAX) return usage_error("--agents names more than 64 agents", NULL);
-        if (strlen(p) >= AGENT_MAX) return usage_error("an agent of at most 63 bytes, not", p);
-        r->agents[r->nagents++].agent = p;
-    }
-    if (r->nagents == 0) return usage_error("--agents names no agent", NULL);
-    if (paths_file && census_read_paths(&st.asked, paths_file)) return 2;
+    options o;
+    int status = read_options(&st, &o, argc, argv);
+    if (status >= 0) return status;
 
     char error[2048];
-    if (asker_open(&st.target, r->command, NULL, r->profile, timeout, error, sizeof error)) {
+    if (asker_open(&st.target, r->command, NULL, r->profile, o.timeout, error, sizeof error)) {
         fprintf(stderr, "%s: %s\n", prog, error);
         buf_free(&st.asked.paths);
         return 2;
     }
-    int rc = causes_probe(&r->causes, find_probes(probes), &st.target, r->profile, error, sizeof error);
+    int rc = causes_probe(&r->causes, find_probes(o.probes), &st.target, r->profile, error, sizeof error);
     size_t answered = 0;
     for (size_t i = 0; i < r->causes.n; i++) answered += r->causes.items[i].probes - r->causes.items[i].failed;
     if (rc == 0 && answered == 0) {
@@ -473,7 +487,7 @@ int main(int argc, char **argv) {
         rc = -1;
     }
     double start = proc_now();
-    for (int i = first; rc == 0 && i < argc; i++) {
+    for (int i = o.first; rc == 0 && i < argc; i++) {
         if (census_each(argv[i], visit, &st, &st.counts) == 0) continue;
         if (st.failed) snprintf(error, sizeof error, "out of memory");
         else snprintf(error, sizeof error, "%s: %s", argv[i], strerror(errno));
@@ -483,8 +497,9 @@ int main(int argc, char **argv) {
     r->seconds = proc_now() - start;
     asker_close(&st.target);
     if (st.progress) fprintf(stderr, "\n");
-    if (rc == 0 && write_reports(r, out)) {
-        snprintf(error, sizeof error, "cannot write the report%s%s: %s", out ? " to " : "", out ? out : "", strerror(errno));
+    if (rc == 0 && write_reports(r, o.out)) {
+        snprintf(error, sizeof error, "cannot write the report%s%s: %s", o.out ? " to " : "", o.out ? o.out : "",
+                 strerror(errno));
         rc = -1;
     }
     if (rc) fprintf(stderr, "%s: %s\n", prog, error);

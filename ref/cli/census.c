@@ -162,6 +162,24 @@ static void write_row(census *c, size_t agent, size_t path, bool allowed, size_t
     flush_rows(c, (size_t)1 << 20);
 }
 
+/* The site, its paths (and their lengths, into lens) and its status, rendered
+ * once for all its rows. */
+static void render_site(census *c, const census_site *s, char (*paths)[CENSUS_PATH_BYTES], size_t *lens, size_t np) {
+    c->site_field.len = c->path_fields.len = c->status_field.len = 0;
+    int rc = render(c, &c->site_field, s->name.data, s->name.len);
+    for (size_t p = 0; p < np; p++) {
+        lens[p] = strlen(paths[p]);
+        c->path_at[p] = c->path_fields.len;
+        rc |= render(c, &c->path_fields, paths[p], lens[p]);
+    }
+    c->path_at[np] = c->path_fields.len;
+    static const char network[] = "network-error";
+    if (s->status) rc |= add_number(&c->status_field, (size_t)s->status);
+    else rc |= c->format == FORMAT_JSONL ? json_append_string(&c->status_field, network, sizeof network - 1)
+                                         : buf_add(&c->status_field, network, sizeof network - 1);
+    if (rc) c->failed = OUT_OF_MEMORY;
+}
+
 static int visit(void *ctx, const census_site *s) {
     census *c = ctx;
     robots_fetch fetch = {.status = s->status, .network_error = s->status == 0, .redirects = s->redirects};
@@ -182,20 +200,7 @@ static int visit(void *ctx, const census_site *s) {
     static size_t lens[CENSUS_PATHS_MAX + 64];
     size_t np = census_site_paths(&c->asked, rules, paths, sizeof paths / sizeof paths[0]);
     const char *decision = rules ? NULL : robots_fetch_decision_name(d);
-    /* The site, its paths and its status, rendered once for all its rows. */
-    c->site_field.len = c->path_fields.len = c->status_field.len = 0;
-    int rc = render(c, &c->site_field, s->name.data, s->name.len);
-    for (size_t p = 0; p < np; p++) {
-        lens[p] = strlen(paths[p]);
-        c->path_at[p] = c->path_fields.len;
-        rc |= render(c, &c->path_fields, paths[p], lens[p]);
-    }
-    c->path_at[np] = c->path_fields.len;
-    static const char network[] = "network-error";
-    if (s->status) rc |= add_number(&c->status_field, (size_t)s->status);
-    else rc |= c->format == FORMAT_JSONL ? json_append_string(&c->status_field, network, sizeof network - 1)
-                                         : buf_add(&c->status_field, network, sizeof network - 1);
-    if (rc) c->failed = OUT_OF_MEMORY;
+    render_site(c, s, paths, lens, np);
     /* The path is all a rule matches: any host will do. */
     static char url[CENSUS_PATH_BYTES + 16] = "http://site";
     for (size_t a = 0; a < c->nagents && !c->failed; a++) {
@@ -288,19 +293,20 @@ static int compare_with(char **argv) {
     return EXIT_USAGE;
 }
 
-int run_census(int argc, char **argv) {
-    static census c;
-    memset(&c, 0, sizeof c);
-    c.profile = ROBOTS_PROFILE_GOOGLE;
-    static char agent_list[4096];
-    const char *agents = "Googlebot", *paths_file = NULL, *summary_file = NULL, *progress = "auto";
-    int first_input = argc;
-    for (int i = 1; i + 1 < argc; i++)
-        if (!strcmp(argv[i], "--compare-with")) return compare_with(argv);
+/* What the command line asks besides what the census keeps. */
+typedef struct census_options {
+    const char *agents, *paths_file, *summary_file, *progress;
+    int first_input;
+} census_options;
+
+/* The options before the first INPUT into c and o: -1 when they are good, else
+ * the exit status (0 for --help, after the usage). */
+static int read_options(census *c, census_options *o, int argc, char **argv) {
+    *o = (census_options){"Googlebot", NULL, NULL, "auto", argc};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (a[0] != '-' || !strcmp(a, "-")) {
-            first_input = i;
+            o->first_input = i;
             break;
         }
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -309,52 +315,73 @@ int run_census(int argc, char **argv) {
         }
         if (!v) return usage("this option needs a value:", a);
         i++;
-        if (!strcmp(a, "--agents")) agents = v;
-        else if (!strcmp(a, "--paths")) paths_file = v;
-        else if (!strcmp(a, "--summary")) summary_file = v;
+        if (!strcmp(a, "--agents")) o->agents = v;
+        else if (!strcmp(a, "--paths")) o->paths_file = v;
+        else if (!strcmp(a, "--summary")) o->summary_file = v;
         else if (!strcmp(a, "--progress")) {
             if (strcmp(v, "auto") && strcmp(v, "always") && strcmp(v, "never"))
                 return usage("--progress is auto, always or never, not", v);
-            progress = v;
-        }
-        else if (!strcmp(a, "--paths-from-rules")) {
+            o->progress = v;
+        } else if (!strcmp(a, "--paths-from-rules")) {
             char *end;
             unsigned long n = strtoul(v, &end, 10);
             if (!*v || *end || n > 1000) return usage("--paths-from-rules takes 0 to 1000, not", v);
-            c.asked.from_rules = n;
+            c->asked.from_rules = n;
         } else if (!strcmp(a, "--format")) {
-            if (!strcmp(v, "jsonl")) c.format = FORMAT_JSONL;
-            else if (!strcmp(v, "tsv")) c.format = FORMAT_TSV;
-            else if (!strcmp(v, "csv")) c.format = FORMAT_CSV;
+            if (!strcmp(v, "jsonl")) c->format = FORMAT_JSONL;
+            else if (!strcmp(v, "tsv")) c->format = FORMAT_TSV;
+            else if (!strcmp(v, "csv")) c->format = FORMAT_CSV;
             else return usage("--format is jsonl, tsv or csv, not", v);
         } else if (!strcmp(a, "--profile")) {
-            if (robots_profile_from_name(v, &c.profile, NULL)) return usage("--profile is google or rfc9309, not", v);
+            if (robots_profile_from_name(v, &c->profile, NULL)) return usage("--profile is google or rfc9309, not", v);
         } else {
             return usage("unknown option", a);
         }
     }
-    if (first_input == argc) return usage("no INPUT", NULL);
+    return o->first_input == argc ? usage("no INPUT", NULL) : -1;
+}
+
+/* --agents A,B,... into c, each rendered once in the output's format: -1 when
+ * good, else the exit status. */
+static int read_agents(census *c, const char *agents) {
+    static char agent_list[4096];
     snprintf(agent_list, sizeof agent_list, "%s", agents);
     for (char *p = strtok(agent_list, ","); p; p = strtok(NULL, ",")) {
-        if (c.nagents == AGENTS_MAX) return usage("--agents names more than 64 agents", NULL);
-        c.agents[c.nagents++] = p;
+        if (c->nagents == AGENTS_MAX) return usage("--agents names more than 64 agents", NULL);
+        c->agents[c->nagents++] = p;
     }
-    if (c.nagents == 0) return usage("--agents names no agent", NULL);
+    if (c->nagents == 0) return usage("--agents names no agent", NULL);
     int rc = 0;
-    for (size_t a = 0; a < c.nagents; a++) {
-        c.agent_len[a] = strlen(c.agents[a]);
-        c.agent_at[a] = c.agent_fields.len;
-        rc |= render(&c, &c.agent_fields, c.agents[a], c.agent_len[a]);
+    for (size_t a = 0; a < c->nagents; a++) {
+        c->agent_len[a] = strlen(c->agents[a]);
+        c->agent_at[a] = c->agent_fields.len;
+        rc |= render(c, &c->agent_fields, c->agents[a], c->agent_len[a]);
     }
-    c.agent_at[c.nagents] = c.agent_fields.len;
-    if (rc) c.failed = OUT_OF_MEMORY;
+    c->agent_at[c->nagents] = c->agent_fields.len;
+    if (rc) c->failed = OUT_OF_MEMORY;
+    return -1;
+}
+
+int run_census(int argc, char **argv) {
+    static census c;
+    memset(&c, 0, sizeof c);
+    c.profile = ROBOTS_PROFILE_GOOGLE;
+    for (int i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "--compare-with")) return compare_with(argv);
+    census_options o;
+    int rc = read_options(&c, &o, argc, argv);
+    if (rc < 0) rc = read_agents(&c, o.agents);
+    if (rc >= 0) {
+        buf_free(&c.agent_fields);
+        return rc;
+    }
     /* A terminal shows how far the census is; a file or a pipe gets the summary alone. */
-    c.progress = !strcmp(progress, "always") || (!strcmp(progress, "auto") && isatty(STDERR_FILENO));
-    rc = paths_file ? census_read_paths(&c.asked, paths_file) : 0;
+    c.progress = !strcmp(o.progress, "always") || (!strcmp(o.progress, "auto") && isatty(STDERR_FILENO));
+    rc = o.paths_file ? census_read_paths(&c.asked, o.paths_file) : 0;
     if (rc == 0 && c.format != FORMAT_JSONL)
         printf(c.format == FORMAT_CSV ? "site,agent,path,allowed,line,status,decision\n"
                                       : "site\tagent\tpath\tallowed\tline\tstatus\tdecision\n");
-    for (int i = first_input; rc == 0 && !c.failed && i < argc; i++) {
+    for (int i = o.first_input; rc == 0 && !c.failed && i < argc; i++) {
         if (census_each(argv[i], visit, &c, &c.counts) == 0) continue;
         if (!c.failed) fprintf(stderr, "robots census: %s: %s\n", argv[i], strerror(errno));
         rc = EXIT_USAGE;
@@ -366,8 +393,8 @@ int run_census(int argc, char **argv) {
         rc = EXIT_USAGE;
     }
     if (rc == 0) summary(&c);
-    if (rc == 0 && summary_file && summary_json(&c, summary_file)) {
-        fprintf(stderr, "robots census: --summary %s: %s\n", summary_file, strerror(errno));
+    if (rc == 0 && o.summary_file && summary_json(&c, o.summary_file)) {
+        fprintf(stderr, "robots census: --summary %s: %s\n", o.summary_file, strerror(errno));
         rc = EXIT_USAGE;
     }
     buf_free(&c.asked.paths);
