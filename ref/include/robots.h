@@ -438,6 +438,111 @@ int64_t robots_cache_lifetime(robots_profile_id profile, const char *cache_contr
 #define ROBOTS_CACHE_SECONDS 86400 /* STATUS-9 */
 #define ROBOTS_CACHE_SECONDS_MAX ((int64_t)1 << 31) /* RFC 9111 1.2.2: the largest delta-seconds */
 
+/* ---- AI usage preferences (ref/src/usage.c, sfdict.c) ------------------------
+ * Two kinds of line say how fetched content may be used, not whether it may be
+ * fetched (docs/usage-preferences.md):
+ *   Content-Usage: [PATH ]STATEMENT    draft-ietf-aipref-attach-05 section 3, with the
+ *                                      vocabulary of draft-ietf-aipref-vocab-07
+ *                                      (train-ai, search; the tokens y and n)
+ *   Content-Signal: [PATH ]STATEMENT   the Content Signals Policy (contentsignals.org;
+ *                                      draft-romm-aipref-contentsignals-00: search,
+ *                                      ai-input, ai-train; the tokens yes and no)
+ * Both are rules of a group, read from the same parse as the crawl rules: groups
+ * as RFC 9309 forms them when these lines count as rules (a user-agent line after
+ * one starts the next group, attach section 3's grammar), chosen for an agent as
+ * for Allow/Disallow (every group naming it merged, else every '*' group), the
+ * longest matching path deciding (a rule without a path matches every path with
+ * length 0), and only for a URL the crawl rules allow (attach 3.1: "no
+ * preferences are implied for resources that are disallowed"). The statement is
+ * an RFC 9651 Dictionary read as bytes (attach 3.2, vocab 6.5): a value other than the
+ * vocabulary's two tokens, a missing key, or a statement that is not a Dictionary
+ * at all, leaves the category unknown. Rules with the deciding path length that
+ * disagree combine as vocab 5.1 says: any "n" wins, then any "y". Reading these
+ * lines changes no crawl verdict: Google's parser ignores both. */
+
+typedef enum robots_usage_vocab {
+    ROBOTS_CONTENT_USAGE = 0, /* Content-Usage lines; categories train-ai, search */
+    ROBOTS_CONTENT_SIGNAL = 1 /* Content-Signal lines; categories search, ai-input, ai-train */
+} robots_usage_vocab;
+
+typedef enum robots_usage_answer {
+    ROBOTS_USAGE_UNKNOWN = 0, /* no preference stated for this use (vocab 5) */
+    ROBOTS_USAGE_YES = 1,     /* the use is allowed: y (Content-Usage), yes (Content-Signal) */
+    ROBOTS_USAGE_NO = 2       /* the use is refused: n, no */
+} robots_usage_answer;
+
+/* Why an answer is what it is. */
+#define ROBOTS_USAGE_WHY_DISALLOWED 0x01 /* the crawl rules disallow the URL: no preference */
+#define ROBOTS_USAGE_WHY_NO_RULE 0x02    /* no line of this kind applies to the agent and path */
+#define ROBOTS_USAGE_WHY_NOT_STATED 0x04 /* the deciding line does not name the category */
+#define ROBOTS_USAGE_WHY_NOT_TOKEN 0x08  /* ... names it with another value than the two tokens */
+#define ROBOTS_USAGE_WHY_SYNTAX 0x10     /* ... is not an RFC 9651 Dictionary: all unknown */
+#define ROBOTS_USAGE_WHY_COMBINED 0x20   /* several lines of the deciding length: combined */
+#define ROBOTS_USAGE_WHY_OUTSIDE 0x40    /* the file has lines of this kind before any
+                                            user-agent line: they apply to nobody */
+
+typedef struct robots_usage_verdict {
+    robots_usage_answer answer;
+    size_t line;          /* the deciding line (the first with the answer), 0 when none */
+    size_t lines;         /* lines of the deciding path length that matched */
+    size_t pattern_len;   /* the deciding path's length, its precedence */
+    robots_group_kind group; /* which kind of group the lines came from */
+    size_t crawl_line;    /* WHY_DISALLOWED: the crawl rule that disallowed the URL */
+    unsigned why;         /* ROBOTS_USAGE_WHY_* */
+} robots_usage_verdict;
+
+/* The preference of the file for `category` (e.g. "train-ai") of the content at
+ * `url` fetched by `agent`, from the lines of `vocab`. Fails as robots_check does
+ * (NULL rules or verdict, a rule set parsed for other agents), and for NULL
+ * category or an unknown vocab. */
+int robots_usage_check(const robots_rules *rules, robots_usage_vocab vocab, const char *agent,
+                       size_t agent_len, const char *url, size_t url_len, const char *category,
+                       size_t category_len, robots_usage_verdict *verdict, const char **error);
+
+/* "y", "n", "unknown" (the answers of the batch protocol); "content-usage",
+ * "content-signal". NULL for other values. */
+const char *robots_usage_answer_name(robots_usage_answer answer);
+const char *robots_usage_vocab_name(robots_usage_vocab vocab);
+/* The vocabulary's categories in the order its text lists them, NULL-terminated. */
+const char *const *robots_usage_categories(robots_usage_vocab vocab);
+
+/* Every Content-Usage and Content-Signal line of the file, in file order. */
+typedef struct robots_usage_line {
+    robots_usage_vocab vocab;
+    const char *path;      /* the path as matched (normalised), "" when absent */
+    size_t path_len;
+    const char *statement; /* the statement of preference: raw bytes */
+    size_t statement_len;
+    int in_group;          /* 0: before any user-agent line, applies to nobody */
+    size_t line;
+} robots_usage_line;
+
+size_t robots_usage_line_count(const robots_rules *rules);
+int robots_get_usage_line(const robots_rules *rules, size_t index, robots_usage_line *out);
+
+/* RFC 9651 4.2.2: parses `len` bytes as a Structured Field Dictionary and finds the
+ * member `key` (the last one: a later duplicate replaces an earlier one). Returns 1
+ * and fills *out when found, 0 when the Dictionary has no such key, -1 when the
+ * bytes are not a Dictionary (any octet outside ASCII, an uppercase key, a trailing
+ * comma, ...). Parameters are parsed and ignored. A byte sequence is valid when its
+ * characters are base64's, '=' only at its end, at most two of them, and its length
+ * (with them) leaves no lone sextet. */
+typedef enum robots_sf_type {
+    ROBOTS_SF_BOOLEAN = 1, ROBOTS_SF_INTEGER, ROBOTS_SF_DECIMAL, ROBOTS_SF_STRING,
+    ROBOTS_SF_TOKEN, ROBOTS_SF_BYTES, ROBOTS_SF_DATE, ROBOTS_SF_DISPLAY_STRING,
+    ROBOTS_SF_INNER_LIST
+} robots_sf_type;
+
+typedef struct robots_sf_value {
+    robots_sf_type type;
+    const char *text; /* a token's characters (else NULL), inside the input */
+    size_t text_len;
+    int boolean;      /* a boolean's value (a key without "=" is true) */
+} robots_sf_value;
+
+int robots_sf_dictionary_get(const char *data, size_t len, const char *key, size_t key_len,
+                             robots_sf_value *out);
+
 #ifdef __cplusplus
 }
 #endif

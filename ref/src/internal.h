@@ -37,6 +37,8 @@
 #define sweep_run           robots_internal_sweep_run
 #define token_length        robots_internal_token_length
 #define url_path_span       robots_internal_url_path_span
+#define usage_key           robots_internal_usage_key
+#define usage_line_add      robots_internal_usage_line_add
 #define vec_grow            robots_internal_vec_grow
 #define vec_push_slow       robots_internal_vec_push_slow
 #define view_match_decoding robots_internal_view_match_decoding
@@ -120,6 +122,7 @@ typedef struct agent {
     u32 tok_len;
     u32 group;
     u32 line;
+    u32 ugroup; /* its group as the usage lines see them (usage.c) */
     bool global;
 } agent_line;
 
@@ -128,6 +131,18 @@ typedef struct record {
     u32 val_off, val_len;
     u32 line;
 } record;
+
+/* A Content-Usage or Content-Signal line (usage.c). Its groups are RFC 9309's
+ * when these lines count as rules: `group` numbers them (agent_line.ugroup), and
+ * differs from the crawl rules' groups only where such a line stands between two
+ * user-agent lines. */
+#define USAGE_NO_GROUP UINT32_MAX /* before the first user-agent line */
+typedef struct usage_rule {
+    rule path;          /* the path, compiled as an Allow's; text_len 0 when absent */
+    u32 stmt_off, stmt_len; /* the statement of preference, raw, in the byte store */
+    u32 group;
+    uint8_t vocab;      /* robots_usage_vocab */
+} usage_rule;
 
 /* The prefix index of a group: its matchable rules sorted by segment 0, so a query
  * walks the path once and meets exactly the rules whose literal prefix it has. An
@@ -224,11 +239,21 @@ struct robots_rules {
     vec clues;      /* entry_clue, for the groups of many wildcard rules */
     vec agent_keys; /* agent_key, sorted */
     vec globals;    /* size_t: groups that name '*' */
+    vec usages;     /* usage_rule, file order */
     bool unsorted;  /* parsed for given agents: the lists are in file order, not indexed */
     bool failed;    /* an allocation failed */
     unsigned char *arena; /* the unused rest of the block allocated with the rule set */
     size_t arena_left;
 };
+
+/* ---- usage.c ---- */
+/* Is the key "content-usage" or "content-signal" (any case; no typos, no
+ * prefixes: attach 3.2)? Sets *vocab. */
+bool usage_key(const unsigned char *k, size_t n, robots_usage_vocab *vocab);
+/* Records a usage line whose value is the `len` stored bytes at `off`, in usage
+ * group `group` (USAGE_NO_GROUP before any user-agent line). */
+void usage_line_add(robots_rules *r, robots_usage_vocab vocab, size_t line, u32 ugroup, size_t off,
+                    size_t len);
 
 /* ---- vec.c ---- */
 bool vec_grow(robots_rules *r, vec *v, size_t elem, size_t extra);

@@ -20,6 +20,8 @@ typedef struct parser {
     size_t group;     /* the group user-agent lines and rules go to, NO_GROUP before any */
     bool group_rules; /* that group has had an allow/disallow line */
     bool keep;        /* that group's rules are kept: robots_options.agents asks for them, or is empty */
+    u32 ugroup;       /* the usage group (usage_rule.group), USAGE_NO_GROUP before any */
+    bool ugroup_rules; /* that group has had an allow, disallow or usage line */
     const robots_options *options;
 } parser;
 
@@ -283,11 +285,17 @@ static bool names_wanted_agent(const parser *ps, const unsigned char *token, siz
 static void handle_user_agent(parser *ps, size_t line, const unsigned char *v, size_t n) {
     robots_rules *r = ps->r;
     if (ps->group == NO_GROUP || ps->group_rules) start_group(ps, line);
+    /* The usage lines' groups (usage.c): the same, with those lines as rules. */
+    if (ps->ugroup == USAGE_NO_GROUP || ps->ugroup_rules) {
+        ps->ugroup = ps->ugroup == USAGE_NO_GROUP ? 0 : ps->ugroup + 1;
+        ps->ugroup_rules = false;
+    }
     if (r->failed) return;
     agent_line *a = vec_push(r, &r->agents, sizeof *a);
     if (!a) return;
     a->line = line;
     a->group = ps->group;
+    a->ugroup = ps->ugroup;
     /* Google: '*' alone or followed by whitespace is the global agent; RFC 9309:
      * the product token "*" exactly. */
     a->global = n >= 1 && v[0] == '*' &&
@@ -331,6 +339,7 @@ static void add_index_html_alternative(parser *ps, const rule *allow) {
 
 static void handle_rule(parser *ps, robots_key key, size_t line, const unsigned char *v, size_t n, unsigned hints) {
     robots_rules *r = ps->r;
+    ps->ugroup_rules = true;
     /* GROUP-3: rules before the first user-agent line belong to no group. */
     if (ps->group == NO_GROUP) return;
     ps->group_rules = true;
@@ -363,6 +372,17 @@ static void handle_record(parser *ps, vec *into, size_t line, const unsigned cha
     rec->key_off = in_store(ps, k);
     rec->key_len = kn;
     rec->val_off = pattern_normalise(r, in_store(ps, v), vn, &rec->val_len, escape);
+}
+
+/* AIPREF-1: a Content-Usage or Content-Signal line is also a rule of the usage
+ * groups (usage.c). It needs its colon (attach 3.2): Google's "key value" without
+ * one is a line of some other kind. It changes nothing of the crawl rules. */
+static void handle_usage(parser *ps, size_t line, const unsigned char *k, size_t kn,
+                         const unsigned char *v, size_t vn, unsigned flags) {
+    robots_usage_vocab vocab;
+    if ((flags & ROBOTS_LINE_MISSING_COLON) || !usage_key(k, kn, &vocab)) return;
+    ps->ugroup_rules = true;
+    usage_line_add(ps->r, vocab, line, ps->ugroup, in_store(ps, v), vn);
 }
 
 typedef struct line_scan {
@@ -482,6 +502,7 @@ static unsigned parse_line(parser *ps, size_t line, const unsigned char *l, cons
     default:
         handle_record(ps, &ps->r->records, line, k, kn, v, vn,
                       ps->p->escape_other_values && (hints & (L_PERCENT | L_HIGH)));
+        handle_usage(ps, line, k, kn, v, vn, flags);
         break;
     }
     return flags | (unsigned)key << 8;
@@ -698,7 +719,7 @@ int robots_parse(const void *data, size_t len, const robots_options *options, ro
     const unsigned char *input = data ? data : (const void *)"";
     /* The store starts with the input, copied there as parse_lines reads it. */
     if (vec_reserve(r, &r->bytes, 1, store_plan(parsed))) r->bytes.len = parsed;
-    parser ps = {r, r->profile, input, NO_GROUP, false, false, options};
+    parser ps = {r, r->profile, input, NO_GROUP, false, false, USAGE_NO_GROUP, false, options};
     if (!r->failed) parse_lines(&ps, input, parsed);
     if (!r->failed) index_build(r);
     if (r->failed) {

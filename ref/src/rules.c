@@ -7,7 +7,8 @@ void robots_free(robots_rules *r) {
     if (!r) return;
     vec *all[] = {&r->bytes,   &r->lines,    &r->rules,   &r->alts,
                   &r->segments, &r->fails, &r->groups,  &r->agents,  &r->sitemaps,
-                  &r->records, &r->index,    &r->clues,  &r->agent_keys, &r->globals};
+                  &r->records, &r->index,    &r->clues,  &r->agent_keys, &r->globals,
+                  &r->usages};
     /* The arrays still in the arena go with the rule set's own block. */
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (all[i]->own) r->alloc.free_fn(r->alloc.ctx, all[i]->data);
