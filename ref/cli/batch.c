@@ -5,7 +5,8 @@
  *   {"id": 7, "robots": "user-agent: *\ndisallow: /x", "agent": "FooBot",
  *    "url": "http://example.com/x"}
  *   -> {"id":7,"allowed":false,"rule":"disallow","line":2,"pattern":"/x","group":"global"}
- * "kind" asks other questions: robots-url, scope, status, sitemaps, cache-lifetime
+ * "kind" asks other questions: robots-url, scope, status, sitemaps, cache-lifetime,
+ * usage and signal
  * (batch_request.c lists their fields). A request that cannot be answered gets
  * {"id": ..., "error": "..."} (id null when unknown) and the stream goes on. Blank
  * lines are skipped. Replies are flushed whenever the tool would otherwise wait for
@@ -143,9 +144,24 @@ static void answer_sitemaps(batch_session *s, robots_rules *rules) {
     add_text(s, "]");
 }
 
+/* usage, signal: {"usage": "y"|"n"|"unknown", "line": N, "reason": "..."}. */
+static void answer_usage(batch_session *s, const request *q, robots_rules *rules) {
+    robots_usage_verdict v;
+    robots_usage_vocab vocab = q->kind == REQUEST_SIGNAL ? ROBOTS_CONTENT_SIGNAL : ROBOTS_CONTENT_USAGE;
+    /* Cannot fail: the rules, the category and the verdict are set. */
+    robots_usage_check(rules, vocab, q->agent.data, q->agent.len, q->url.data, q->url.len,
+                       q->category.data ? q->category.data : "", q->category.len, &v, NULL);
+    char num[64];
+    add_name_field(s, "usage", robots_usage_answer_name(v.answer));
+    snprintf(num, sizeof num, ",\"line\":%zu", v.line);
+    add_text(s, num);
+    add_name_field(s, "reason", robots_usage_reason(&v));
+}
+
 static void answer(batch_session *s, const request *q) {
     robots_rules *rules = NULL;
-    if (q->kind == REQUEST_CHECK || q->kind == REQUEST_CHECK_AGENTS || q->kind == REQUEST_SITEMAPS) {
+    if (q->kind == REQUEST_CHECK || q->kind == REQUEST_CHECK_AGENTS || q->kind == REQUEST_SITEMAPS ||
+        q->kind == REQUEST_USAGE || q->kind == REQUEST_SIGNAL) {
         rules = cached_rules(s, q);
         if (!rules) {
             s->reply_failed = 1;
@@ -161,6 +177,10 @@ static void answer(batch_session *s, const request *q) {
         break;
     case REQUEST_SITEMAPS:
         answer_sitemaps(s, rules);
+        break;
+    case REQUEST_USAGE:
+    case REQUEST_SIGNAL:
+        answer_usage(s, q, rules);
         break;
     case REQUEST_ROBOTS_URL: {
         char url[ROBOTS_SCHEME_MAX + ROBOTS_HOST_MAX + 32];

@@ -14,7 +14,7 @@
 
 enum field {
     F_ID, F_KIND, F_ROBOTS, F_BASE64, F_AGENT, F_AGENTS, F_URL, F_ROBOTS_URL, F_PROFILE, F_MAX_BYTES,
-    F_STATUS, F_REDIRECTS, F_DAYS, F_CACHED, F_CACHE_CONTROL, F_COUNT
+    F_STATUS, F_REDIRECTS, F_DAYS, F_CACHED, F_CACHE_CONTROL, F_CATEGORY, F_COUNT
 };
 #define BIT(f) (1u << (f))
 
@@ -23,7 +23,8 @@ static const char *const field_names[F_COUNT] = {
     [F_BASE64] = "robots_base64", [F_AGENT] = "agent",  [F_AGENTS] = "agents",
     [F_URL] = "url",         [F_ROBOTS_URL] = "robots_url", [F_PROFILE] = "profile",
     [F_MAX_BYTES] = "max_bytes", [F_STATUS] = "status", [F_REDIRECTS] = "redirects",
-    [F_DAYS] = "unreachable_days", [F_CACHED] = "cached", [F_CACHE_CONTROL] = "cache_control"};
+    [F_DAYS] = "unreachable_days", [F_CACHED] = "cached", [F_CACHE_CONTROL] = "cache_control",
+    [F_CATEGORY] = "category"};
 
 static const struct {
     const char *name;
@@ -37,6 +38,8 @@ static const struct {
     [REQUEST_STATUS] = {"status", BIT(F_STATUS), 0},
     [REQUEST_SITEMAPS] = {"sitemaps", 0, 1},
     [REQUEST_CACHE_LIFETIME] = {"cache-lifetime", 0, 0},
+    [REQUEST_USAGE] = {"usage", BIT(F_AGENT) | BIT(F_URL) | BIT(F_CATEGORY), 1},
+    [REQUEST_SIGNAL] = {"signal", BIT(F_AGENT) | BIT(F_URL) | BIT(F_CATEGORY), 1},
 };
 
 /* Keeps the first problem: "field \"NAME\": WHAT", or WHAT alone. */
@@ -108,7 +111,8 @@ static void read_word(request *q, const json_member *m, enum field f) {
             while (k < sizeof kinds / sizeof kinds[0] && (!clean || strcmp(text, kinds[k].name))) k++;
             if (k == sizeof kinds / sizeof kinds[0])
                 request_error(q, name,
-                              "must be allow, allow-agents, robots-url, scope, status, sitemaps or cache-lifetime");
+                              "must be allow, allow-agents, robots-url, scope, status, sitemaps, cache-lifetime, "
+                              "usage or signal");
             else q->kind = (request_kind)k;
         } else if (!clean || strcmp(text, "network-error")) {
             request_error(q, name, "must be an HTTP status (100-599) or \"network-error\"");
@@ -172,6 +176,7 @@ static int on_member(void *ctx, const json_member *m) {
     case F_URL: read_text(q, m, name, &q->url); break;
     case F_ROBOTS_URL: read_text(q, m, name, &q->robots_url); break;
     case F_CACHE_CONTROL: read_text(q, m, name, &q->cache_control); break;
+    case F_CATEGORY: read_text(q, m, name, &q->category); break;
     case F_BASE64: {
         buf text = {NULL, 0, 0};
         const char *err;
@@ -243,4 +248,5 @@ void request_free(request *q) {
     buf_free(&q->url);
     buf_free(&q->robots_url);
     buf_free(&q->cache_control);
+    buf_free(&q->category);
 }

@@ -14,7 +14,9 @@ typedef enum request_kind {
     REQUEST_SCOPE,       /* robots_url + url */
     REQUEST_STATUS,      /* status [+ redirects, unreachable_days, cached] */
     REQUEST_SITEMAPS,    /* robots */
-    REQUEST_CACHE_LIFETIME /* [cache_control] */
+    REQUEST_CACHE_LIFETIME, /* [cache_control] */
+    REQUEST_USAGE,       /* robots + agent + url + category: Content-Usage */
+    REQUEST_SIGNAL       /* the same for Content-Signal */
 } request_kind;
 
 typedef struct request {
@@ -22,7 +24,7 @@ typedef struct request {
     size_t id_len;
     request_kind kind;
     unsigned seen;  /* which fields were given */
-    buf robots, agent, url, robots_url, cache_control;
+    buf robots, agent, url, robots_url, cache_control, category;
     buf agents;      /* allow-agents: the agents' decoded texts, one after another */
     buf agent_lens;  /* ... and their lengths (size_t each) */
     size_t nagents;

@@ -10,8 +10,7 @@
 #include "cli.h"
 #include "file.h"
 
-/* Writes n bytes with non-printable octets as \xHH, so a line stays one line. */
-static void put_visible(const char *s, size_t n) {
+void put_visible(const char *s, size_t n) {
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
         if (c < 0x20 || c == 0x7F) printf("\\x%02X", c);
@@ -61,13 +60,13 @@ static void explain(const cli_options *o, const robots_rules *rules, const char 
                info.parsed_bytes);
 }
 
-int run_check(const cli_options *o, const char *file, const char *agent, const char *url) {
+int load_rules(const cli_options *o, const char *file, const char *agent, robots_rules **rules,
+               size_t *len, int *more) {
     buf body = {NULL, 0, 0};
-    int more = 0;
-    if (read_file(file, o->max_bytes, &body, &more) != 0) {
+    if (read_file(file, o->max_bytes, &body, more) != 0) {
         fprintf(stderr, "failed to read file \"%s\": %s\n", file, strerror(errno));
         buf_free(&body);
-        return EXIT_USAGE;
+        return -1;
     }
     robots_options opt;
     robots_options_init(&opt);
@@ -78,23 +77,28 @@ int run_check(const cli_options *o, const char *file, const char *agent, const c
      * (robots_options.agents), as Google's robots_main parses for its one check. */
     const char *for_agent[1] = {agent};
     opt.agents = for_agent;
-    opt.agent_count = 1;
-    robots_rules *rules;
+    opt.agent_count = agent ? 1 : 0;
     const char *error;
-    if (robots_parse(body.data, body.len, &opt, &rules, &error) != 0) {
-        fprintf(stderr, "cannot parse \"%s\": %s\n", file, error);
-        buf_free(&body);
-        return EXIT_USAGE;
-    }
+    int rc = robots_parse(body.data, body.len, &opt, rules, &error);
+    if (rc != 0) fprintf(stderr, "cannot parse \"%s\": %s\n", file, error);
+    *len = body.len;
+    buf_free(&body);
+    return rc;
+}
+
+int run_check(const cli_options *o, const char *file, const char *agent, const char *url) {
+    robots_rules *rules;
+    size_t len;
+    int more = 0;
+    if (load_rules(o, file, agent, &rules, &len, &more) != 0) return EXIT_USAGE;
     robots_verdict v;
     /* Rules and v are set, and the rules are for this agent: it cannot fail. */
     robots_check(rules, agent, strlen(agent), url, strlen(url), &v, NULL);
     int allowed = v.allowed;
     printf("user-agent '%s' with URI '%s': %s\n", agent, url, allowed ? "ALLOWED" : "DISALLOWED");
-    if (body.len == 0) printf("notice: robots file is empty so all user-agents are allowed\n");
+    if (len == 0) printf("notice: robots file is empty so all user-agents are allowed\n");
     if (o->explain) explain(o, rules, url, &v, more);
     robots_free(rules);
-    buf_free(&body);
     if (fflush(stdout) != 0) return EXIT_USAGE;
     return allowed ? EXIT_ALLOWED : EXIT_DISALLOWED;
 }

@@ -19,6 +19,7 @@ typedef struct cli_options {
     unsigned unreachable_days; /* status */
     int cached;                /* status */
     const char *cache_control; /* cache-lifetime */
+    int signal;                /* usage: Content-Signal, not Content-Usage */
 } cli_options;
 
 /* The allocator of every parse and every buffer the command makes: realloc and
@@ -28,6 +29,15 @@ typedef struct cli_options {
 void cli_use_allocator(const robots_allocator *a);
 /* What robots_options.allocator should be (NULL for realloc and free). */
 const robots_allocator *cli_allocator(void);
+
+/* Reads FILE ('-': stdin) and parses it under the options, for `agent` alone
+ * (robots_options.agents) unless it is NULL; *len is the file's length, *more
+ * whether it went past --max-bytes. -1, with the reason on stderr, when it cannot
+ * be read or parsed. */
+int load_rules(const cli_options *o, const char *file, const char *agent, robots_rules **rules,
+               size_t *len, int *more);
+/* Writes n bytes with non-printable octets as \xHH, so a line stays one line. */
+void put_visible(const char *s, size_t n);
 
 /* robots FILE AGENT URL */
 int run_check(const cli_options *o, const char *file, const char *agent, const char *url);
@@ -39,5 +49,8 @@ int run_scope(const cli_options *o, const char *file_url, const char *url);
 /* robots status CODE|network-error; robots cache-lifetime */
 int run_status(const cli_options *o, const char *code);
 int run_cache_lifetime(const cli_options *o);
+/* robots usage [--signal] FILE AGENT URL [CATEGORY] (usage.c) */
+int run_usage(const cli_options *o, const char *file, const char *agent, const char *url,
+              const char *category);
 
 #endif

@@ -24,6 +24,9 @@ static void usage(FILE *out, const char *prog) {
             "                                what a crawler does with that robots.txt response\n"
             "  %s cache-lifetime [--cache-control VALUE]\n"
             "                                how many seconds the file may be cached\n"
+            "  %s usage [--signal] FILE AGENT URL [CATEGORY]\n"
+            "                                the AI usage preferences of FILE for URL\n"
+            "                                (Content-Usage; --signal: Content-Signal)\n"
             "  %s census [--agents A,B] [--paths FILE] [--paths-from-rules N]\n"
             "          [--format jsonl|tsv|csv] [--profile P] [--summary FILE]\n"
             "          [--progress auto|always|never] [--compare-with ADAPTER [--out DIR]] INPUT...\n"
@@ -42,6 +45,11 @@ static void usage(FILE *out, const char *prog) {
             "not-a-robots-url (exit 1). status prints full-allow, full-disallow, conditional or\n"
             "use-cached. A malformed URL or status exits 2 with the reason on stderr.\n"
             "\n"
+            "usage prints \"content-usage train-ai: n (line 4)\" for each category (train-ai,\n"
+            "search; with --signal search, ai-input, ai-train; without --signal and CATEGORY\n"
+            "both kinds); with CATEGORY it exits 0 for y, 1 for n, 3 for unknown\n"
+            "(docs/usage-preferences.md).\n"
+            "\n"
             "Options:\n"
             "  --profile google|rfc9309  whose reading to apply (default google)\n"
             "  --max-bytes N             ignore the file past N bytes; 0 = no cap\n"
@@ -52,14 +60,16 @@ static void usage(FILE *out, const char *prog) {
             "  --unreachable-days D      status: days the file has been unreachable\n"
             "  --cached                  status: a cached copy of the file exists\n"
             "  --cache-control VALUE     cache-lifetime: the response's Cache-Control header\n"
+            "  --signal                  usage: read Content-Signal lines\n"
             "  --version                 print the version\n"
             "  -h, --help                print this help\n"
             "\n"
             "Examples:\n"
             "  %s robots.txt FooBot http://example.com/fish.html\n"
             "  %s url http://www.m\xC3\xBCller.eu/page\n"
-            "  %s status 503 --unreachable-days 31 --cached\n",
-            prog, prog, prog, prog, prog, prog, prog, ROBOTS_DEFAULT_MAX_BYTES, prog, prog, prog);
+            "  %s status 503 --unreachable-days 31 --cached\n"
+            "  %s usage robots.txt GPTBot https://example.com/post train-ai\n",
+            prog, prog, prog, prog, prog, prog, prog, prog, ROBOTS_DEFAULT_MAX_BYTES, prog, prog, prog, prog);
 }
 
 /* "PROG: WHAT 'ARG'" and a pointer to --help; exit status 2. */
@@ -86,37 +96,41 @@ static int parse_size(const char *s, size_t *out) {
 }
 
 /* What the command line asks for. */
-enum mode { MODE_CHECK, MODE_BATCH, MODE_URL, MODE_SCOPE, MODE_STATUS, MODE_CACHE };
+enum mode { MODE_CHECK, MODE_BATCH, MODE_URL, MODE_SCOPE, MODE_STATUS, MODE_CACHE, MODE_USAGE };
 
 /* Options, and the modes each belongs to (a bit per mode). */
 enum option_id { OPT_PROFILE, OPT_MAX_BYTES, OPT_EXPLAIN, OPT_BATCH, OPT_REDIRECTS, OPT_DAYS,
-                 OPT_CACHED, OPT_CACHE_CONTROL, OPT_COUNT };
+                 OPT_CACHED, OPT_CACHE_CONTROL, OPT_SIGNAL, OPT_COUNT };
 #define M(m) (1u << (m))
 static const struct {
     const char *name;
     int takes_value;
     unsigned modes;
 } options[OPT_COUNT] = {
-    [OPT_PROFILE] = {"--profile", 1, M(MODE_CHECK) | M(MODE_BATCH) | M(MODE_STATUS) | M(MODE_CACHE)},
-    [OPT_MAX_BYTES] = {"--max-bytes", 1, M(MODE_CHECK) | M(MODE_BATCH)},
-    [OPT_EXPLAIN] = {"--explain", 0, M(MODE_CHECK) | M(MODE_SCOPE) | M(MODE_STATUS) | M(MODE_CACHE)},
+    [OPT_PROFILE] = {"--profile", 1, M(MODE_CHECK) | M(MODE_BATCH) | M(MODE_STATUS) | M(MODE_CACHE) | M(MODE_USAGE)},
+    [OPT_MAX_BYTES] = {"--max-bytes", 1, M(MODE_CHECK) | M(MODE_BATCH) | M(MODE_USAGE)},
+    [OPT_EXPLAIN] = {"--explain", 0,
+                     M(MODE_CHECK) | M(MODE_SCOPE) | M(MODE_STATUS) | M(MODE_CACHE) | M(MODE_USAGE)},
     [OPT_BATCH] = {"--batch", 0, M(MODE_BATCH)},
     [OPT_REDIRECTS] = {"--redirects", 1, M(MODE_STATUS)},
     [OPT_DAYS] = {"--unreachable-days", 1, M(MODE_STATUS)},
     [OPT_CACHED] = {"--cached", 0, M(MODE_STATUS)},
     [OPT_CACHE_CONTROL] = {"--cache-control", 1, M(MODE_CACHE)},
+    [OPT_SIGNAL] = {"--signal", 0, M(MODE_USAGE)},
 };
 
 static const struct {
     const char *name;
     enum mode mode;
     int args; /* positional arguments after the sub-command's name */
+    int optional; /* ... and how many more it may take */
     const char *usage;
 } commands[] = {
-    {"url", MODE_URL, 1, "url URL"},
-    {"scope", MODE_SCOPE, 2, "scope ROBOTS_URL URL"},
-    {"status", MODE_STATUS, 1, "status CODE|network-error"},
-    {"cache-lifetime", MODE_CACHE, 0, "cache-lifetime [--cache-control VALUE]"},
+    {"url", MODE_URL, 1, 0, "url URL"},
+    {"scope", MODE_SCOPE, 2, 0, "scope ROBOTS_URL URL"},
+    {"status", MODE_STATUS, 1, 0, "status CODE|network-error"},
+    {"cache-lifetime", MODE_CACHE, 0, 0, "cache-lifetime [--cache-control VALUE]"},
+    {"usage", MODE_USAGE, 3, 1, "usage [--signal] FILE AGENT URL [CATEGORY]"},
 };
 
 /* Parses an unsigned number for --redirects and --unreachable-days. */
@@ -145,8 +159,8 @@ static int run(int argc, char **argv) {
     const char *prog = argv[0] ? argv[0] : "robots"; /* argv[0] is NULL when argc is 0 */
     /* robots census: a sub-command with options of its own (census.c). */
     if (argc > 1 && !strcmp(argv[1], "census")) return run_census(argc - 1, argv + 1);
-    cli_options o = {ROBOTS_PROFILE_GOOGLE, ROBOTS_DEFAULT_MAX_BYTES, 0, 0, 0, 0, NULL};
-    const char *pos[4];
+    cli_options o = {ROBOTS_PROFILE_GOOGLE, ROBOTS_DEFAULT_MAX_BYTES, 0, 0, 0, 0, NULL, 0};
+    const char *pos[5];
     int npos = 0, options_done = 0;
     unsigned seen = 0;
     const char *seen_name[OPT_COUNT] = {0};
@@ -157,7 +171,7 @@ static int run(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (options_done || a[0] != '-' || strcmp(a, "-") == 0) {
-            if (npos == 4) return usage_error(prog, "too many arguments, starting at", a);
+            if (npos == 5) return usage_error(prog, "too many arguments, starting at", a);
             pos[npos++] = a;
             continue;
         }
@@ -208,6 +222,7 @@ static int run(int argc, char **argv) {
         case OPT_CACHE_CONTROL: o.cache_control = value; break;
         case OPT_EXPLAIN: o.explain = 1; break;
         case OPT_CACHED: o.cached = 1; break;
+        case OPT_SIGNAL: o.signal = 1; break;
         default: break; /* --batch: seen */
         }
     }
@@ -221,12 +236,14 @@ static int run(int argc, char **argv) {
             return usage_error(prog, "this option does not apply here:", seen_name[k]);
 
     if (command >= 0) {
-        if (npos - 1 != commands[command].args)
+        int given = npos - 1, least = commands[command].args;
+        if (given < least || given > least + commands[command].optional)
             return usage_error(prog, "usage:", commands[command].usage);
         switch (mode) {
         case MODE_URL: return run_url(&o, pos[1]);
         case MODE_SCOPE: return run_scope(&o, pos[1], pos[2]);
         case MODE_STATUS: return run_status(&o, pos[1]);
+        case MODE_USAGE: return run_usage(&o, pos[1], pos[2], pos[3], given > 3 ? pos[4] : NULL);
         default: return run_cache_lifetime(&o);
         }
     }

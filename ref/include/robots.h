@@ -499,6 +499,10 @@ int robots_usage_check(const robots_rules *rules, robots_usage_vocab vocab, cons
                        size_t agent_len, const char *url, size_t url_len, const char *category,
                        size_t category_len, robots_usage_verdict *verdict, const char **error);
 
+/* One sentence saying why the verdict is what it is (the first reason that
+ * applies, in the order of the ROBOTS_USAGE_WHY_* flags). */
+const char *robots_usage_reason(const robots_usage_verdict *verdict);
+
 /* "y", "n", "unknown" (the answers of the batch protocol); "content-usage",
  * "content-signal". NULL for other values. */
 const char *robots_usage_answer_name(robots_usage_answer answer);

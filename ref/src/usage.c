@@ -82,6 +82,23 @@ const char *const *robots_usage_categories(robots_usage_vocab v) {
 static const char *const yes_token[] = {"y", "yes"};
 static const char *const no_token[] = {"n", "no"};
 
+const char *robots_usage_reason(const robots_usage_verdict *v) {
+    if (!v) return NULL;
+    if (v->why & ROBOTS_USAGE_WHY_DISALLOWED)
+        return "the crawl rules disallow this URL, and preferences apply only to what may be crawled";
+    if (v->why & ROBOTS_USAGE_WHY_NO_RULE)
+        return "no line of this kind in the agent's group(s) matches this path";
+    if (v->why & ROBOTS_USAGE_WHY_SYNTAX)
+        return "the deciding line's statement is not a valid Dictionary, so every category is unknown";
+    if (v->why & ROBOTS_USAGE_WHY_NOT_TOKEN)
+        return "the deciding line gives this category a value other than the vocabulary's two tokens";
+    if (v->why & ROBOTS_USAGE_WHY_NOT_STATED)
+        return "the deciding line does not name this category";
+    if (v->why & ROBOTS_USAGE_WHY_COMBINED)
+        return "several lines with the same path length match: a refusal wins over a permission";
+    return "the line with the longest matching path states it";
+}
+
 /* ---- Enumeration ------------------------------------------------------------- */
 
 size_t robots_usage_line_count(const robots_rules *r) { return r ? r->usages.len : 0; }

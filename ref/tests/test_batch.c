@@ -243,7 +243,7 @@ static void other_kinds(void) {
         "{\"id\":12,\"kind\":\"status\",\"status\":20.5}\n";
     r = batch(bad, ARGS("--batch"));
     CHECK(output_is(&r.out,
-        "{\"id\":1,\"error\":\"field \\\"kind\\\": must be allow, allow-agents, robots-url, scope, status, sitemaps or cache-lifetime\"}\n"
+        "{\"id\":1,\"error\":\"field \\\"kind\\\": must be allow, allow-agents, robots-url, scope, status, sitemaps, cache-lifetime, usage or signal\"}\n"
         "{\"id\":2,\"error\":\"field \\\"kind\\\": must be a string\"}\n"
         "{\"id\":3,\"error\":\"missing field \\\"robots_url\\\"\"}\n"
         "{\"id\":4,\"error\":\"missing field \\\"status\\\"\"}\n"
@@ -258,9 +258,32 @@ static void other_kinds(void) {
     proc_result_free(&r);
 }
 
+/* usage and signal: the preference, its line and the reason; category required. */
+static void usage_kinds(void) {
+    const char *in =
+        "{\"id\":1,\"kind\":\"usage\",\"robots\":\"user-agent: *\\ndisallow: /x\\ncontent-usage: train-ai=n\\n"
+        "content-signal: ai-train=yes\",\"agent\":\"GPTBot\",\"url\":\"https://e.com/a\",\"category\":\"train-ai\"}\n"
+        "{\"id\":2,\"kind\":\"signal\",\"robots\":\"user-agent: *\\ndisallow: /x\\ncontent-usage: train-ai=n\\n"
+        "content-signal: ai-train=yes\",\"agent\":\"GPTBot\",\"url\":\"https://e.com/a\",\"category\":\"ai-train\"}\n"
+        "{\"id\":3,\"kind\":\"usage\",\"robots\":\"user-agent: *\\ndisallow: /x\\ncontent-usage: train-ai=n\\n"
+        "content-signal: ai-train=yes\",\"agent\":\"GPTBot\",\"url\":\"https://e.com/x\",\"category\":\"train-ai\"}\n"
+        "{\"id\":4,\"kind\":\"usage\",\"robots\":\"\",\"agent\":\"a\",\"url\":\"/\"}\n"
+        "{\"id\":5,\"kind\":\"signal\",\"robots\":\"\",\"agent\":\"a\",\"url\":\"/\",\"category\":1}\n";
+    proc_result r = batch(in, ARGS("--batch"));
+    CHECK_EQ(r.status, 0);
+    CHECK(output_is(&r.out,
+        "{\"id\":1,\"usage\":\"n\",\"line\":3,\"reason\":\"the line with the longest matching path states it\"}\n"
+        "{\"id\":2,\"usage\":\"y\",\"line\":4,\"reason\":\"the line with the longest matching path states it\"}\n"
+        "{\"id\":3,\"usage\":\"unknown\",\"line\":0,\"reason\":\"the crawl rules disallow this URL, and preferences "
+        "apply only to what may be crawled\"}\n"
+        "{\"id\":4,\"error\":\"missing field \\\"category\\\"\"}\n"
+        "{\"id\":5,\"error\":\"field \\\"category\\\": must be a string\"}\n"));
+    proc_result_free(&r);
+}
+
 /* Field values at the edges of what they accept, answered in process. */
 static void field_edges(void) {
-    static const char kind_error[] = "must be allow, allow-agents, robots-url, scope, status, sitemaps or cache-lifetime";
+    static const char kind_error[] = "must be allow, allow-agents, robots-url, scope, status, sitemaps, cache-lifetime, usage or signal";
     static const char status_error[] = "must be an HTTP status (100-599) or \\\"network-error\\\"";
     static const char count_error[] = "must be a non-negative integer";
     static const struct { const char *request, *field, *error; } c[] = {
@@ -400,4 +423,5 @@ const test_suite suite_batch = {"batch", (const test_case[]){
     {"a large request", large_request},
     {"empty input", empty_input},
     {"other kinds: robots-url, scope, status, sitemaps, cache-lifetime", other_kinds},
+    {"usage and signal kinds", usage_kinds},
     {NULL, NULL}}};

@@ -142,6 +142,43 @@ static void write_errors(void) {
     }
 }
 
+/* robots usage: every category, one category's exit status, --explain. */
+static void usage_command(void) {
+    const char *text = "User-Agent: *\nDisallow: /never/\nContent-Usage: train-ai=n\n"
+                                    "Content-Usage: /ai-ok/ train-ai=y\nContent-Signal: search=yes, ai-train=no\n"
+                                    "User-Agent: Other\nContent-Usage: search=y, train-ai=y, train-ai=\"n\"\n";
+    const char *f = scratch_file(0, text, strlen(text));
+    expect(ARGS("usage", f, "GPTBot", "http://e.com/ai-ok/x"), 0,
+           "content-usage train-ai: y (line 4)\ncontent-usage search: unknown (line 4)\n"
+           "content-signal search: y (line 5)\ncontent-signal ai-input: unknown (line 5)\n"
+           "content-signal ai-train: n (line 5)\n");
+    expect(ARGS("usage", "--signal", f, "GPTBot", "http://e.com/x"), 0,
+           "content-signal search: y (line 5)\ncontent-signal ai-input: unknown (line 5)\n"
+           "content-signal ai-train: n (line 5)\n");
+    expect(ARGS("usage", f, "GPTBot", "http://e.com/x", "train-ai"), 1, "content-usage train-ai: n (line 3)\n");
+    expect(ARGS("usage", f, "GPTBot", "http://e.com/ai-ok/", "train-ai"), 0, "content-usage train-ai: y (line 4)\n");
+    expect(ARGS("usage", "--explain", f, "GPTBot", "http://e.com/never/x", "train-ai"), 3,
+           "content-usage train-ai: unknown\n"
+           "explain:   crawl: disallowed by line 2\n"
+           "explain:   why: the crawl rules disallow this URL, and preferences apply only to what may be crawled\n");
+    expect(ARGS("usage", "--explain", "--profile", "rfc9309", f, "other", "http://e.com/x", "train-ai"), 3,
+           "content-usage train-ai: unknown (line 7)\n"
+           "explain:   crawl: allowed\n"
+           "explain:   group: specific\n"
+           "explain:   line 7: content-usage: search=y, train-ai=y, train-ai=\"n\" (path length 0)\n"
+           "explain:   why: the deciding line gives this category a value other than the vocabulary's two tokens\n");
+    expect(ARGS("usage", "--explain", "--max-bytes", "30", f, "a", "/x", "search"), 3,
+           "content-usage search: unknown\n"
+           "explain:   crawl: allowed\n"
+           "explain:   group: global\n"
+           "explain:   why: no line of this kind in the agent's group(s) matches this path\n"
+           "explain: note: only the first 30 bytes of the file were parsed (--max-bytes)\n");
+    expect_error(ARGS("usage", f, "a"), "usage");
+    expect_error(ARGS("usage", f, "a", "/", "train-ai", "x"), "too many arguments");
+    expect_error(ARGS("usage", "/nonexistent/robots.txt", "a", "/"), "failed to read file");
+    expect_error(ARGS("--signal", f, "a", "/"), "does not apply");
+}
+
 const test_suite suite_subcommands = {"subcommands", (const test_case[]){
     {"write errors exit 2", write_errors},
     {"robots url", url_command},
@@ -149,4 +186,5 @@ const test_suite suite_subcommands = {"subcommands", (const test_case[]){
     {"robots status", status_command},
     {"robots cache-lifetime", cache_lifetime_command},
     {"sub-command names and files", subcommand_names_and_files},
+    {"robots usage", usage_command},
     {NULL, NULL}}};
