@@ -25,7 +25,9 @@ FUZZ_ENGINE ?= $(O)/obj/fuzz/replay.o
 FUZZ_LD ?= $(CC) $(ALL_CFLAGS)
 
 # What each target needs besides the library: its oracle.
-FUZZ_EXTRA_model := $(O)/obj/fuzz/oracles/model.o
+FUZZ_EXTRA_model := $(O)/obj/fuzz/oracles/model.o $(O)/obj/fuzz/oracles/sfdict_model.o
+# The usage target: the model's usage reading and a second Dictionary reader.
+FUZZ_EXTRA_usage := $(O)/obj/fuzz/oracles/model.o $(O)/obj/fuzz/oracles/sfdict_model.o
 FUZZ_LIBS_punycode := -lidn2
 FUZZ_LIBS_curl_url := -lcurl
 # The batch protocol target drives the robots command's batch module in-process.

@@ -589,7 +589,7 @@ static void command_line(void) {
         const char *says;
     } helped[] = {
         {ARGS("--area", "matching"), "--area: no table has the area 'matching' (areas: scope, status, format,"},
-        {ARGS("--basis", "google"), "(classes: spec, rfc, google-parser, fetcher, url-input; -CLASS drops one)"},
+        {ARGS("--basis", "google"), "(classes: spec, rfc, google-parser, fetcher, url-input, draft; -CLASS drops one)"},
         {ARGS("--id", "-NO-SUCH-1"), "--id: no case has the id 'NO-SUCH-1' (--list shows every case)"},
         {ARGS("--command", "parser %robots% %useragent% %url%"),
          "--command: unknown placeholder '%useragent%': did you mean %user-agent%? (the placeholders: %robots%, "
@@ -711,7 +711,7 @@ static bool has_class(const cJSON *list, const char *cls) {
 /* --list --format json gives every check with a non-empty basis per profile, from the
  * vocabulary, and an expectation per profile. */
 static void every_check_has_a_basis(void) {
-    static const char *const vocabulary[] = {"spec", "rfc", "google-parser", "fetcher", "url-input"};
+    static const char *const vocabulary[] = {"spec", "rfc", "google-parser", "fetcher", "url-input", "draft"};
     proc_result r = conform_run(ARGS("--list", "--format", "json"), 60);
     cJSON *json = r.out.data ? cJSON_Parse(r.out.data) : NULL;
     const cJSON *checks = cJSON_GetObjectItemCaseSensitive(json, "checks");

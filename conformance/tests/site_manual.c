@@ -250,6 +250,8 @@ void site_manual_is_the_documentation(void) {
         {"docs/speed.md", "manual-speed.html", "<h1>Speed</h1>"},
         {"docs/tables.md", "manual-tables.html", "<h1>The case tables</h1>"},
         {"docs/tests.md", "manual-tests.html", "<h1>The test suite</h1>"},
+        {"docs/usage-preferences.md", "manual-usage-preferences.html",
+         "<h1>AI usage preferences: Content-Usage and Content-Signal</h1>"},
     };
     int docs = 0;
     DIR *d = opendir("docs");

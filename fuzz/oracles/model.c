@@ -11,6 +11,7 @@
  * is used, so a disagreement means one of the two is wrong.
  */
 #include "model.h"
+#include "sfdict_model.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -70,6 +71,15 @@ typedef struct question {
     bool seen_global, seen_specific, ever_seen_specific, seen_separator, any_global;
     int allow_specific, disallow_specific, allow_global, disallow_global; /* priorities, -1 none */
     size_t allow_specific_line, disallow_specific_line, allow_global_line, disallow_global_line;
+    /* model_usage: the usage lines of one kind are the rules recorded, allow and
+     * disallow lines only separate groups. */
+    bool usage;
+    int signal;
+    span category;
+    struct usage_best {
+        int prio;         /* the longest matching path so far, -1 none */
+        size_t first[3];  /* the first line of that length answering 'n', 'y', unknown */
+    } usage_specific, usage_global;
 } question;
 
 /* Google's GetPathParamsQuery, written out again: where the path starts, whether
@@ -221,6 +231,40 @@ static void handle_rule(question *q, bool allow, const unsigned char *pat, size_
     free(dir);
 }
 
+/* A usage line's statement for the asked category: 0 'n', 1 'y', 2 unknown. */
+static int statement_answer(const question *q, span statement) {
+    sfdict_model_value v;
+    if (sfdict_model_get(statement.p, statement.n, (const char *)q->category.p, q->category.n, &v) != 1) return 2;
+    if (strcmp(v.type, "token") != 0) return 2;
+    const char *no = q->signal ? "no" : "n", *yes = q->signal ? "yes" : "y";
+    if (v.token_len == strlen(no) && !memcmp(v.token, no, v.token_len)) return 0;
+    if (v.token_len == strlen(yes) && !memcmp(v.token, yes, v.token_len)) return 1;
+    return 2;
+}
+
+/* A Content-Usage or Content-Signal line, in usage mode: a rule of its group;
+ * recorded when it is of the asked kind and its path matches. */
+static void handle_usage(question *q, bool signal, span value, size_t line) {
+    if (!q->seen_global && !q->seen_specific) return;
+    q->seen_separator = true;
+    if (signal != (q->signal != 0)) return;
+    span path = {value.p, 0};
+    if (value.n && value.p[0] == '/')
+        while (path.n < value.n && value.p[path.n] != ' ' && value.p[path.n] != '\t') path.n++;
+    span statement = {value.p + path.n, value.n - path.n};
+    while (statement.n && (statement.p[0] == ' ' || statement.p[0] == '\t')) statement.p++, statement.n--;
+    size_t len;
+    unsigned char *pat = escape_pattern(path, &len);
+    int prio = priority(q, pat, len);
+    free(pat);
+    if (prio < 0) return;
+    struct usage_best *b = q->seen_specific ? &q->usage_specific : &q->usage_global;
+    if (prio > b->prio) *b = (struct usage_best){prio, {0, 0, 0}};
+    else if (prio < b->prio) return;
+    int a = statement_answer(q, statement);
+    if (!b->first[a]) b->first[a] = line;
+}
+
 /* HandleUserAgent. */
 static void handle_agent(question *q, span v) {
     if (q->seen_separator) q->seen_specific = q->seen_global = q->seen_separator = false;
@@ -277,6 +321,10 @@ static void handle_line(question *q, const unsigned char *line, size_t n, size_t
     for (size_t i = 0; !q->rfc && !ua && !al && !dis && i < 5; i++) dis = starts_nocase(key, disallow_typos[i]);
     if (ua) {
         handle_agent(q, value);
+    } else if (q->usage && (al || dis)) {
+        if (q->seen_global || q->seen_specific) q->seen_separator = true;
+    } else if (q->usage && colon && (equals_nocase(key, "content-usage") || equals_nocase(key, "content-signal"))) {
+        handle_usage(q, key.n == 14, value, number);
     } else if (al || dis) {
         size_t len;
         unsigned char *pat = escape_pattern(value, &len);
@@ -316,41 +364,47 @@ static void read_file(question *q, const unsigned char *body, size_t n) {
     free(line);
 }
 
-int model_check(int rfc, const unsigned char *robots, size_t len, size_t max_bytes, const char *agent,
-                size_t agent_len, const char *url, size_t url_len, model_answer *out) {
-    question q;
-    memset(&q, 0, sizeof q);
-    q.rfc = rfc;
-    q.allow_specific = q.disallow_specific = q.allow_global = q.disallow_global = -1;
-    q.agent = (span){(const unsigned char *)agent, agent_len};
-    q.agent_matchable = true;
+/* A fresh question: its agent and path as the profile compares them. */
+static void ask(question *q, int rfc, const char *agent, size_t agent_len, const char *url, size_t url_len) {
+    memset(q, 0, sizeof *q);
+    q->rfc = rfc;
+    q->allow_specific = q->disallow_specific = q->allow_global = q->disallow_global = -1;
+    q->usage_specific.prio = q->usage_global.prio = -1;
+    q->agent = (span){(const unsigned char *)agent, agent_len};
+    q->agent_matchable = true;
     if (rfc) {
         /* RFC 9309: a crawler matches by its product token. */
         size_t t = 0;
         while (t < agent_len && token_byte((unsigned char)agent[t])) t++;
-        q.agent.n = t;
-        q.agent_matchable = t > 0;
+        q->agent.n = t;
+        q->agent_matchable = t > 0;
     }
     unsigned char *raw;
     size_t raw_len;
     path_of((const unsigned char *)url, url_len, &raw, &raw_len);
     if (rfc) {
         /* Compare decoded octets. */
-        q.path = malloc(raw_len + 1);
+        q->path = malloc(raw_len + 1);
         for (size_t i = 0; i < raw_len; i++) {
             if (raw[i] == '%' && i + 2 < raw_len && is_hex(raw[i + 1]) && is_hex(raw[i + 2])) {
-                q.path[q.path_len++] = (unsigned char)(hex(raw[i + 1]) * 16 + hex(raw[i + 2]));
+                q->path[q->path_len++] = (unsigned char)(hex(raw[i + 1]) * 16 + hex(raw[i + 2]));
                 i += 2;
             } else {
-                q.path[q.path_len++] = raw[i];
+                q->path[q->path_len++] = raw[i];
             }
         }
         free(raw);
     } else {
         /* Google keeps the path in a C string. */
-        q.path = raw;
-        q.path_len = strnlen((const char *)raw, raw_len);
+        q->path = raw;
+        q->path_len = strnlen((const char *)raw, raw_len);
     }
+}
+
+int model_check(int rfc, const unsigned char *robots, size_t len, size_t max_bytes, const char *agent,
+                size_t agent_len, const char *url, size_t url_len, model_answer *out) {
+    question q;
+    ask(&q, rfc, agent, agent_len, url, url_len);
     if (max_bytes && len > max_bytes) len = max_bytes;
     read_file(&q, robots, len);
     /* RFC 9309 2.2.2: the robots.txt file itself is always allowed. */
@@ -371,5 +425,31 @@ int model_check(int rfc, const unsigned char *robots, size_t len, size_t max_byt
     bool disallowed = (a > 0 || d > 0) && d > a;
     out->allowed = !disallowed;
     out->line = disallowed ? dl : a > 0 ? al : 0;
+    return 0;
+}
+
+int model_usage(int rfc, const unsigned char *robots, size_t len, size_t max_bytes, const char *agent,
+                size_t agent_len, const char *url, size_t url_len, int signal, const char *category,
+                size_t category_len, char *answer, size_t *line) {
+    model_answer crawl;
+    if (model_check(rfc, robots, len, max_bytes, agent, agent_len, url, url_len, &crawl) != 0) return -1;
+    *answer = 'u';
+    *line = 0;
+    if (!crawl.allowed) return 0; /* attach-05 3.1: no preference for a disallowed path */
+    question q;
+    ask(&q, rfc, agent, agent_len, url, url_len);
+    q.usage = true;
+    q.signal = signal;
+    q.category = (span){(const unsigned char *)category, category_len};
+    if (max_bytes && len > max_bytes) len = max_bytes;
+    read_file(&q, robots, len);
+    free(q.path);
+    if (q.too_big) return -1;
+    const struct usage_best *b = q.ever_seen_specific ? &q.usage_specific : &q.usage_global;
+    if (b->prio < 0) return 0;
+    /* vocab-07 5.1: any n, then any y, else unknown. */
+    int a = b->first[0] ? 0 : b->first[1] ? 1 : 2;
+    *answer = "nyu"[a];
+    *line = b->first[a];
     return 0;
 }

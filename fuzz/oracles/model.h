@@ -21,4 +21,15 @@ typedef struct model_answer {
 int model_check(int rfc, const unsigned char *robots, size_t len, size_t max_bytes, const char *agent,
                 size_t agent_len, const char *url, size_t url_len, model_answer *out);
 
+/* The AI usage preference (robots.h, robots_usage_check) of the robots.txt for
+ * the agent, the URL and the category, from its Content-Usage lines (signal 0)
+ * or its Content-Signal lines (signal 1): 'y', 'n' or 'u' (unknown) in *answer,
+ * the deciding line in *line (0: none). The crawl verdict comes from
+ * model_check; the usage lines are read by the same state machine, counted as
+ * rules, with their statements parsed by fuzz/oracles/sfdict_model.c. Returns 0,
+ * or -1 when the input is too large for the model. */
+int model_usage(int rfc, const unsigned char *robots, size_t len, size_t max_bytes, const char *agent,
+                size_t agent_len, const char *url, size_t url_len, int signal, const char *category,
+                size_t category_len, char *answer, size_t *line);
+
 #endif

@@ -193,6 +193,36 @@ static void checking_a_file_may_fail(void) {
     cli_use_allocator(NULL);
 }
 
+/* Runs run_usage (every category of both kinds) quietly. */
+static int usage_path(void *ctx) {
+    cli_options o;
+    memset(&o, 0, sizeof o);
+    o.max_bytes = ROBOTS_DEFAULT_MAX_BYTES;
+    o.explain = 1;
+    return run_usage(&o, ctx, "FooBot", "http://e.com/x", NULL);
+}
+
+/* `robots usage`: reading or parsing without memory is exit 2, nothing kept. */
+static void usage_may_fail(void) {
+    static const char text[] = "user-agent: *\ncontent-usage: train-ai=n\ncontent-signal: /x search=yes\n";
+    const char *path = scratch_file(1, text, sizeof text - 1);
+    counting c = {0, 0, 0, 0};
+    robots_allocator a = counting_allocator(&c);
+    cli_use_allocator(&a);
+    CHECK_EQ(run_quietly(usage_path, (void *)path), 0);
+    CHECK_EQ(c.current, 0);
+    size_t total = c.calls;
+    CHECK(total >= 2);
+    for (size_t k = 1; k <= total; k++) {
+        counting f = {0, 0, 0, k};
+        robots_allocator fa = counting_allocator(&f);
+        cli_use_allocator(&fa);
+        CHECK_EQ(run_quietly(usage_path, (void *)path), EXIT_USAGE);
+        CHECK_EQ(f.current, 0);
+    }
+    cli_use_allocator(NULL);
+}
+
 /* An allocator that refuses any block of 100,000 bytes or more. */
 static void *small_realloc(void *ctx, void *p, size_t n) {
     (void)ctx;
@@ -262,4 +292,5 @@ const test_suite suite_cli_memory = {"cli-memory", (const test_case[]){
     {"batch: the out-of-memory reply and long ids", batch_out_of_memory_reply_and_long_ids},
     {"reading a file and base64 may fail", reading_a_file_may_fail},
     {"robots FILE AGENT URL may fail", checking_a_file_may_fail},
+    {"robots usage may fail", usage_may_fail},
     {NULL, NULL}}};

@@ -164,6 +164,8 @@ static void listing_and_errors(void) {
     CHECK_STR(l.path, l.path_len, "/p%7E"); /* normalised as an Allow's */
     CHECK_STR(l.statement, l.statement_len, "train-ai=n");
     CHECK_EQ(robots_get_usage_line(r, 2, &l), -1);
+    CHECK_EQ(robots_get_usage_line(r, 0, NULL), -1);
+    CHECK_EQ(robots_get_usage_line(NULL, 0, &l), -1);
     robots_usage_verdict v;
     const char *why = NULL;
     CHECK_EQ(robots_usage_check(r, (robots_usage_vocab)7, "a", 1, "/", 1, "search", 6, &v, &why), -1);
@@ -177,6 +179,24 @@ static void listing_and_errors(void) {
     CHECK(robots_usage_vocab_name((robots_usage_vocab)9) == NULL);
     CHECK(robots_usage_categories((robots_usage_vocab)9) == NULL);
     CHECK(strcmp(robots_usage_categories(ROBOTS_CONTENT_SIGNAL)[1], "ai-input") == 0);
+}
+
+/* Each reason says its own thing, in the order of the flags. */
+static void reasons(void) {
+    const unsigned flags[] = {ROBOTS_USAGE_WHY_DISALLOWED, ROBOTS_USAGE_WHY_NO_RULE, ROBOTS_USAGE_WHY_SYNTAX,
+                              ROBOTS_USAGE_WHY_NOT_TOKEN,  ROBOTS_USAGE_WHY_NOT_STATED, ROBOTS_USAGE_WHY_COMBINED, 0};
+    const char *seen[7];
+    for (size_t i = 0; i < 7; i++) {
+        robots_usage_verdict v = {0};
+        v.why = flags[i] | ROBOTS_USAGE_WHY_OUTSIDE;
+        seen[i] = robots_usage_reason(&v);
+        CHECK(seen[i] != NULL);
+        for (size_t j = 0; j < i; j++) CHECK(strcmp(seen[i], seen[j]) != 0);
+    }
+    robots_usage_verdict both = {0};
+    both.why = ROBOTS_USAGE_WHY_SYNTAX | ROBOTS_USAGE_WHY_COMBINED;
+    CHECK(strcmp(robots_usage_reason(&both), seen[2]) == 0);
+    CHECK(robots_usage_reason(NULL) == NULL);
 }
 
 /* The crawl verdicts do not change when usage lines are added (Google ignores them). */
@@ -200,4 +220,5 @@ const test_suite suite_usage = {"usage", (const test_case[]){
     {"Content-Signal: its own lines and tokens", content_signal},
     {"listing the lines; bad arguments refused", listing_and_errors},
     {"crawl verdicts unchanged by usage lines", crawl_verdicts_unchanged},
+    {"each reason its own sentence", reasons},
     {NULL, NULL}}};

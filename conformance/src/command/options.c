@@ -53,7 +53,8 @@ void options_usage(FILE *f, const char *prog) {
             "                             -ID drops a case (-RFC-5.2 one variant)\n"
             "  --basis LIST               only checks whose verdict rests on one of these classes;\n"
             "                             -CLASS drops those resting on CLASS (spec, rfc,\n"
-            "                             google-parser, fetcher, url-input; docs/runner.md: Classes)\n"
+            "                             google-parser, fetcher, url-input, draft;\n"
+            "                             docs/runner.md: Classes)\n"
             "\n",
             prog);
     fprintf(f,

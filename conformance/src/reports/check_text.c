@@ -47,6 +47,11 @@ void check_describe(const check *k, char *out_escaped, size_t cap_escaped) {
     case KIND_SITEMAPS:
         snprintf(out, cap, "sitemaps");
         break;
+    case KIND_USAGE: /* "content-usage train-ai: GPTBot URL" */
+    case KIND_SIGNAL:
+        snprintf(out, cap, "%s %s: %s %s", k->kind == KIND_USAGE ? "content-usage" : "content-signal", k->category,
+                 k->agent, k->url);
+        break;
     default:
         snprintf(out, cap, "cache lifetime with Cache-Control: %s", k->cache_control ? k->cache_control : "(none)");
         break;

@@ -22,11 +22,24 @@ static void bytes_plain(const unsigned char *s, size_t n, char *out, size_t cap)
     free(text);
 }
 
+/* usage, signal: the reference's preference, its line and why. */
+static void explain_usage(const result *x, const robots_rules *rules, explanation *out) {
+    robots_usage_verdict v;
+    robots_usage_vocab vocab = x->k->kind == KIND_SIGNAL ? ROBOTS_CONTENT_SIGNAL : ROBOTS_CONTENT_USAGE;
+    robots_usage_check(rules, vocab, x->k->agent, strlen(x->k->agent), x->k->url, strlen(x->k->url), x->k->category,
+                       strlen(x->k->category), &v, NULL); /* everything is set: it cannot fail */
+    out->reference_line = (long)v.line;
+    snprintf(out->reference_rule, sizeof out->reference_rule, "%s: %s", robots_usage_answer_name(v.answer),
+             robots_usage_reason(&v));
+}
+
 void explain_result(const result *x, explanation *out) {
     out->reference_line = -1;
     out->reference_rule[0] = '\0';
     snprintf(out->lesson, sizeof out->lesson, "robots-conform --explain %s", x->c->id);
-    if (x->k->kind != KIND_ALLOW && x->k->kind != KIND_ALLOW_AGENTS) return;
+    if (x->k->kind != KIND_ALLOW && x->k->kind != KIND_ALLOW_AGENTS && x->k->kind != KIND_USAGE &&
+        x->k->kind != KIND_SIGNAL)
+        return;
     const robots_body *b = &x->c->robots;
     robots_options o;
     robots_options_init(&o);
@@ -34,6 +47,11 @@ void explain_result(const result *x, explanation *out) {
     robots_rules *rules = NULL;
     size_t len = b->len > ROBOTS_DEFAULT_MAX_BYTES ? ROBOTS_DEFAULT_MAX_BYTES : b->len;
     if (robots_parse(b->data, len, &o, &rules, NULL) != 0) return; /* memory ran out: no line shown */
+    if (x->k->kind == KIND_USAGE || x->k->kind == KIND_SIGNAL) {
+        explain_usage(x, rules, out);
+        robots_free(rules);
+        return;
+    }
     robots_verdict v;
     if (x->k->kind == KIND_ALLOW_AGENTS)
         robots_check_agents(rules, (const char *const *)x->k->agents, NULL, x->k->nagents, x->k->url, strlen(x->k->url),
@@ -84,8 +102,7 @@ static bool near(size_t line, long mark, size_t radius) {
 
 void explain_excerpt(FILE *f, const result *x, const explanation *e, const char *indent, size_t whole, size_t radius) {
     const robots_body *b = &x->c->robots;
-    if (!b->present || (x->k->kind != KIND_ALLOW && x->k->kind != KIND_ALLOW_AGENTS && x->k->kind != KIND_SITEMAPS))
-        return;
+    if (!b->present || !kind_reads_robots(x->k->kind)) return;
     size_t total = count_lines(b);
     if (total == 0) {
         fprintf(f, "%s(the robots.txt is empty)\n", indent);
@@ -212,8 +229,7 @@ void explain_write(FILE *f, const result *x, const char *indent, bool brief) {
         else if (x->line == 0) fprintf(f, "the target: no line decides");
         fprintf(f, "\n");
     }
-    bool shown = x->c->robots.present &&
-                 (x->k->kind == KIND_ALLOW || x->k->kind == KIND_ALLOW_AGENTS || x->k->kind == KIND_SITEMAPS);
+    bool shown = x->c->robots.present && kind_reads_robots(x->k->kind);
     if (shown && !brief) fprintf(f, "%srobots.txt:\n", indent);
     if (shown) {
         char inner[64];

@@ -33,7 +33,8 @@ typedef struct batch {
 
 /* The reply field that answers each kind. */
 static const char *const answer_field[KIND_COUNT] = {"allowed", "allowed",  "robots_url", "scope",
-                                                     "decision", "sitemaps", "seconds"};
+                                                     "decision", "sitemaps", "seconds",  "usage",
+                                                     "usage"};
 
 /* What a line of the target's output is, for the request with this id. */
 typedef enum line_kind { LINE_REPLY, LINE_STRAY, LINE_STALE, LINE_BAD } line_kind;
@@ -75,6 +76,12 @@ static void read_reply(const cJSON *reply, const char *line, const check *k, ans
     case KIND_ROBOTS_URL:
         ok = cJSON_IsString(v) || cJSON_IsNull(v);
         if (ok) snprintf(a->text, sizeof a->text, "%s", cJSON_IsNull(v) ? "none" : v->valuestring);
+        break;
+    case KIND_USAGE:
+    case KIND_SIGNAL: /* the three words of PROTOCOL.md, nothing else */
+        ok = cJSON_IsString(v) && (!strcmp(v->valuestring, "y") || !strcmp(v->valuestring, "n") ||
+                                   !strcmp(v->valuestring, "unknown"));
+        if (ok) snprintf(a->text, sizeof a->text, "%s", v->valuestring);
         break;
     case KIND_SCOPE:
     case KIND_STATUS:

@@ -102,6 +102,23 @@ static void ask_url_kinds(const check *k, answer *a) {
     }
 }
 
+/* usage, signal: the preference, with the deciding line and why. */
+static void ask_usage(const target *t, const tcase *c, const check *k, robots_profile_id p, answer *a) {
+    robots_rules *rules = rules_for(t, c, p);
+    robots_usage_verdict v;
+    robots_usage_vocab vocab = k->kind == KIND_SIGNAL ? ROBOTS_CONTENT_SIGNAL : ROBOTS_CONTENT_USAGE;
+    if (!rules || robots_usage_check(rules, vocab, k->agent, strlen(k->agent), k->url, strlen(k->url),
+                                     k->category, strlen(k->category), &v, NULL) != 0) {
+        a->status = ANSWER_FAILED;
+        snprintf(a->detail, sizeof a->detail, "out of memory");
+        return;
+    }
+    snprintf(a->text, sizeof a->text, "%s", robots_usage_answer_name(v.answer));
+    a->line = (long)v.line;
+    if (v.line) snprintf(a->detail, sizeof a->detail, "line %zu: %s", v.line, robots_usage_reason(&v));
+    else snprintf(a->detail, sizeof a->detail, "%s", robots_usage_reason(&v));
+}
+
 static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, answer *a) {
     const char *error = NULL;
     a->status = ANSWER_GIVEN;
@@ -126,6 +143,10 @@ static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, 
     }
     case KIND_SITEMAPS:
         ask_sitemaps(t, c, p, a);
+        break;
+    case KIND_USAGE:
+    case KIND_SIGNAL:
+        ask_usage(t, c, k, p, a);
         break;
     default: {
         const char *cc = k->cache_control;

@@ -82,6 +82,13 @@ int request_batch_line(buf *b, long id, size_t robots_len, const tcase *c, const
     case KIND_SITEMAPS:
         bad |= request_add_robots(b, c->robots.data, robots_len);
         break;
+    case KIND_USAGE:
+    case KIND_SIGNAL:
+        bad |= request_add_robots(b, c->robots.data, robots_len);
+        bad |= add_field(b, "agent", k->agent, strlen(k->agent));
+        bad |= add_field(b, "url", k->url, strlen(k->url));
+        bad |= add_field(b, "category", k->category, strlen(k->category));
+        break;
     default:
         if (k->cache_control) bad |= add_field(b, "cache_control", k->cache_control, strlen(k->cache_control));
         break;

@@ -21,11 +21,12 @@
 #include "spec_index.h"
 
 static const char *const kind_names[KIND_COUNT] = {"allow", "allow-agents", "robots-url", "scope",
-                                                   "status", "sitemaps", "cache-lifetime"};
+                                                   "status", "sitemaps", "cache-lifetime", "usage", "signal"};
 
 const char *suite_kind_name(check_kind kind) { return kind_names[kind]; }
 
-static const char *const class_names[CLASS_COUNT] = {"spec", "rfc", "google-parser", "fetcher", "url-input"};
+static const char *const class_names[CLASS_COUNT] = {"spec", "rfc", "google-parser", "fetcher", "url-input",
+                                                     "draft"};
 
 const char *suite_class_name(basis_class c) { return class_names[c]; }
 
@@ -133,10 +134,11 @@ static bool read_check(const cJSON *c, int number, check *k) {
     k->url = json_file_string_copy(c, "url");
     k->robots_url = json_file_string_copy(c, "robots_url");
     k->cache_control = json_file_string_copy(c, "cache_control");
+    k->category = json_file_string_copy(c, "category");
     k->note = json_file_string_copy(c, "note");
     if (json_file_copy_lost(c, "agent", k->agent) || json_file_copy_lost(c, "url", k->url) ||
         json_file_copy_lost(c, "robots_url", k->robots_url) || json_file_copy_lost(c, "cache_control", k->cache_control) ||
-        json_file_copy_lost(c, "note", k->note))
+        json_file_copy_lost(c, "category", k->category) || json_file_copy_lost(c, "note", k->note))
         return false;
     const cJSON *status = cJSON_GetObjectItemCaseSensitive(c, "status");
     k->status = cJSON_IsNumber(status) ? (int)status->valuedouble : 0;
@@ -301,10 +303,11 @@ static bool line_shape(const cJSON *line) {
 /* What each kind of check reads. */
 static bool check_shape(const cJSON *k, const char **missing) {
     check_kind kind = kind_of(k);
-    static const char *const need[KIND_COUNT][2] = {{"agent", "url"}, {"url", NULL},   {"url", NULL},
-                                                    {"robots_url", "url"}, {NULL, NULL}, {NULL, NULL},
-                                                    {NULL, NULL}};
-    for (int i = 0; i < 2; i++) {
+    static const char *const need[KIND_COUNT][3] = {
+        {"agent", "url", NULL}, {"url", NULL, NULL},       {"url", NULL, NULL},
+        {"robots_url", "url", NULL}, {NULL, NULL, NULL},  {NULL, NULL, NULL},
+        {NULL, NULL, NULL},     {"agent", "url", "category"}, {"agent", "url", "category"}};
+    for (int i = 0; i < 3; i++) {
         if (need[kind][i] && !is_string_member(k, need[kind][i])) {
             *missing = need[kind][i];
             return false;
@@ -481,7 +484,7 @@ static int load_table(const char *file, const char *name, const cJSON *schema, c
                 goto done;
             }
             check_kind kind = tc->checks[k].kind;
-            if ((kind == KIND_ALLOW || kind == KIND_ALLOW_AGENTS || kind == KIND_SITEMAPS) && !tc->robots.present) {
+            if (kind_reads_robots(kind) && !tc->robots.present) {
                 snprintf(problem, sizeof problem,
                          "$.cases[%zu].checks[%zu]: a %s check needs the case to give robots, "
                          "robots_text or robots_base64", i, k, kind_names[kind]);
@@ -506,7 +509,7 @@ out_of_memory:
  * Google's specifics, then this project's own edges. Other areas follow by name. */
 static const char *const reading_order[] = {"scope", "status", "format", "group", "ua", "rule", "match",
                                             "prec", "encoding", "sitemap", "apply", "rfc", "google",
-                                            "edge", "patterns"};
+                                            "edge", "patterns", "aipref"};
 
 static size_t rank(const char *file) {
     size_t n = sizeof reading_order / sizeof reading_order[0];
@@ -656,6 +659,7 @@ static void free_check(check *k) {
     free(k->url);
     free(k->robots_url);
     free(k->cache_control);
+    free(k->category);
     free(k->spec);
     free(k->note);
     for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) free(k->expect[p]);

@@ -15,10 +15,19 @@ typedef enum check_kind {
     KIND_STATUS,
     KIND_SITEMAPS,
     KIND_CACHE_LIFETIME,
+    KIND_USAGE,        /* a Content-Usage preference: agent, url, category */
+    KIND_SIGNAL,       /* a Content-Signal preference: agent, url, category */
     KIND_COUNT
 } check_kind;
 
 const char *suite_kind_name(check_kind kind);
+
+/* The kinds asked about a case's robots.txt (the others ask about a URL or a
+ * response): those need the case to give one, and reports show it. */
+static inline int kind_reads_robots(check_kind kind) {
+    return kind == KIND_ALLOW || kind == KIND_ALLOW_AGENTS || kind == KIND_SITEMAPS || kind == KIND_USAGE ||
+           kind == KIND_SIGNAL;
+}
 
 /* What a verdict rests on (case-table.schema.json, $defs/class). A check's basis is
  * a set of these per profile, held as bits (1u << class). */
@@ -28,6 +37,7 @@ typedef enum basis_class {
     CLASS_GOOGLE_PARSER, /* Google's parser does it; no document says so */
     CLASS_FETCHER,       /* what a crawler does around its parser */
     CLASS_URL_INPUT,     /* the URL is not valid RFC 3986 */
+    CLASS_DRAFT,         /* an AI preferences text states it (the aipref drafts, the Content Signals Policy) */
     CLASS_COUNT
 } basis_class;
 
@@ -35,7 +45,8 @@ const char *suite_class_name(basis_class c);
 /* Returns 0 and sets *out, or -1 for an unknown name. */
 int suite_class_from_name(const char *name, size_t len, basis_class *out);
 
-/* Every answer and expectation is a string: "allowed", "disallowed", a URL, a word,
+/* Every answer and expectation is a string: "allowed", "disallowed", a URL, a word
+ ("y", "n", "unknown" for usage and signal),
  * a decimal number, or a JSON array of strings (sitemaps). "undefined" marks what a
  * profile leaves open: reported, not judged. */
 #define UNDEFINED "undefined"
@@ -51,6 +62,7 @@ typedef struct check {
     unsigned redirects, unreachable_days;
     int cached;
     char *cache_control; /* cache-lifetime; NULL when absent */
+    char *category;      /* usage, signal: train-ai, search, ai-input, ai-train, ... */
     char *expect[ROBOTS_PROFILE_COUNT];
     unsigned basis[ROBOTS_PROFILE_COUNT]; /* bits of basis_class, never 0 */
     char *spec;          /* what the documents say, for readers; NULL when absent */
