@@ -210,7 +210,7 @@ test-census-diff: $(ROBOTS) $(CENSUS_DIFF) $(WRONG)
 	scripts/test-census-diff $(O)/bin $(O)/test-census-diff
 
 # scripts/census-dask (Debian's python3-distributed, under /usr/bin/python3): over the
-# census fixtures split into three shards, on a local cluster of 2 workers and through
+# census fixtures in four shards (usage.jsonl among them), on a local cluster of 2 workers and through
 # --scheduler, the rows, standard error and --summary JSON of one robots census run,
 # in jsonl and csv; a failing shard exit 2 and no part file left; bad arguments exit 2.
 test-census-dask: $(ROBOTS)

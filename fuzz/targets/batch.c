@@ -21,7 +21,7 @@ typedef struct reply_seen {
 
 static int on_reply_member(void *ctx, const json_member *m) {
     static const char *const answers[] = {"error", "allowed", "robots_url", "scope", "decision",
-                                          "sitemaps", "seconds"};
+                                          "sitemaps", "seconds", "usage"};
     reply_seen *r = ctx;
     if (r->members++ == 0) r->id_first = m->key_len == 2 && !memcmp(m->key, "id", 2);
     for (size_t i = 0; i < sizeof answers / sizeof answers[0]; i++)

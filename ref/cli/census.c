@@ -29,6 +29,7 @@ typedef enum census_format { FORMAT_JSONL, FORMAT_TSV, FORMAT_CSV } census_forma
 
 typedef struct agent_tally {
     size_t sites, root_allowed, whole_disallowed, checks, allowed;
+    census_usage_tally usage;
 } agent_tally;
 
 typedef struct census {
@@ -224,12 +225,36 @@ static int visit(void *ctx, const census_site *s) {
         t->root_allowed += root;
         bool whole = d == ROBOTS_FETCH_FULL_DISALLOW;
         if (rules && whole_site_disallowed(rules, c->agents[a], &whole)) c->failed = OUT_OF_MEMORY;
+        if (census_usage_site(rules, c->agents[a], c->agent_len[a], (const char (*)[CENSUS_PATH_BYTES])paths, lens, np,
+                              &t->usage))
+            c->failed = OUT_OF_MEMORY;
         t->whole_disallowed += whole;
     }
     robots_free(rules);
     c->counts.sites++;
     if (c->progress && c->counts.sites % 1000 == 0) fprintf(stderr, "\rrobots census: %zu sites", c->counts.sites);
     return c->failed ? -1 : 0;
+}
+
+/* The AI usage preferences: a line per agent and preference some site states,
+ * or one line saying that none does. */
+static void usage_summary(const census *c) {
+    bool any = false;
+    for (size_t a = 0; a < c->nagents; a++)
+        for (size_t k = 0; k < CENSUS_PREFERENCES; k++)
+            for (size_t i = 0; i < 4; i++) any = any || c->tally[a].usage.counts[k][i];
+    if (!any) {
+        fprintf(stderr, "  AI usage preferences: no site states one for these agents\n");
+        return;
+    }
+    fprintf(stderr, "  AI usage preferences (sites; \"any\": the root or a path asked):\n");
+    fprintf(stderr, "  %-24s %-24s %8s %8s %8s %8s\n", "agent", "preference", "root n", "root y", "any n", "any y");
+    for (size_t a = 0; a < c->nagents; a++) {
+        const census_usage_tally *u = &c->tally[a].usage;
+        for (size_t k = 0; k < CENSUS_PREFERENCES; k++)
+            fprintf(stderr, "  %-24s %-24s %8zu %8zu %8zu %8zu\n", c->agents[a], census_preference_name(k),
+                    u->counts[k][0], u->counts[k][1], u->counts[k][2], u->counts[k][3]);
+    }
 }
 
 static void summary(const census *c) {
@@ -243,6 +268,7 @@ static void summary(const census *c) {
         fprintf(stderr, "  %-24s %8zu %14zu %22zu %10zu %10zu\n", c->agents[a], t->sites, t->root_allowed,
                 t->whole_disallowed, t->checks, t->allowed);
     }
+    usage_summary(c);
 }
 
 /* --summary FILE: the summary as JSON, for a script that merges shards
@@ -258,9 +284,17 @@ static int summary_json(const census *c, const char *file) {
         rc |= buf_add(&j, a ? ",{\"agent\":" : "{\"agent\":", a ? 10 : 9);
         rc |= json_append_string(&j, c->agents[a], strlen(c->agents[a]));
         snprintf(number, sizeof number,
-                 ",\"sites\":%zu,\"root_allowed\":%zu,\"whole_site_disallowed\":%zu,\"checks\":%zu,\"allowed\":%zu}",
+                 ",\"sites\":%zu,\"root_allowed\":%zu,\"whole_site_disallowed\":%zu,\"checks\":%zu,\"allowed\":%zu,"
+                 "\"usage\":[",
                  t->sites, t->root_allowed, t->whole_disallowed, t->checks, t->allowed);
         rc |= buf_add(&j, number, strlen(number));
+        /* census.h's order: per preference, root n, root y, any n, any y. */
+        for (size_t k = 0; k < CENSUS_PREFERENCES; k++)
+            for (size_t i = 0; i < 4; i++) {
+                if (k || i) rc |= buf_addc(&j, ',');
+                rc |= add_number(&j, t->usage.counts[k][i]);
+            }
+        rc |= buf_add(&j, "]}", 2);
     }
     rc |= buf_add(&j, "]}\n", 3);
     FILE *f = rc ? NULL : fopen(file, "w");

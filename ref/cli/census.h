@@ -45,6 +45,25 @@ int census_read_paths(census_asked *c, const char *file);
  * cap, CENSUS_PATHS_MAX + 64 holds them all). Returns how many. */
 size_t census_site_paths(const census_asked *c, const robots_rules *rules, char (*out)[CENSUS_PATH_BYTES], size_t cap);
 
+/* The AI usage preferences counted per agent (census_usage.c): Content-Usage
+ * train-ai and search, Content-Signal search, ai-input and ai-train, in that
+ * order; for each, the sites answering n at the root, y at the root, n at some
+ * path asked (the root included), y at some path asked. */
+#define CENSUS_PREFERENCES 5
+typedef struct census_usage_tally {
+    size_t counts[CENSUS_PREFERENCES][4];
+} census_usage_tally;
+
+/* "content-usage train-ai", ... */
+const char *census_preference_name(size_t preference);
+
+/* Adds one site's answers for the agent over its np paths (paths[0] the root) to
+ * *t. rules NULL (the status decided) states nothing. Returns 0, or -1 when
+ * memory ran out. */
+int census_usage_site(const robots_rules *rules, const char *agent, size_t agent_len,
+                      const char (*paths)[CENSUS_PATH_BYTES], const size_t *lens, size_t np,
+                      census_usage_tally *t);
+
 typedef int (*census_visit)(void *ctx, const census_site *site);
 
 /* Hands every site of INPUT (a directory, a JSON Lines file, "-" for standard

@@ -51,6 +51,26 @@ static void fixtures_give_their_rows(void) {
     proc_result_free(&r);
 }
 
+/* The AI usage preferences per agent: the table on stderr and the "usage" counts
+ * of --summary (census.h's order), for files that state them and one that does
+ * not; GPTBot's own group states no Content-Usage line, so none applies to it. */
+static void usage_preferences_counted(void) {
+    const char *summary = scratch_file(3, "", 0);
+    proc_result r = run_robots(NULL, 0, ARGS("census", "--agents", "Googlebot,GPTBot", "--paths", FIXTURES "/paths.txt",
+                                             "--summary", summary, FIXTURES "/usage.jsonl"));
+    CHECK_EQ(r.status, 0);
+    CHECK(same_as_file(&r.err, FIXTURES "/expected-usage.stderr"));
+    proc_result_free(&r);
+    buf json = {NULL, 0, 0};
+    int more = 0;
+    CHECK_EQ(read_file(summary, 0, &json, &more), 0);
+    CHECK(json.data && strstr(json.data, "\"agent\":\"Googlebot\",\"sites\":3,\"root_allowed\":3,"
+                                         "\"whole_site_disallowed\":0,\"checks\":9,\"allowed\":8,"
+                                         "\"usage\":[1,0,1,1,0,1,0,1,0,2,0,2,0,0,0,0,2,0,2,0]}"));
+    CHECK(json.data && strstr(json.data, "\"usage\":[0,0,0,0,0,0,0,0,0,1,0,1,0,0,0,0,2,0,2,0]}]}"));
+    buf_free(&json);
+}
+
 /* Lines that are sites, each in its way, and lines that are not, each with its
  * warning: read from standard input. */
 static void every_line_has_an_answer(void) {
@@ -193,7 +213,8 @@ static void the_summary_as_json_and_progress(void) {
     CHECK_EQ(read_file(summary, 0, &got, &more), 0);
     CHECK_STR(got.data ? got.data : "", got.len, "{\"profile\":\"google\",\"sites\":1001,\"skipped\":0,\"agents\":[{\"agent\":"
                                          "\"Googlebot\",\"sites\":1001,\"root_allowed\":1000,\"whole_site_disallowed\":1,"
-                                         "\"checks\":1001,\"allowed\":1000}]}\n");
+                                         "\"checks\":1001,\"allowed\":1000,"
+                                         "\"usage\":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]}]}\n");
     buf_free(&got);
     r = run_robots(NULL, 0, ARGS("census", "--summary", "/nonexistent/dir/s.json", input));
     CHECK(r.status == 2 && r.err.data && strstr(r.err.data, "--summary /nonexistent/dir/s.json"));
@@ -704,4 +725,5 @@ const test_suite suite_census = {"census", (const test_case[]){
     {"the whole site disallowed past 256 groups", whole_site_past_256_groups},
     {"every allocation may fail", every_allocation_may_fail},
     {"--compare-with runs robots-census-diff", compare_with_runs_the_differential},
+    {"AI usage preferences counted per agent", usage_preferences_counted},
     {NULL, NULL}}};
