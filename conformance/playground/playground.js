@@ -70,6 +70,11 @@
     'SCOPE-8': ['scope', 'every port has its own robots.txt'],
     'SCOPE-9': ['scope', 'a robots.txt governs its scheme, host and port'],
     'URL-1': ['scope', 'a malformed URL has no robots.txt'],
+    'AIPREF-2': ['aipref', 'Content-Usage: the longest path decides, and a disallowed path has no preference'],
+    'USAGE-4': ['aipref', 'lines of the same path that disagree: a refusal wins'],
+    'USAGE-6': ['aipref', 'a path the crawl rules disallow carries no preference'],
+    'USAGE-14': ['aipref', 'only the words y and n (yes and no for Content-Signal) state a preference'],
+    'USAGE-15': ['aipref', 'one malformed item makes the whole line unknown'],
   };
   // The case of each kind of surprising line (playground.c's notes; past-cap is the page's).
   const NOTE_CASES = {
@@ -236,6 +241,10 @@
       + 'crawled and answer with a noindex meta tag or X-Robots-Tag header', 'noindex-line'],
     'crawl-delay': ['Google ignores crawl-delay (Googlebot slows down by itself when the server answers slowly or '
       + 'with 500, 503 or 429); Bing and some other crawlers read it', 'crawl-delay'],
+    'content-usage': ['an AI usage preference (Content-Usage), not a crawl rule: what it says of each URL and '
+      + 'crawler is under "AI usage" in the results', null],
+    'content-signal': ['an AI usage preference (Content-Signal), not a crawl rule: what it says of each URL and '
+      + 'crawler is under "AI usage" in the results', null],
   };
 
   // The key of a line as written, lower-cased ("crawl-delay" of "Crawl-delay: 10").
@@ -258,6 +267,8 @@
     if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
     const parsed = report.profiles[0].line_count;
     const decided = new Set(chosen && chosen.line ? [chosen.line] : []);
+    // The Content-Usage and Content-Signal lines that decided a preference.
+    const usageLines = new Set(chosen && chosen.usage ? chosen.usage.filter((u) => u.line).map((u) => u.line) : []);
     const groups = new Set(chosen ? chosen.group_lines : []);
     const byProfile = report.profiles.filter((p) => !p.error).map((p) => [p.profile, notesOf(p)]);
     const shown = Math.min(lines.length, 20000);
@@ -266,6 +277,7 @@
       const n = i + 1;
       const li = el('li', { id: 'L' + n, 'data-line': n });
       if (decided.has(n)) li.classList.add('decides');
+      if (usageLines.has(n)) li.classList.add('decides-usage');
       if (groups.has(n)) li.classList.add('group-start');
       li.append(el('span', { class: 'n' }, n), lineCode(lines[i]));
       // A note both profiles make is said once; one only one makes names it.
@@ -287,7 +299,7 @@
           const known = note.kind === 'other-key' ? KEYS_THAT_ARE_NOT_RULES[keyOf(lines[i])] : undefined;
           box.append(known ? known[0] : note.text);
           if (profiles.length < byProfile.length) box.append(` (${profiles.map(profileName).join(', ')} only)`);
-          if (known) {
+          if (known && known[1]) {
             box.append(' ');
             box.append(el('a', { href: `matters.html#${known[1]}` }, 'what to do'));
           }
@@ -435,6 +447,40 @@
     return out;
   }
 
+  // What the file's Content-Usage and Content-Signal lines say of this URL and
+  // crawler: each category's answer, linked to the line that decided, and why.
+  function usageView(r, lead) {
+    const box = el('div', { class: 'usage', 'data-usage-profile': r.profile });
+    box.append(el('strong', {}, lead + 'AI usage: '));
+    const kinds = [['content-usage', 'Content-Usage'], ['content-signal', 'Content-Signal']];
+    kinds.forEach(([kind, label], i) => {
+      const mine = r.usage.filter((u) => u.kind === kind);
+      if (i) box.append('; ');
+      box.append(`${label} `);
+      mine.forEach((u, j) => {
+        if (j) box.append(', ');
+        const words = { y: 'yes', n: 'no', unknown: 'not stated' }[u.answer];
+        const item = el('span', { class: 'usage-' + u.answer, 'data-kind': kind, 'data-category': u.category,
+          'data-answer': u.answer, 'data-line': String(u.line), title: u.why }, `${u.category} ${words}`);
+        box.append(item);
+        if (u.line) box.append(' (', el('a', { href: '#L' + u.line, class: 'line-link' }, 'line ' + u.line), ')');
+      });
+    });
+    const disallowed = r.usage.find((u) => u.why.startsWith('the crawl rules disallow'));
+    if (disallowed) box.append(el('br'), el('small', {}, disallowed.why));
+    return box;
+  }
+
+  // The cases that teach what the usage answers rest on.
+  function usageLessons(usage) {
+    const ids = ['AIPREF-2'];
+    if (usage.some((u) => u.why.startsWith('the crawl rules disallow'))) ids.push('USAGE-6');
+    if (usage.some((u) => u.why.includes('not a valid Dictionary'))) ids.push('USAGE-15');
+    if (usage.some((u) => u.why.includes('other than the vocabulary'))) ids.push('USAGE-14');
+    if (usage.some((u) => u.why.includes('same path length'))) ids.push('USAGE-4');
+    return ids.filter((id) => CASES[id]);
+  }
+
   function answerSpan(r, url, agent, text) {
     return el('span', { class: 'answer ' + r.verdict, 'data-url': url, 'data-agent': agent,
       'data-profile': r.profile, 'data-verdict': r.verdict, 'data-line': String(r.line) }, text);
@@ -508,6 +554,14 @@
       });
       whyCell.append(el('div', {}, el('em', {}, 'The two profiles answer differently: ' +
         'Google\'s parser and RFC 9309 part ways here.')));
+    }
+    if (ok && answers[0].usage) {
+      // The AI usage preferences (Content-Usage, Content-Signal): said once when
+      // every profile says the same, else per profile.
+      const same = answers.every((a) => JSON.stringify(a.usage) === JSON.stringify(answers[0].usage));
+      (same ? [answers[0]] : answers).forEach((a) =>
+        whyCell.append(usageView(a, same ? '' : `${profileName(a.profile)}: `)));
+      ids.push(...usageLessons(answers[0].usage));
     }
     if (ok) answers.forEach((a, i) => ids.push(...lessonsOf(a, profiles[i], notes[i])));
     if (url.scope === 'path') ids.push('PATH-1');

@@ -291,6 +291,39 @@ async function main() {
     const others = await page.$$eval('#lines li', (lis) => lis.map((li) => li.innerText));
     check(/ignored noindex in robots.txt since 2019/.test(others[1]), 'noindex is marked with what it does', others[1]);
     check(/not a rule/.test(others[2]), 'an unknown directive is marked', others[2]);
+    // ---- AI usage preferences (issue 53): every category's answer and deciding line
+    // the native reference's (robots --batch, kinds usage and signal), the deciding
+    // lines marked, and the lines themselves said to be preferences, not rules.
+    const usageText = 'User-agent: *\nAllow: /\nDisallow: /private/\nContent-Usage: search=y, train-ai=n\n' +
+      'Content-Usage: /open/ train-ai=y\nContent-Signal: search=yes, ai-train=no\n\nUser-agent: GPTBot\nDisallow: /\n';
+    await page.goto(base + fragment(usageText, ['Googlebot', 'ClaudeBot'],
+      ['http://example.com/a', 'http://example.com/open/b', 'http://example.com/private/c']));
+    await page.waitForSelector('[data-verdict]');
+    const usageShown = await page.$$eval('[data-usage-profile] [data-category]', (xs) => xs.map((x) => ({
+      url: x.closest('tr').dataset.url, agent: x.closest('tr').dataset.agent, kind: x.dataset.kind,
+      category: x.dataset.category, answer: x.dataset.answer, line: Number(x.dataset.line) })));
+    const usageInput = usageShown.map((u, i) => JSON.stringify({ id: i + 1, profile: 'google',
+      kind: u.kind === 'content-usage' ? 'usage' : 'signal', robots: usageText, agent: u.agent, url: u.url,
+      category: u.category })).join('\n') + '\n';
+    const usageNative = spawnSync(robots, ['--batch'], { input: usageInput }).stdout.toString().trim().split('\n')
+      .map((l) => JSON.parse(l));
+    const usageDiffer = usageShown.filter((u, i) => !usageNative[i] || usageNative[i].usage !== u.answer ||
+      usageNative[i].line !== u.line);
+    check(usageShown.length === 30 && usageDiffer.length === 0,
+      'AI usage: 2 crawlers x 3 URLs x 5 categories, each the native answer and deciding line',
+      `${usageShown.length} shown; differ: ${JSON.stringify(usageDiffer.slice(0, 3))}`);
+    const openTrain = usageShown.find((u) => u.url.endsWith('/open/b') && u.category === 'train-ai');
+    const privateTrain = usageShown.find((u) => u.url.endsWith('/private/c') && u.category === 'train-ai');
+    check(openTrain && openTrain.answer === 'y' && openTrain.line === 5 && privateTrain &&
+      privateTrain.answer === 'unknown' && privateTrain.line === 0,
+    'AI usage: /open/ allowed for training by line 5; a disallowed path has no preference',
+    JSON.stringify([openTrain, privateTrain]));
+    const usageMarked = await page.$$eval('#lines li.decides-usage', (lis) => lis.map((li) => Number(li.dataset.line)));
+    check(JSON.stringify(usageMarked) === '[4,6]', "the first row's deciding usage lines are marked (4 and 6)",
+      JSON.stringify(usageMarked));
+    const usageNote = await page.$eval('#L4', (li) => li.innerText);
+    check(/AI usage preference \(Content-Usage\), not a crawl rule/.test(usageNote), 'a Content-Usage line is said to be '
+      + 'a preference, not a crawl rule', usageNote);
     const big = 'user-agent: *\n' + '# filler line of a large robots.txt file, to pass the cap\n'.repeat(9500) + 'disallow: /late\n';
     await page.goto(base);
     await page.waitForSelector('#robots');

@@ -224,9 +224,9 @@ static int visit(void *ctx, const census_site *s) {
         }
         t->root_allowed += root;
         bool whole = d == ROBOTS_FETCH_FULL_DISALLOW;
-        if (rules && whole_site_disallowed(rules, c->agents[a], &whole)) c->failed = OUT_OF_MEMORY;
-        if (census_usage_site(rules, c->agents[a], c->agent_len[a], (const char (*)[CENSUS_PATH_BYTES])paths, lens, np,
-                              &t->usage))
+        if (rules && (whole_site_disallowed(rules, c->agents[a], &whole) ||
+                      census_usage_site(rules, c->agents[a], c->agent_len[a],
+                                        (const char (*)[CENSUS_PATH_BYTES])paths, lens, np, &t->usage)))
             c->failed = OUT_OF_MEMORY;
         t->whole_disallowed += whole;
     }

@@ -27,15 +27,15 @@ int census_usage_site(const robots_rules *rules, const char *agent, size_t agent
     /* Most files have no such line: every answer is unknown, nothing to count. */
     if (!rules || robots_usage_line_count(rules) == 0) return 0;
     static char url[CENSUS_PATH_BYTES + 16] = "http://site";
-    for (size_t k = 0; k < CENSUS_PREFERENCES; k++) {
+    int failed = 0; /* a query can fail only when memory runs out in the crawl rules' part */
+    for (size_t k = 0; k < CENSUS_PREFERENCES && !failed; k++) {
         bool any_n = false, any_y = false;
         size_t category_len = strlen(preferences[k].category);
-        for (size_t p = 0; p < np; p++) {
+        for (size_t p = 0; p < np && !failed; p++) {
             memcpy(url + 11, paths[p], lens[p] + 1);
             robots_usage_verdict v;
-            if (robots_usage_check(rules, preferences[k].vocab, agent, agent_len, url, 11 + lens[p],
-                                   preferences[k].category, category_len, &v, NULL) != 0)
-                return -1; /* memory ran out in the crawl rules' query */
+            failed = robots_usage_check(rules, preferences[k].vocab, agent, agent_len, url, 11 + lens[p],
+                                        preferences[k].category, category_len, &v, NULL);
             if (p == 0 && v.answer != ROBOTS_USAGE_UNKNOWN) t->counts[k][v.answer == ROBOTS_USAGE_NO ? 0 : 1]++;
             any_n = any_n || v.answer == ROBOTS_USAGE_NO;
             any_y = any_y || v.answer == ROBOTS_USAGE_YES;
@@ -43,5 +43,5 @@ int census_usage_site(const robots_rules *rules, const char *agent, size_t agent
         t->counts[k][2] += any_n;
         t->counts[k][3] += any_y;
     }
-    return 0;
+    return failed ? -1 : 0;
 }

@@ -54,6 +54,7 @@ static void structure(void) {
     CHECK_EQ(get("a=()", "a", &v), 1);
     CHECK_EQ(get("a=( x )", "a", &v), 1);
     CHECK_EQ(get("a=(x", "a", NULL), -1);
+    CHECK_EQ(get("a=(", "a", NULL), -1);
     CHECK_EQ(get("a=(x,y)", "a", NULL), -1);
     CHECK_EQ(get("a=", "a", NULL), -1);
     CHECK_EQ(get("a==y", "a", NULL), -1);

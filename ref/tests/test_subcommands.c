@@ -173,6 +173,13 @@ static void usage_command(void) {
            "explain:   group: global\n"
            "explain:   why: no line of this kind in the agent's group(s) matches this path\n"
            "explain: note: only the first 30 bytes of the file were parsed (--max-bytes)\n");
+    const char *outside = scratch_file(1, "content-usage: train-ai=n\nuser-agent: *\n", 40);
+    expect(ARGS("usage", "--explain", outside, "a", "/", "train-ai"), 3,
+           "content-usage train-ai: unknown\n"
+           "explain:   crawl: allowed\n"
+           "explain:   group: global\n"
+           "explain:   why: no line of this kind in the agent's group(s) matches this path\n"
+           "explain:   note: lines of this kind before the first user-agent line apply to nobody\n");
     expect_error(ARGS("usage", f, "a"), "usage");
     expect_error(ARGS("usage", f, "a", "/", "train-ai", "x"), "too many arguments");
     expect_error(ARGS("usage", "/nonexistent/robots.txt", "a", "/"), "failed to read file");

@@ -348,6 +348,38 @@ static void query_defeats(out *o, const robots_rules *rules, const char *agent, 
     raw(o, "}");
 }
 
+/* The AI usage preferences of the file for this URL and agent (Content-Usage and
+ * Content-Signal lines, docs/usage-preferences.md): "usage": [{kind, category,
+ * answer, line, why}] for every category of both kinds, when the file has such a
+ * line. */
+static void usage_json(out *o, const robots_rules *rules, const char *agent, size_t agent_len, const char *url,
+                       size_t url_len) {
+    if (robots_usage_line_count(rules) == 0) return;
+    raw(o, ",\"usage\":[");
+    bool first = true;
+    for (int k = ROBOTS_CONTENT_USAGE; k <= ROBOTS_CONTENT_SIGNAL; k++) {
+        robots_usage_vocab vocab = (robots_usage_vocab)k;
+        for (const char *const *c = robots_usage_categories(vocab); *c; c++) {
+            robots_usage_verdict v;
+            if (robots_usage_check(rules, vocab, agent, agent_len, url, url_len, *c, strlen(*c), &v, NULL) != 0)
+                continue; /* no answer: as for the crawl verdict, which says so */
+            raw(o, first ? "{" : ",{");
+            first = false;
+            key_text(o, "kind", robots_usage_vocab_name(vocab));
+            raw(o, ",");
+            key_text(o, "category", *c);
+            raw(o, ",");
+            key_text(o, "answer", robots_usage_answer_name(v.answer));
+            raw(o, ",");
+            key_num(o, "line", v.line);
+            raw(o, ",");
+            key_text(o, "why", robots_usage_reason(&v));
+            raw(o, "}");
+        }
+    }
+    raw(o, "]");
+}
+
 /* One verdict as a JSON object. */
 static void verdict(out *o, const robots_rules *rules, robots_profile_id p, const char *agent, size_t agent_len,
                     const char *url, size_t url_len) {
@@ -401,6 +433,7 @@ static void verdict(out *o, const robots_rules *rules, robots_profile_id p, cons
     why_words(&v, words, sizeof words);
     key_text(o, "why", words);
     query_defeats(o, rules, agent, agent_len, url, url_len, &v);
+    usage_json(o, rules, agent, agent_len, url, url_len);
     raw(o, "}");
 }
 

@@ -59,10 +59,14 @@ static void md_piece(void *ctx, bool value, const char *text) {
 
 /* One profile's cell: the verdict, then for allow checks the deciding line and the
  * group on lines of their own. */
-static void verdict_cell(FILE *f, const lesson_view *v) {
+static void verdict_cell(FILE *f, check_kind kind, const lesson_view *v) {
     char words[1200];
     lesson_expected_words(v, words, sizeof words);
     md_text(f, words);
+    if (lesson_usage_words(kind, v, words, sizeof words)) { /* usage, signal: the line and why */
+        fprintf(f, "<br>");
+        md_text(f, words);
+    }
     if (!v->has_verdict) return;
     lesson_deciding_words(v, words, sizeof words);
     fprintf(f, "<br>");
@@ -106,7 +110,7 @@ static void checks_markdown(FILE *f, const lesson *l) {
         lesson_check_pieces(x, md_piece, f);
         for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
             fprintf(f, " | ");
-            verdict_cell(f, &x->view[p]);
+            verdict_cell(f, x->k->kind, &x->view[p]);
         }
         fprintf(f, " | ");
         md_text(f, x->basis);

@@ -381,6 +381,14 @@ void lesson_deciding_words(const lesson_view *v, char *out, size_t cap) {
         snprintf(out, cap, "line %zu: %s: ", d->line, robots_rule_kind_name(d->rule));
 }
 
+bool lesson_usage_words(check_kind kind, const lesson_view *v, char *out, size_t cap) {
+    out[0] = '\0';
+    if ((kind != KIND_USAGE && kind != KIND_SIGNAL) || v->reference.status != ANSWER_GIVEN) return false;
+    /* target_reference.c's detail: "line N: why" when a line decided, else "why". */
+    snprintf(out, cap, "%s", v->reference.detail);
+    return out[0] != '\0';
+}
+
 void lesson_group_words(const lesson_view *v, char *out, size_t cap) {
     const robots_verdict *d = &v->verdict;
     if (d->group == ROBOTS_GROUP_NONE) {

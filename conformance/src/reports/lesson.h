@@ -140,6 +140,9 @@ void lesson_check_pieces(const lesson_check *x, piece_fn fn, void *ctx);
 /* "line 2: disallow: " before the pattern, or the whole sentence when no rule
  * decided ("no rule matches: allowed by default"). */
 void lesson_deciding_words(const lesson_view *v, char *out, size_t cap);
+/* A usage or signal check's reference answer in words: "line N: why" or "why".
+ * False (out "") for the other kinds. */
+bool lesson_usage_words(check_kind kind, const lesson_view *v, char *out, size_t cap);
 /* "the '*' group (line 1)", "the groups naming the crawler (lines 1, 7), merged",
  * "no group: none names the crawler and there is no '*' group". */
 void lesson_group_words(const lesson_view *v, char *out, size_t cap);

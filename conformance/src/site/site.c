@@ -66,6 +66,17 @@ static void verdict_html(FILE *f, const lesson *l, const lesson_view *v, check_k
         const char *meaning = kind == KIND_STATUS ? decision_words(v->expected) : NULL;
         if (meaning) fprintf(f, ": %s", meaning);
     }
+    if (lesson_usage_words(kind, v, words, sizeof words)) { /* usage, signal: the line that decided, and why */
+        fprintf(f, "<br><span class=\"decides\">");
+        if (v->reference.line > 0) {
+            fprintf(f, "<a href=\"#");
+            site_html_id(f, l->c->id);
+            fprintf(f, "-L%ld\">", v->reference.line);
+        }
+        site_html_text(f, words);
+        if (v->reference.line > 0) fprintf(f, "</a>");
+        fprintf(f, "</span>");
+    }
     if (!v->has_verdict) return;
     lesson_deciding_words(v, words, sizeof words);
     fprintf(f, "<br><span class=\"decides\">");
@@ -93,6 +104,10 @@ static unsigned deciding_profiles(const lesson *l, size_t i, size_t line) {
     for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
         const lesson_view *v = &l->checks[i].view[p];
         if (v->has_verdict && v->verdict.rule != ROBOTS_RULE_NONE && v->verdict.line == line) set |= 1u << p;
+        /* usage, signal: the Content-Usage or Content-Signal line that decided */
+        if (!v->has_verdict && v->reference.line > 0 && (size_t)v->reference.line == line &&
+            (l->checks[i].k->kind == KIND_USAGE || l->checks[i].k->kind == KIND_SIGNAL))
+            set |= 1u << p;
     }
     return set;
 }
@@ -730,6 +745,8 @@ static const char style[] =
     "ol.lines{font-family:ui-monospace,monospace;list-style:none;padding:0}\n"
     "ol.lines li{white-space:pre-wrap}ol.lines span.n{display:inline-block;width:4rem;color:var(--muted)}\n"
     "ol.lines li.decides{background:var(--mark)}ol.lines li.group-start{text-decoration:underline}\n"
+    "ol.lines li.decides-usage{outline:2px dashed var(--mark)}.usage{margin-top:.3em}\n"
+    ".usage-n{font-weight:bold}.usage-y{font-weight:bold}\n"
     "ol.lines li:target{outline:3px solid var(--accent)}ol.lines span.note{color:var(--bad);margin-left:1rem}\n"
     ".warning{color:var(--bad)}\n"
     "pre{background:#f6f6f6;border:1px solid var(--line);padding:.5rem;overflow-x:auto}\n"

@@ -34,6 +34,16 @@ static const question questions[] = {
                "common names. Each crawler reads only the group with its own name, so search crawlers never see "
                "the AI group's rules; a crawler the file does not name follows the '*' group.",
      .cases = {"REAL-5", "UA-1"}},
+    {.id = "q-ai-training",
+     .question = "How do I allow search but refuse AI training?",
+     .answer = "Two ways, which can be combined. Keep the crawlers out: a group naming Google-Extended, GPTBot and "
+               "CCBot with \"Disallow: /\" stops those that train AI from fetching at all, while search crawlers "
+               "follow the '*' group. Or let them fetch and state how the content may be used: "
+               "\"Content-Usage: search=y, train-ai=n\" (the IETF's draft) or \"Content-Signal: search=yes, "
+               "ai-train=no\" (Cloudflare's Content Signals Policy) in every group. That is a preference a "
+               "crawler may follow, not a block, and a crawler with a group of its own reads only that group's "
+               "lines, so repeat them there.",
+     .cases = {"USAGE-20", "SIGNAL-2", "USAGE-1", "AIPREF-2"}},
     {.id = "q-folder",
      .question = "How do I block a folder?",
      .answer = "\"Disallow: /private/\" blocks every URL whose path starts with /private/. Without the last slash, "
