@@ -75,12 +75,14 @@
     'USAGE-6': ['aipref', 'a path the crawl rules disallow carries no preference'],
     'USAGE-14': ['aipref', 'only the words y and n (yes and no for Content-Signal) state a preference'],
     'USAGE-15': ['aipref', 'one malformed item makes the whole line unknown'],
+    'USAGE-9': ['aipref', 'a Content-Usage line before any user-agent line applies to nobody'],
+    'USAGE-1': ['aipref', "a crawler's own group hides the '*' group's Content-Usage lines"],
   };
   // The case of each kind of surprising line (playground.c's notes; past-cap is the page's).
   const NOTE_CASES = {
     typo: 'FORMAT-7', 'no-colon': 'COLON-1', 'too-long': 'LINE-1', 'other-key': 'RULE-5', bom: 'FORMAT-4',
     ignored: 'FORMAT-2', 'no-group': 'GROUP-3', 'never-matches': 'RULE-3', 'no-token': 'TOKEN-1',
-    'past-cap': 'FORMAT-8',
+    'past-cap': 'FORMAT-8', usage: 'AIPREF-2', 'usage-no-group': 'USAGE-9',
   };
 
   // The cases of the rule that decided: what in its pattern made it match.
@@ -241,10 +243,6 @@
       + 'crawled and answer with a noindex meta tag or X-Robots-Tag header', 'noindex-line'],
     'crawl-delay': ['Google ignores crawl-delay (Googlebot slows down by itself when the server answers slowly or '
       + 'with 500, 503 or 429); Bing and some other crawlers read it', 'crawl-delay'],
-    'content-usage': ['an AI usage preference (Content-Usage), not a crawl rule: what it says of each URL and '
-      + 'crawler is under "AI usage" in the results', null],
-    'content-signal': ['an AI usage preference (Content-Signal), not a crawl rule: what it says of each URL and '
-      + 'crawler is under "AI usage" in the results', null],
   };
 
   // The key of a line as written, lower-cased ("crawl-delay" of "Crawl-delay: 10").
@@ -291,7 +289,9 @@
       if (n > parsed) said.set('past-cap', { note: { kind: 'past-cap', text: 'past the 500 KiB cap: not read' },
         profiles: byProfile.map((p) => p[0]) });
       if (said.size) {
-        const box = el('span', { class: 'note' });
+        // A usage line's note says what it is, not that something is wrong.
+        const onlyInfo = [...said.keys()].every((k) => k === 'usage');
+        const box = el('span', { class: onlyInfo ? 'note info' : 'note' });
         let first = true;
         for (const { note, profiles } of said.values()) {
           if (!first) box.append('; ');
@@ -299,7 +299,7 @@
           const known = note.kind === 'other-key' ? KEYS_THAT_ARE_NOT_RULES[keyOf(lines[i])] : undefined;
           box.append(known ? known[0] : note.text);
           if (profiles.length < byProfile.length) box.append(` (${profiles.map(profileName).join(', ')} only)`);
-          if (known && known[1]) {
+          if (known) {
             box.append(' ');
             box.append(el('a', { href: `matters.html#${known[1]}` }, 'what to do'));
           }
@@ -463,11 +463,23 @@
         const item = el('span', { class: 'usage-' + u.answer, 'data-kind': kind, 'data-category': u.category,
           'data-answer': u.answer, 'data-line': String(u.line), title: u.why }, `${u.category} ${words}`);
         box.append(item);
-        if (u.line) box.append(' (', el('a', { href: '#L' + u.line, class: 'line-link' }, 'line ' + u.line), ')');
+        if (!u.line) return;
+        // An unknown answer from a line: why that line says nothing of it.
+        const said = u.answer !== 'unknown' ? ''
+          : u.why.includes('not a valid Dictionary') ? ": it can't be read (write e.g. train-ai=n: lowercase names, "
+            + "no spaces around '=')"
+          : u.why.includes('other than the vocabulary') ? `: its value is not ${kind === 'content-usage' ? 'y or n'
+            : 'yes or no'}`
+          : ' does not mention it';
+        box.append(' (', el('a', { href: '#L' + u.line, class: 'line-link' }, 'line ' + u.line), said, ')');
       });
     });
     const disallowed = r.usage.find((u) => u.why.startsWith('the crawl rules disallow'));
     if (disallowed) box.append(el('br'), el('small', {}, disallowed.why));
+    // Nothing applies to a crawler with a group of its own: the '*' group's lines are not its lines.
+    else if (r.group === 'specific' && r.usage.every((u) => u.why.startsWith('no line of this kind')))
+      box.append(el('br'), el('small', {}, `this crawler has a group of its own (line ${r.group_lines.join(', ')}): `
+        + "the '*' group's Content-Usage and Content-Signal lines do not apply to it; repeat them there"));
     return box;
   }
 
@@ -478,6 +490,7 @@
     if (usage.some((u) => u.why.includes('not a valid Dictionary'))) ids.push('USAGE-15');
     if (usage.some((u) => u.why.includes('other than the vocabulary'))) ids.push('USAGE-14');
     if (usage.some((u) => u.why.includes('same path length'))) ids.push('USAGE-4');
+    if (usage.every((u) => u.why.startsWith('no line of this kind'))) ids.push('USAGE-1');
     return ids.filter((id) => CASES[id]);
   }
 

@@ -322,8 +322,21 @@ async function main() {
     check(JSON.stringify(usageMarked) === '[4,6]', "the first row's deciding usage lines are marked (4 and 6)",
       JSON.stringify(usageMarked));
     const usageNote = await page.$eval('#L4', (li) => li.innerText);
-    check(/AI usage preference \(Content-Usage\), not a crawl rule/.test(usageNote), 'a Content-Usage line is said to be '
-      + 'a preference, not a crawl rule', usageNote);
+    check(/AI usage preference, not a crawl rule/.test(usageNote) && /AIPREF-2/.test(usageNote),
+      'a Content-Usage line is said to be a preference, not a crawl rule (AIPREF-2)', usageNote);
+    // A site owner's mistakes: a line before any user-agent line, a line that does not parse, a crawler
+    // with a group of its own.
+    await page.goto(base + fragment('Content-Usage: train-ai=n\nUser-agent: *\nContent-Usage: /a/ train-ai = n\n' +
+      'Allow: /\n\nUser-agent: GPTBot\nAllow: /\n', ['Googlebot', 'GPTBot'], ['http://example.com/a/x']));
+    await page.waitForSelector('[data-verdict]');
+    const outsideNote = await page.$eval('#L1', (li) => li.innerText);
+    check(/belongs to no group/.test(outsideNote) && /USAGE-9/.test(outsideNote),
+      'a Content-Usage line before any user-agent line is marked, with USAGE-9', outsideNote);
+    const mistakes = await page.$$eval('tr.result', (trs) => trs.map((r) => r.innerText));
+    check(mistakes.some((t) => /Googlebot/.test(t) && /line 3: it can't be read/.test(t)),
+      "a line that does not parse says so: line 3 can't be read", mistakes.join('\n'));
+    check(mistakes.some((t) => /GPTBot/.test(t) && /has a group of its own \(line 6\)/.test(t)),
+      "a crawler with a group of its own is told the '*' group's lines do not apply to it", mistakes.join('\n'));
     const big = 'user-agent: *\n' + '# filler line of a large robots.txt file, to pass the cap\n'.repeat(9500) + 'disallow: /late\n';
     await page.goto(base);
     await page.waitForSelector('#robots');

@@ -139,6 +139,21 @@ void null_error_is_no_error(void) {
     remove_tree(scratch);
 }
 
+/* A target that declines every request (an error reply): usage checks are
+ * skipped; an allow check fails where it is judged (google) and is left undefined
+ * where its expectation is (rfc9309: USAGE-8 check 4). */
+void declined_undefined_is_not_judged(void) {
+    make_scratch();
+    run r = json_run(ARGS("--keep-going", "--batch-cmd",
+                          script("declines", "n=0\nwhile read -r line; do n=$((n+1)); "
+                                             "printf '{\"id\":%s,\"error\":\"not supported\"}\\n' $n; done"),
+                          "--id", "USAGE-8", "--profile", "google", "--profile", "rfc9309", "--format", "json"),
+                     120);
+    CHECK(r.status == 1 && r.failed == 1 && r.undefined == 1 && r.skipped == 6 && r.passed == 0);
+    cJSON_Delete(r.json);
+    remove_tree(scratch);
+}
+
 void descriptors_do_not_leak(void) {
     make_scratch();
     char body[4 * PATH_MAX];

@@ -53,6 +53,7 @@ int all_gone(const char *file);
 int reasons_with(const run *r, const char *text);
 void stray_lines_cost_no_check(void);
 void null_error_is_no_error(void);
+void declined_undefined_is_not_judged(void);
 void descriptors_do_not_leak(void);
 void no_process_survives(void);
 void signals_leave_nothing_behind(void);
@@ -61,6 +62,7 @@ void stderr_explains_failures(void);
 #define HOSTILE_TARGET_TESTS                                                                   \
     {"a stray line of output costs no check", stray_lines_cost_no_check},                     \
     {"\"error\": null is no error", null_error_is_no_error},                                  \
+    {"an error reply to an undefined check is not judged", declined_undefined_is_not_judged}, \
     {"targets inherit no descriptor but stdin, stdout and stderr", descriptors_do_not_leak}, \
     {"no process started by the runner survives a run", no_process_survives},               \
     {"any fatal signal leaves no process and no file behind", signals_leave_nothing_behind}, \

@@ -5,6 +5,7 @@
  * every category of the vocabulary, and with --explain the line that decided and
  * why (docs/usage-preferences.md).
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -51,6 +52,30 @@ static robots_usage_answer show(const cli_options *o, const robots_rules *rules,
     return v.answer;
 }
 
+/* Is the category one of the vocabulary's? */
+static bool in_vocabulary(robots_usage_vocab vocab, const char *category) {
+    for (const char *const *c = robots_usage_categories(vocab); *c; c++)
+        if (!strcmp(*c, category)) return true;
+    return false;
+}
+
+/* A category the lines asked about do not define is answered (an extension may
+ * define it), with a warning: a Content-Signal category asked of Content-Usage
+ * lines (ai-train without --signal) is a mistake more often than not. */
+static void warn_category(robots_usage_vocab vocab, const char *category) {
+    if (in_vocabulary(vocab, category)) return;
+    robots_usage_vocab other = vocab == ROBOTS_CONTENT_USAGE ? ROBOTS_CONTENT_SIGNAL : ROBOTS_CONTENT_USAGE;
+    fprintf(stderr, "robots usage: warning: '%s' is not a %s category (", category,
+            vocab == ROBOTS_CONTENT_USAGE ? "Content-Usage" : "Content-Signal");
+    for (const char *const *c = robots_usage_categories(vocab); *c; c++)
+        fprintf(stderr, "%s%s", c == robots_usage_categories(vocab) ? "" : ", ", *c);
+    fprintf(stderr, ")");
+    if (in_vocabulary(other, category))
+        fprintf(stderr, "; it is %s's: %s", other == ROBOTS_CONTENT_SIGNAL ? "Content-Signal" : "Content-Usage",
+                other == ROBOTS_CONTENT_SIGNAL ? "add --signal" : "leave out --signal");
+    fprintf(stderr, "\n");
+}
+
 int run_usage(const cli_options *o, const char *file, const char *agent, const char *url,
               const char *category) {
     robots_rules *rules;
@@ -59,6 +84,7 @@ int run_usage(const cli_options *o, const char *file, const char *agent, const c
     if (load_rules(o, file, agent, &rules, &len, &more) != 0) return EXIT_USAGE;
     int rc = 0;
     if (category) {
+        warn_category(o->signal ? ROBOTS_CONTENT_SIGNAL : ROBOTS_CONTENT_USAGE, category);
         robots_usage_answer a = show(o, rules, o->signal ? ROBOTS_CONTENT_SIGNAL : ROBOTS_CONTENT_USAGE,
                                      agent, url, category);
         rc = a == ROBOTS_USAGE_YES ? 0 : a == ROBOTS_USAGE_NO ? 1 : EXIT_UNKNOWN;

@@ -180,6 +180,21 @@ static void usage_command(void) {
            "explain:   group: global\n"
            "explain:   why: no line of this kind in the agent's group(s) matches this path\n"
            "explain:   note: lines of this kind before the first user-agent line apply to nobody\n");
+    /* A Content-Signal category asked of Content-Usage lines: answered, with a warning. */
+    proc_result w = run_robots(NULL, 0, ARGS("usage", f, "GPTBot", "http://e.com/x", "ai-train"));
+    CHECK_EQ(w.status, 3);
+    CHECK(output_is(&w.out, "content-usage ai-train: unknown (line 3)\n"));
+    CHECK(w.err.data && strstr(w.err.data, "warning: 'ai-train' is not a Content-Usage category (train-ai, search); "
+                                           "it is Content-Signal's: add --signal"));
+    proc_result_free(&w);
+    w = run_robots(NULL, 0, ARGS("usage", "--signal", f, "GPTBot", "http://e.com/x", "train-ai"));
+    CHECK(w.err.data && strstr(w.err.data, "'train-ai' is not a Content-Signal category (search, ai-input, "
+                                           "ai-train); it is Content-Usage's: leave out --signal"));
+    proc_result_free(&w);
+    w = run_robots(NULL, 0, ARGS("usage", f, "GPTBot", "http://e.com/x", "bogus"));
+    CHECK(w.status == 3 && w.err.data && strstr(w.err.data, "'bogus' is not a Content-Usage category (train-ai, "
+                                                             "search)\n"));
+    proc_result_free(&w);
     expect_error(ARGS("usage", f, "a"), "usage");
     expect_error(ARGS("usage", f, "a", "/", "train-ai", "x"), "too many arguments");
     expect_error(ARGS("usage", "/nonexistent/robots.txt", "a", "/"), "failed to read file");

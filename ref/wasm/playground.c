@@ -444,6 +444,8 @@ static void verdict(out *o, const robots_rules *rules, robots_profile_id p, cons
 #define MARK_NO_GROUP 1u      /* a rule before any user-agent line (GROUP-3) */
 #define MARK_NEVER_MATCHES 2u /* a pattern that starts with neither '/' nor '*' (RULE-3) */
 #define MARK_NO_TOKEN 4u      /* a user-agent value without a product token (TOKEN-1) */
+#define MARK_USAGE 8u         /* a Content-Usage or Content-Signal line (AIPREF-2) */
+#define MARK_USAGE_NO_GROUP 16u /* ... before any user-agent line (USAGE-9) */
 
 /* marks[1..lines], or NULL when memory ran out. */
 static unsigned char *line_marks(const robots_rules *rules, size_t lines) {
@@ -460,6 +462,11 @@ static unsigned char *line_marks(const robots_rules *rules, size_t lines) {
         robots_rule_info r;
         if (robots_get_rule(rules, i, &r) != 0 || r.line > lines || r.pattern_len == 0) continue;
         if (r.pattern[0] != '/' && r.pattern[0] != '*') marks[r.line] |= MARK_NEVER_MATCHES;
+    }
+    for (size_t i = 0, n = robots_usage_line_count(rules); i < n; i++) {
+        robots_usage_line u;
+        if (robots_get_usage_line(rules, i, &u) != 0 || u.line > lines) continue;
+        marks[u.line] |= MARK_USAGE | (u.in_group ? 0 : MARK_USAGE_NO_GROUP);
     }
     for (size_t n = 1; n <= lines && n < first_agent; n++) {
         robots_line_info li = robots_get_line(rules, n);
@@ -482,8 +489,14 @@ static size_t notes_of(robots_line_info li, unsigned mark, bool bom, note *notes
     if (li.flags & ROBOTS_LINE_MISSING_COLON)
         notes[k++] = (note){"no-colon", "no colon: the key and value are read across the space"};
     if (li.flags & ROBOTS_LINE_TOO_LONG) notes[k++] = (note){"too-long", "too long: only its first part is read"};
-    if (li.key == ROBOTS_KEY_OTHER)
+    if (mark & MARK_USAGE)
+        notes[k++] = (note){"usage", "an AI usage preference, not a crawl rule: what it says of each URL and crawler "
+                                     "is under \"AI usage\" in the results"};
+    else if (li.key == ROBOTS_KEY_OTHER)
         notes[k++] = (note){"other-key", "not a rule: this key has no effect on what may be crawled"};
+    if (mark & MARK_USAGE_NO_GROUP)
+        notes[k++] = (note){"usage-no-group", "belongs to no group: no user-agent line comes before it, so it states "
+                                              "no preference for any crawler; write it under a user-agent line"};
     if (mark & MARK_NO_GROUP)
         notes[k++] =
             (note){"no-group", "belongs to no group: no user-agent line comes before it, so it binds no crawler"};

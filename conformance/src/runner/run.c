@@ -51,7 +51,10 @@ bool run_check_selected(const selection *sel, const check *k, robots_profile_id 
 
 result_status run_judge_answer(const char *expected, const answer *a) {
     if (a->status == ANSWER_SKIPPED) return RESULT_SKIP;
-    if (a->status == ANSWER_FAILED) return RESULT_FAIL;
+    /* A target that broke (crashed, hung, garbled) fails any check; one that
+     * declined to answer (an error reply) fails only a check that is judged. */
+    if (a->status == ANSWER_FAILED)
+        return a->fault == FAULT_NONE && !strcmp(expected, UNDEFINED) ? RESULT_UNDEFINED : RESULT_FAIL;
     if (!strcmp(expected, UNDEFINED)) return RESULT_UNDEFINED;
     return strcmp(expected, a->text) == 0 ? RESULT_PASS : RESULT_FAIL;
 }
@@ -74,7 +77,8 @@ const char *run_broken_advice(target_fault cause) {
                "C: fflush(stdout)); does it wait for a whole line and answer each one at once?";
     case FAULT_BAD_REPLY:
         return "the replies are not what the protocol asks for: each reply is one JSON object with the request's "
-               "\"id\" and the answer field (\"allowed\": true or false), or the output matches neither pattern";
+               "\"id\" and the answer field (\"allowed\": true or false; \"usage\": \"y\", \"n\" or \"unknown\" for "
+               "usage and signal checks, yes and no written as y and n), or the output matches neither pattern";
     case FAULT_NOT_REPLIES:
         return "the target writes lines that are not replies and no reply: each reply is one JSON object on a line "
                "of its own with the request's \"id\" (conformance/PROTOCOL.md); logs and banners go to stderr";

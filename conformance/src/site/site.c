@@ -189,9 +189,12 @@ static void verdict_cells(FILE *f, const lesson *l, const lesson_check *x) {
         }
         same = same && text[p] && (p == 0 || !strcmp(text[p], text[0]));
     }
+    /* Google's parser ignores the usage lines: the profiles read them alike, and
+     * saying Google agrees would suggest it honours them. */
+    bool usage = x->k->kind == KIND_USAGE || x->k->kind == KIND_SIGNAL;
     if (same) {
-        fprintf(f, "<td colspan=\"%d\" class=\"agree\"><span class=\"agree\">Google and RFC 9309 agree:</span> %s</td>",
-                ROBOTS_PROFILE_COUNT, text[0]);
+        fprintf(f, "<td colspan=\"%d\" class=\"agree\"><span class=\"agree\">%s</span> %s</td>", ROBOTS_PROFILE_COUNT,
+                usage ? "Read alike under both profiles:" : "Google and RFC 9309 agree:", text[0]);
     } else {
         for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
             fprintf(f, "<td>");
@@ -748,6 +751,7 @@ static const char style[] =
     "ol.lines li.decides-usage{outline:2px dashed var(--mark)}.usage{margin-top:.3em}\n"
     ".usage-n{font-weight:bold}.usage-y{font-weight:bold}\n"
     "ol.lines li:target{outline:3px solid var(--accent)}ol.lines span.note{color:var(--bad);margin-left:1rem}\n"
+    "ol.lines span.note.info{color:var(--muted)}\n"
     ".warning{color:var(--bad)}\n"
     "pre{background:#f6f6f6;border:1px solid var(--line);padding:.5rem;overflow-x:auto}\n"
     "main img{max-width:100%;height:auto;border:1px solid var(--line)}\n";

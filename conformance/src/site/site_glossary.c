@@ -68,6 +68,16 @@ static const term terms[] = {
      "The two readings every case is judged by: what Google's crawler does (its open-source parser and its "
      "documentation) and what RFC 9309, the standard of 2022, says.",
      "differences.html"},
+    {"ai-usage", "AI usage lines: Content-Usage and Content-Signal",
+     "Lines that say how fetched pages may be used rather than whether they may be fetched: "
+     "\"Content-Usage: search=y, train-ai=n\" (the IETF's draft) and \"Content-Signal: search=yes, "
+     "ai-train=no\" (Cloudflare's Content Signals Policy). A crawler may follow them; nothing enforces them, and "
+     "Google's parser ignores both. Like rules, they belong to the group they are written in.",
+     "area-aipref.html#AIPREF-2"},
+    {"google-extended", "Google-Extended",
+     "A product token, not a crawler: Googlebot does the fetching, and a group naming Google-Extended that "
+     "disallows a path tells Google not to use those pages for its AI models. Search is not affected.",
+     "index.html#q-ai-training"},
     {"undefined", "undefined",
      "A question RFC 9309 does not answer. The case shows what the reference answers instead, and a parser is "
      "not judged on it.",
@@ -75,8 +85,8 @@ static const term terms[] = {
     {"class", "class",
      "What a verdict rests on, for implementers: spec (the documents the specification was written from), rfc "
      "(RFC 9309 says it), google-parser (Google's parser does it, no document says), fetcher (what a crawler "
-     "does around its parser: size cap, HTTP status, caching, scope) and url-input (the URL asked about is not "
-     "a valid URL).",
+     "does around its parser: size cap, HTTP status, caching, scope), url-input (the URL asked about is not "
+     "a valid URL) and draft (a text on AI usage lines says it).",
      NULL},
     {"seed", "seed",
      "One of the five translations of Google's robots.txt specification, old or 2019 edition, that the tables "

@@ -137,16 +137,22 @@ static void form_encode(FILE *f, const char *s, size_t n) {
     }
 }
 
-/* Each distinct value of the case's allow checks, newline-separated. */
+/* The checks the playground answers: allow, and the AI usage preferences it shows
+ * beside each verdict. */
+static bool asks_agent_and_url(const check *k) {
+    return k->kind == KIND_ALLOW || k->kind == KIND_USAGE || k->kind == KIND_SIGNAL;
+}
+
+/* Each distinct value of those checks, newline-separated. */
 static void distinct(FILE *f, const tcase *c, bool agents) {
     bool any = false;
     for (size_t i = 0; i < c->nchecks; i++) {
         const check *k = &c->checks[i];
-        if (k->kind != KIND_ALLOW) continue;
+        if (!asks_agent_and_url(k)) continue;
         const char *v = agents ? k->agent : k->url;
         bool seen = false;
         for (size_t j = 0; j < i && !seen; j++)
-            seen = c->checks[j].kind == KIND_ALLOW && !strcmp(agents ? c->checks[j].agent : c->checks[j].url, v);
+            seen = asks_agent_and_url(&c->checks[j]) && !strcmp(agents ? c->checks[j].agent : c->checks[j].url, v);
         if (seen) continue;
         if (any) form_encode(f, "\n", 1);
         form_encode(f, v, strlen(v));
@@ -156,8 +162,8 @@ static void distinct(FILE *f, const tcase *c, bool agents) {
 
 void site_playground_link(FILE *f, const tcase *c) {
     bool allow = false;
-    for (size_t i = 0; i < c->nchecks; i++) allow |= c->checks[i].kind == KIND_ALLOW;
-    if (!allow) return; /* the playground asks allow questions only */
+    for (size_t i = 0; i < c->nchecks; i++) allow |= asks_agent_and_url(&c->checks[i]);
+    if (!allow) return; /* the playground asks of agents and URLs only */
     /* UTF-8 text travels as the text box's text (a NUL too); other bytes travel
      * whole, in base64, and the page says what their encoding is. A very long file
      * would make a link no browser keeps. */

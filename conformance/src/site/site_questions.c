@@ -36,13 +36,11 @@ static const question questions[] = {
      .cases = {"REAL-5", "UA-1"}},
     {.id = "q-ai-training",
      .question = "How do I allow search but refuse AI training?",
-     .answer = "Two ways, which can be combined. Keep the crawlers out: a group naming Google-Extended, GPTBot and "
-               "CCBot with \"Disallow: /\" stops those that train AI from fetching at all, while search crawlers "
-               "follow the '*' group. Or let them fetch and state how the content may be used: "
-               "\"Content-Usage: search=y, train-ai=n\" (the IETF's draft) or \"Content-Signal: search=yes, "
-               "ai-train=no\" (Cloudflare's Content Signals Policy) in every group. That is a preference a "
-               "crawler may follow, not a block, and a crawler with a group of its own reads only that group's "
-               "lines, so repeat them there.",
+     .answer = "Keep AI crawlers out: a group naming GPTBot and CCBot with \"Disallow: /\" stops them fetching, "
+               "and naming Google-Extended there keeps your pages out of Google's AI models while Googlebot still "
+               "crawls for search. Or let crawlers fetch and say how pages may be used, in every group: "
+               "\"Content-Usage: search=y, train-ai=n\" (IETF draft) or \"Content-Signal: search=yes, "
+               "ai-train=no\" (Cloudflare). That is a preference a crawler may follow, not a block.",
      .cases = {"USAGE-20", "SIGNAL-2", "USAGE-1", "AIPREF-2"}},
     {.id = "q-folder",
      .question = "How do I block a folder?",
