@@ -170,30 +170,8 @@ static int check_path(void *ctx) {
     return run_check(&o, ctx, "FooBot", "http://e.com/private/x");
 }
 
-static int quiet_check(const char *path) { return run_quietly(check_path, (void *)path); }
-
-/* `robots FILE AGENT URL`: reading or parsing without memory is exit 2. */
-static void checking_a_file_may_fail(void) {
-    static const char text[] = "user-agent: foobot\ndisallow: /private\nsitemap: http://e.com/s.xml\n";
-    const char *path = scratch_file(1, text, sizeof text - 1);
-    counting c = {0, 0, 0, 0};
-    robots_allocator a = counting_allocator(&c);
-    cli_use_allocator(&a);
-    CHECK_EQ(quiet_check(path), EXIT_DISALLOWED);
-    CHECK_EQ(c.current, 0);
-    size_t total = c.calls;
-    CHECK(total >= 2); /* the file's buffer and the parse */
-    for (size_t k = 1; k <= total; k++) {
-        counting f = {0, 0, 0, k};
-        robots_allocator fa = counting_allocator(&f);
-        cli_use_allocator(&fa);
-        CHECK_EQ(quiet_check(path), EXIT_USAGE);
-        CHECK_EQ(f.current, 0);
-    }
-    cli_use_allocator(NULL);
-}
-
-/* Runs run_usage (every category of both kinds) quietly. */
+/* Runs run_usage (every category of both kinds) with stdout and stderr sent to
+ * /dev/null. */
 static int usage_path(void *ctx) {
     cli_options o;
     memset(&o, 0, sizeof o);
@@ -202,25 +180,36 @@ static int usage_path(void *ctx) {
     return run_usage(&o, ctx, "FooBot", "http://e.com/x", NULL);
 }
 
-/* `robots usage`: reading or parsing without memory is exit 2, nothing kept. */
-static void usage_may_fail(void) {
-    static const char text[] = "user-agent: *\ncontent-usage: train-ai=n\ncontent-signal: /x search=yes\n";
-    const char *path = scratch_file(1, text, sizeof text - 1);
+/* A sub-command run on a file with every allocation it makes failing in turn:
+ * with memory it gives `ok`, without it exit 2, and nothing is left allocated. */
+static void each_allocation_fails(int (*quiet)(void *), const char *text, int ok) {
+    const char *path = scratch_file(1, text, strlen(text));
     counting c = {0, 0, 0, 0};
     robots_allocator a = counting_allocator(&c);
     cli_use_allocator(&a);
-    CHECK_EQ(run_quietly(usage_path, (void *)path), 0);
+    CHECK_EQ(run_quietly(quiet, (void *)path), ok);
     CHECK_EQ(c.current, 0);
     size_t total = c.calls;
-    CHECK(total >= 2);
+    CHECK(total >= 2); /* the file's buffer and the parse */
     for (size_t k = 1; k <= total; k++) {
         counting f = {0, 0, 0, k};
         robots_allocator fa = counting_allocator(&f);
         cli_use_allocator(&fa);
-        CHECK_EQ(run_quietly(usage_path, (void *)path), EXIT_USAGE);
+        CHECK_EQ(run_quietly(quiet, (void *)path), EXIT_USAGE);
         CHECK_EQ(f.current, 0);
     }
     cli_use_allocator(NULL);
+}
+
+/* `robots FILE AGENT URL`: reading or parsing without memory is exit 2. */
+static void checking_a_file_may_fail(void) {
+    each_allocation_fails(check_path, "user-agent: foobot\ndisallow: /private\nsitemap: http://e.com/s.xml\n",
+                          EXIT_DISALLOWED);
+}
+
+/* `robots usage`: the same. */
+static void usage_may_fail(void) {
+    each_allocation_fails(usage_path, "user-agent: *\ncontent-usage: train-ai=n\ncontent-signal: /x search=yes\n", 0);
 }
 
 /* An allocator that refuses any block of 100,000 bytes or more. */
