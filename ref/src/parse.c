@@ -374,7 +374,7 @@ static void handle_record(parser *ps, vec *into, size_t line, const unsigned cha
     rec->val_off = pattern_normalise(r, in_store(ps, v), vn, &rec->val_len, escape);
 }
 
-/* AIPREF-1: a Content-Usage or Content-Signal line is also a rule of the usage
+/* USAGE-8: a Content-Usage or Content-Signal line is also a rule of the usage
  * groups (usage.c). It needs its colon (attach 3.2): Google's "key value" without
  * one is a line of some other kind. It changes nothing of the crawl rules. */
 static void handle_usage(parser *ps, size_t line, const unsigned char *k, size_t kn,

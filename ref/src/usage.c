@@ -3,7 +3,7 @@
  * section 3, draft-ietf-aipref-vocab-07) and Content-Signal (the Content Signals
  * Policy, draft-romm-aipref-contentsignals-00), read from the rule set the crawl
  * rules were parsed into. robots.h says what is answered; the tables' cases
- * AIPREF-* and SIGNAL-* say why, case by case.
+ * AIPREF-*, USAGE-* and SIGNAL-* say why, case by case.
  *
  * The parser (parse.c) hands each such line here with its usage group; its path
  * is compiled as an Allow's is, so that it matches as Allow and Disallow do
@@ -21,7 +21,7 @@ bool usage_key(const unsigned char *k, size_t n, robots_usage_vocab *vocab) {
 
 static bool blank(unsigned char c) { return c == ' ' || c == '\t'; }
 
-/* AIPREF-3 (attach 3.2): a value starting with '/' is a path up to the first SP or
+/* USAGE-12 (attach 3.2): a value starting with '/' is a path up to the first SP or
  * HTAB, then the statement; any other value is all statement. */
 void usage_line_add(robots_rules *r, robots_usage_vocab vocab, size_t line, u32 ugroup, size_t off,
                     size_t len) {
@@ -118,7 +118,7 @@ int robots_get_usage_line(const robots_rules *r, size_t i, robots_usage_line *ou
 
 /* ---- Queries ----------------------------------------------------------------- */
 
-/* AIPREF-5: the agent's own groups, else the '*' groups (RFC 9309 2.2.1), as the
+/* USAGE-1, USAGE-2: the agent's own groups, else the '*' groups (RFC 9309 2.2.1), as the
  * crawl rules choose them (the caller's agent compared as the profile compares
  * it). */
 typedef struct chooser {
@@ -171,7 +171,7 @@ static bool path_matches(const robots_rules *r, const usage_rule *u, const path_
            rule_matches_from(r, &u->path, view, after);
 }
 
-/* AIPREF-12 (vocab 6.5): the line's statement for the category. */
+/* USAGE-14, USAGE-15 (vocab 6.5): the line's statement for the category. */
 static robots_usage_answer read_statement(const robots_rules *r, const usage_rule *u, const char *category,
                                           size_t category_len, unsigned *why) {
     robots_sf_value v;
@@ -216,7 +216,7 @@ int robots_usage_check(const robots_rules *r, robots_usage_vocab vocab, const ch
     const usage_rule *rules = r->usages.data;
     for (size_t i = 0; i < r->usages.len && rules[i].group == USAGE_NO_GROUP; i++)
         if (rules[i].vocab == vocab) verdict->why |= ROBOTS_USAGE_WHY_OUTSIDE;
-    /* AIPREF-8 (attach 3.1): "no preferences are implied for resources that are
+    /* USAGE-6 (attach 3.1): "no preferences are implied for resources that are
      * disallowed". */
     if (!crawl.allowed) {
         verdict->why |= ROBOTS_USAGE_WHY_DISALLOWED;
