@@ -428,6 +428,24 @@ typedef struct path_view {
 
 static inline size_t view_end(const path_view *v) { return v->lead + v->len; }
 
+/* The path of a URL as the profile matches it: located as url_path_span does,
+ * cut at a NUL where lines are C strings, decoding %HH where the profile compares
+ * decoded octets (and the path holds a '%'). One statement for the crawl rules'
+ * queries (query.c) and the usage lines' (usage.c). */
+static inline path_view url_path_view(const profile *p, const char *url, size_t url_len) {
+    const unsigned char *u = (const unsigned char *)(url ? url : "");
+    size_t start, len;
+    int lead;
+    url_path_span(u, url_len, &start, &len, &lead);
+    if (p->c_strings && len) {
+        const unsigned char *nul = memchr(u + start, '\0', len);
+        if (nul) len = (size_t)(nul - (u + start));
+    }
+    path_view view = {u + start, len, (unsigned)lead, false};
+    view.decode = p->percent_decode && len && memchr(view.s, '%', len) != NULL;
+    return view;
+}
+
 /* The octet at position pos (< view_end) and the position after it. */
 static inline size_t view_next(const path_view *v, size_t pos, unsigned char *octet) {
     if (pos < v->lead) {

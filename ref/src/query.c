@@ -392,17 +392,8 @@ static const char *fill_verdict(const robots_rules *r, agent_set *set, const cha
     if (!specific && r->globals.len == 0) goto done;
     v.group = specific ? ROBOTS_GROUP_SPECIFIC : ROBOTS_GROUP_GLOBAL;
 
-    const unsigned char *u = (const unsigned char *)(url ? url : "");
     const profile *p = r->profile;
-    size_t start, len;
-    int lead;
-    url_path_span(u, url_len, &start, &len, &lead);
-    if (p->c_strings) {
-        const unsigned char *nul = len ? memchr(u + start, '\0', len) : NULL;
-        if (nul) len = (size_t)(nul - (u + start));
-    }
-    path_view view = {u + start, len, (unsigned)lead, false};
-    view.decode = p->percent_decode && len && memchr(view.s, '%', len) != NULL;
+    path_view view = url_path_view(p, url, url_len);
     /* Every walk over a decoding view starts at position 0 and moves octet by octet,
      * so it meets the octets of one decoding of the whole path: decoded once here
      * (when some group applies), matching reads plain octets (about 4x faster than

@@ -225,16 +225,7 @@ int robots_usage_check(const robots_rules *r, robots_usage_vocab vocab, const ch
     }
     chooser ch;
     chooser_init(&ch, r, agent, agent_len);
-    size_t start, len;
-    int lead;
-    const unsigned char *u = (const unsigned char *)(url ? url : "");
-    url_path_span(u, url_len, &start, &len, &lead);
-    if (r->profile->c_strings && len) {
-        const unsigned char *nul = memchr(u + start, '\0', len);
-        if (nul) len = (size_t)(nul - (u + start));
-    }
-    path_view view = {u + start, len, (unsigned)lead, false};
-    view.decode = r->profile->percent_decode && len && memchr(view.s, '%', len) != NULL;
+    path_view view = url_path_view(r->profile, url, url_len);
     decision d = {0};
     for (size_t i = 0; i < r->usages.len; i++) {
         const usage_rule *ur = &rules[i];
