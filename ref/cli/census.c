@@ -32,6 +32,13 @@ typedef struct agent_tally {
     census_usage_tally usage;
 } agent_tally;
 
+/* One check's answer, and where the rest of its row is (census.rest_fields). */
+typedef struct answer {
+    bool allowed;
+    size_t line;
+    size_t rest, rest_len;
+} answer;
+
 typedef struct census {
     robots_profile_id profile;
     census_format format;
@@ -42,10 +49,17 @@ typedef struct census {
     census_counts counts;
     bool progress;          /* a progress line on stderr (a terminal, or --progress always) */
     size_t agent_len[AGENTS_MAX];
-    buf agent_fields;       /* each agent as its format writes it, in turn */
+    /* A row is put together from pieces rendered once (write_row): */
+    buf agent_fields;       /* each agent as its format writes it and what follows it, in turn */
     size_t agent_at[AGENTS_MAX + 1];
-    buf site_field, path_fields, status_field; /* the site in hand's, likewise */
+    buf site_field;         /* the site in hand's row up to its agent */
+    buf path_fields;        /* each of its paths and what follows, up to allowed */
+    buf tail_field;         /* what ends each of its rows after the line (the status and decision, if they decided) */
+    buf rest_fields;        /* the rest of a row after its agent, for each set of answers (answers_for) */
     size_t path_at[CENSUS_PATHS_MAX + 65];
+    buf groups[AGENTS_MAX]; /* the groups each agent follows in the site in hand (agent_groups) */
+    size_t same[AGENTS_MAX]; /* the first agent following the same groups (answers_for) */
+    bool whole[AGENTS_MAX];  /* whole site disallowed, for each first agent of its groups */
     buf out;                /* rows not yet written */
     int failed;             /* 0; OUT_OF_MEMORY; WRITE_FAILED: the output could not be written */
 } census;
@@ -69,21 +83,25 @@ static int by_index(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-/* Whole site disallowed for the agent, as this census decides it: the groups the
- * agent follows hold a disallow whose pattern matches every path (a '/' at most,
- * first, then only '*': "/", "*", "/" followed by stars), and no allow with a
- * pattern, which could win for some path by the longest match. Sets *out; returns
- * 0, or -1 when memory runs out (a file of thousands of groups naming the agent). */
-static int whole_site_disallowed(const robots_rules *rules, const char *agent, bool *out) {
-    size_t few[256];
-    buf many = {NULL, 0, 0};
-    const size_t *groups = few;
-    size_t ng = robots_applying_groups(rules, &agent, NULL, 1, few, 256);
-    if (ng > 256) {
-        if (buf_reserve(&many, ng * sizeof(size_t))) return -1;
-        robots_applying_groups(rules, &agent, NULL, 1, (size_t *)(void *)many.data, ng);
-        groups = (const size_t *)(void *)many.data;
-    }
+/* The groups the agent follows (robots_applying_groups), in file order, into
+ * *out (emptied first). Returns how many, or -1 when memory runs out (a file of
+ * thousands of groups naming the agent). */
+static long agent_groups(const robots_rules *rules, const char *agent, buf *out) {
+    out->len = 0;
+    size_t ng = robots_applying_groups(rules, &agent, NULL, 1, NULL, 0);
+    if (buf_reserve(out, ng * sizeof(size_t) + 1)) return -1;
+    robots_applying_groups(rules, &agent, NULL, 1, (size_t *)(void *)out->data, ng);
+    out->len = ng * sizeof(size_t);
+    return (long)ng;
+}
+
+/* Whole site disallowed for the groups an agent follows (agent_groups), as this
+ * census decides it: they hold a disallow whose pattern matches every path (a '/'
+ * at most, first, then only '*': "/", "*", "/" followed by stars), and no allow
+ * with a pattern, which could win for some path by the longest match. */
+static bool whole_site_disallowed(const robots_rules *rules, const buf *group_list) {
+    const size_t *groups = (const size_t *)(void *)group_list->data;
+    size_t ng = group_list->len / sizeof(size_t);
     bool everything = false, allow = false;
     for (size_t i = 0; ng && !allow && i < robots_rule_count(rules); i++) {
         robots_rule_info r;
@@ -95,9 +113,7 @@ static int whole_site_disallowed(const robots_rules *rules, const char *agent, b
         while (k < r.pattern_len && r.pattern[k] == '*') k++;
         everything = everything || k == r.pattern_len;
     }
-    buf_free(&many);
-    *out = everything && !allow;
-    return 0;
+    return everything && !allow;
 }
 
 /* A value as its format writes it, into b: a JSON string, or a TSV or CSV field
@@ -116,12 +132,19 @@ static int render(const census *c, buf *b, const char *s, size_t n) {
     return quote ? rc | buf_addc(b, '"') : rc;
 }
 
-static int add_number(buf *b, size_t v) {
-    char digits[24];
-    size_t n = sizeof digits;
-    do digits[--n] = (char)('0' + v % 10);
+/* v in decimal, at the end of digits: returns where it starts. */
+#define DIGITS 24
+static size_t decimal(size_t v, char digits[DIGITS]) {
+    size_t at = DIGITS;
+    do digits[--at] = (char)('0' + v % 10);
     while ((v /= 10) != 0);
-    return buf_add(b, digits + n, sizeof digits - n);
+    return at;
+}
+
+static int add_number(buf *b, size_t v) {
+    char digits[DIGITS];
+    size_t at = decimal(v, digits);
+    return buf_add(b, digits + at, DIGITS - at);
 }
 
 /* The rows so far to standard output once they pass 1 MiB (and at the end). */
@@ -131,54 +154,128 @@ static void flush_rows(census *c, size_t at_least) {
     c->out.len = 0;
 }
 
-/* A string literal, its length counted by the compiler. */
-#define ADD_LIT(b, literal) buf_add((b), (literal), sizeof(literal) - 1)
+/* The separator of TSV or CSV fields. */
+static char separator(const census *c) { return c->format == FORMAT_CSV ? ',' : '\t'; }
 
-/* One row: site, agent, path, allowed, line, and the status and decision when the
- * status decided, from the pieces rendered before. */
-static void write_row(census *c, size_t agent, size_t path, bool allowed, size_t line, const buf *status,
-                      const char *decision) {
+/* Copies n bytes to w and returns the end. */
+static char *put(char *w, const char *s, size_t n) {
+    memcpy(w, s, n);
+    return w + n;
+}
+
+/* One row: the site's piece (up to the agent), the agent's, and the rest (the
+ * path's piece, allowed, the line and the site's tail), all rendered before.
+ * Rows are most of what a census writes: their room is reserved once and three
+ * pieces copied in (adding each field and separator, each with its own check of
+ * the buffer, was a tenth of a census), and agents that share their answers
+ * share the rest of their rows. */
+static void write_row(census *c, size_t agent, const char *rest, size_t rest_len) {
     buf *o = &c->out;
-    const char *sep = c->format == FORMAT_CSV ? "," : "\t";
-    const char *pf = c->path_fields.data + c->path_at[path], *af = c->agent_fields.data + c->agent_at[agent];
-    size_t pn = c->path_at[path + 1] - c->path_at[path], an = c->agent_at[agent + 1] - c->agent_at[agent];
-    int rc;
-    if (c->format == FORMAT_JSONL) {
-        rc = ADD_LIT(o, "{\"site\":") | buf_add(o, c->site_field.data, c->site_field.len) | ADD_LIT(o, ",\"agent\":") |
-             buf_add(o, af, an) | ADD_LIT(o, ",\"path\":") | buf_add(o, pf, pn);
-        rc |= allowed ? ADD_LIT(o, ",\"allowed\":true,\"line\":") : ADD_LIT(o, ",\"allowed\":false,\"line\":");
-        rc |= add_number(o, line);
-        if (decision)
-            rc |= ADD_LIT(o, ",\"status\":") | buf_add(o, status->data, status->len) | ADD_LIT(o, ",\"decision\":\"") |
-                  buf_add(o, decision, strlen(decision)) | buf_addc(o, '"');
-        rc |= ADD_LIT(o, "}\n");
-    } else {
-        rc = buf_add(o, c->site_field.data, c->site_field.len) | buf_add(o, sep, 1) | buf_add(o, af, an) |
-             buf_add(o, sep, 1) | buf_add(o, pf, pn) | buf_add(o, sep, 1);
-        rc |= (allowed ? ADD_LIT(o, "true") : ADD_LIT(o, "false")) | buf_add(o, sep, 1) | add_number(o, line);
-        rc |= buf_add(o, sep, 1) | (decision ? buf_add(o, status->data, status->len) : 0) | buf_add(o, sep, 1);
-        rc |= (decision ? buf_add(o, decision, strlen(decision)) : 0) | buf_addc(o, '\n');
+    const char *af = c->agent_fields.data + c->agent_at[agent];
+    size_t an = c->agent_at[agent + 1] - c->agent_at[agent];
+    if (buf_reserve(o, c->site_field.len + an + rest_len)) {
+        c->failed = OUT_OF_MEMORY;
+        return;
     }
-    if (rc) c->failed = OUT_OF_MEMORY;
+    char *w = put(o->data + o->len, c->site_field.data, c->site_field.len);
+    w = put(w, af, an);
+    w = put(w, rest, rest_len);
+    o->len = (size_t)(w - o->data);
     flush_rows(c, (size_t)1 << 20);
 }
 
-/* The site, its paths (and their lengths, into lens) and its status, rendered
- * once for all its rows. */
-static void render_site(census *c, const census_site *s, char (*paths)[CENSUS_PATH_BYTES], size_t *lens, size_t np) {
-    c->site_field.len = c->path_fields.len = c->status_field.len = 0;
-    int rc = render(c, &c->site_field, s->name.data, s->name.len);
+/* The rest of each row of a set of answers (write_row): the path's piece, allowed,
+ * the line and the site's tail, into c->rest_fields; where each is, into the
+ * answers. */
+static void render_rests(census *c, answer *got, size_t np) {
+    static const char *const json[2] = {"false,\"line\":", "true,\"line\":"};
+    buf *r = &c->rest_fields;
+    int rc = 0;
+    for (size_t p = 0; p < np; p++) {
+        bool yes = got[p].allowed;
+        char digits[DIGITS];
+        size_t at = decimal(got[p].line, digits);
+        got[p].rest = r->len;
+        rc |= buf_add(r, c->path_fields.data + c->path_at[p], c->path_at[p + 1] - c->path_at[p]);
+        if (c->format == FORMAT_JSONL) rc |= buf_add(r, json[yes], strlen(json[yes]));
+        else rc |= buf_add(r, yes ? "true" : "false", yes ? 4 : 5) | buf_addc(r, separator(c));
+        rc |= buf_add(r, digits + at, DIGITS - at) | buf_add(r, c->tail_field.data, c->tail_field.len);
+        got[p].rest_len = r->len - got[p].rest;
+    }
+    if (rc) c->failed = OUT_OF_MEMORY;
+}
+
+/* The site's pieces of its rows (write_row): its own, each path's (and their
+ * lengths, into lens) and the tail, with the status and the decision when the
+ * status decided. */
+static void render_site(census *c, const census_site *s, char (*paths)[CENSUS_PATH_BYTES], size_t *lens, size_t np,
+                        const char *decision) {
+    bool json = c->format == FORMAT_JSONL;
+    char sep = separator(c);
+    c->site_field.len = c->path_fields.len = c->tail_field.len = 0;
+    int rc = json ? buf_add(&c->site_field, "{\"site\":", 8) : 0;
+    rc |= render(c, &c->site_field, s->name.data, s->name.len);
+    rc |= json ? buf_add(&c->site_field, ",\"agent\":", 9) : buf_addc(&c->site_field, sep);
     for (size_t p = 0; p < np; p++) {
         lens[p] = strlen(paths[p]);
         c->path_at[p] = c->path_fields.len;
         rc |= render(c, &c->path_fields, paths[p], lens[p]);
+        rc |= json ? buf_add(&c->path_fields, ",\"allowed\":", 11) : buf_addc(&c->path_fields, sep);
     }
     c->path_at[np] = c->path_fields.len;
-    static const char network[] = "network-error";
-    if (s->status) rc |= add_number(&c->status_field, (size_t)s->status);
-    else rc |= c->format == FORMAT_JSONL ? json_append_string(&c->status_field, network, sizeof network - 1)
-                                         : buf_add(&c->status_field, network, sizeof network - 1);
+    buf *t = &c->tail_field;
+    if (decision) {
+        static const char network[] = "network-error";
+        rc |= json ? buf_add(t, ",\"status\":", 10) : buf_addc(t, sep);
+        if (s->status) rc |= add_number(t, (size_t)s->status);
+        else rc |= json ? json_append_string(t, network, sizeof network - 1) : buf_add(t, network, sizeof network - 1);
+        rc |= json ? buf_add(t, ",\"decision\":", 12) | json_append_string(t, decision, strlen(decision))
+                   : buf_addc(t, sep) | buf_add(t, decision, strlen(decision));
+    } else if (!json) {
+        rc |= buf_addc(t, sep) | buf_addc(t, sep);
+    }
+    rc |= json ? buf_add(t, "}\n", 2) : buf_addc(t, '\n');
     if (rc) c->failed = OUT_OF_MEMORY;
+}
+
+/* The answers of the agent's checks (allowed, the deciding line) over the np
+ * paths: those of an earlier agent that follows the same groups, or asked now. A
+ * verdict depends on the agent only through the groups it follows (query.c), and
+ * most files have groups for few of the agents asked, so most agents share the
+ * answers of the first. When the status decided (rules NULL), every agent shares
+ * its one answer. Sets c->same[a] and, for a new set, c->whole[a] and the rest of
+ * its rows. Returns the answers, or NULL when memory ran out (c->failed is set). */
+static const answer *answers_for(census *c, const robots_rules *rules, robots_fetch_decision d, size_t a,
+                                 char (*paths)[CENSUS_PATH_BYTES], const size_t *lens, size_t np) {
+    static answer answers[AGENTS_MAX][CENSUS_PATHS_MAX + 64];
+    if (rules && agent_groups(rules, c->agents[a], &c->groups[a]) < 0) {
+        c->failed = OUT_OF_MEMORY;
+        return NULL;
+    }
+    const buf *mine = &c->groups[a];
+    for (size_t j = 0; j < a; j++) {
+        const buf *theirs = &c->groups[j];
+        if (c->same[j] == j && (!rules || (theirs->len == mine->len && !memcmp(theirs->data, mine->data, mine->len)))) {
+            c->same[a] = j;
+            return answers[j];
+        }
+    }
+    c->same[a] = a;
+    c->whole[a] = rules ? whole_site_disallowed(rules, mine) : d == ROBOTS_FETCH_FULL_DISALLOW;
+    /* The path is all a rule matches: any host will do. */
+    static char url[CENSUS_PATH_BYTES + 16] = "http://site";
+    for (size_t p = 0; p < np; p++) {
+        robots_verdict v = {.allowed = d == ROBOTS_FETCH_FULL_ALLOW, .line = 0};
+        if (rules) {
+            memcpy(url + 11, paths[p], lens[p] + 1);
+            int rc = robots_check(rules, c->agents[a], c->agent_len[a], url, 11 + lens[p], &v, NULL);
+            v.allowed = rc == 0 && v.allowed;
+        }
+        answers[a][p].allowed = v.allowed;
+        answers[a][p].line = v.line;
+    }
+    render_rests(c, answers[a], np);
+    return c->failed ? NULL : answers[a];
 }
 
 static int visit(void *ctx, const census_site *s) {
@@ -200,35 +297,22 @@ static int visit(void *ctx, const census_site *s) {
     static char paths[CENSUS_PATHS_MAX + 64][CENSUS_PATH_BYTES];
     static size_t lens[CENSUS_PATHS_MAX + 64];
     size_t np = census_site_paths(&c->asked, rules, paths, sizeof paths / sizeof paths[0]);
-    const char *decision = rules ? NULL : robots_fetch_decision_name(d);
-    render_site(c, s, paths, lens, np);
-    /* The path is all a rule matches: any host will do. */
-    static char url[CENSUS_PATH_BYTES + 16] = "http://site";
+    render_site(c, s, paths, lens, np, rules ? NULL : robots_fetch_decision_name(d));
+    c->rest_fields.len = 0;
     for (size_t a = 0; a < c->nagents && !c->failed; a++) {
         agent_tally *t = &c->tally[a];
-        t->sites++;
-        bool root = true;
-        for (size_t p = 0; p < np; p++) {
-            bool allowed = d == ROBOTS_FETCH_FULL_ALLOW;
-            size_t line = 0;
-            if (rules) {
-                memcpy(url + 11, paths[p], lens[p] + 1);
-                robots_verdict v;
-                allowed = robots_check(rules, c->agents[a], c->agent_len[a], url, 11 + lens[p], &v, NULL) == 0 && v.allowed;
-                line = v.line;
-            }
-            if (p == 0) root = allowed;
-            t->checks++;
-            t->allowed += allowed;
-            write_row(c, a, p, allowed, line, &c->status_field, decision);
+        const answer *got = answers_for(c, rules, d, a, paths, lens, np);
+        for (size_t p = 0; got && p < np; p++) {
+            write_row(c, a, c->rest_fields.data + got[p].rest, got[p].rest_len);
+            t->allowed += got[p].allowed;
         }
-        t->root_allowed += root;
-        bool whole = d == ROBOTS_FETCH_FULL_DISALLOW;
-        if (rules && (whole_site_disallowed(rules, c->agents[a], &whole) ||
-                      census_usage_site(rules, c->agents[a], c->agent_len[a],
-                                        (const char (*)[CENSUS_PATH_BYTES])paths, lens, np, &t->usage)))
+        t->sites++;
+        t->checks += np;
+        t->root_allowed += got && got[0].allowed;
+        t->whole_disallowed += c->whole[c->same[a]];
+        if (rules && census_usage_site(rules, c->agents[a], c->agent_len[a], (const char (*)[CENSUS_PATH_BYTES])paths,
+                                       lens, np, &t->usage))
             c->failed = OUT_OF_MEMORY;
-        t->whole_disallowed += whole;
     }
     robots_free(rules);
     c->counts.sites++;
@@ -390,6 +474,8 @@ static int read_agents(census *c, const char *agents) {
         c->agent_len[a] = strlen(c->agents[a]);
         c->agent_at[a] = c->agent_fields.len;
         rc |= render(c, &c->agent_fields, c->agents[a], c->agent_len[a]);
+        buf *f = &c->agent_fields;
+        rc |= c->format == FORMAT_JSONL ? buf_add(f, ",\"path\":", 8) : buf_addc(f, separator(c));
     }
     c->agent_at[c->nagents] = c->agent_fields.len;
     if (rc) c->failed = OUT_OF_MEMORY;
@@ -435,7 +521,9 @@ int run_census(int argc, char **argv) {
     buf_free(&c.agent_fields);
     buf_free(&c.site_field);
     buf_free(&c.path_fields);
-    buf_free(&c.status_field);
+    buf_free(&c.tail_field);
+    buf_free(&c.rest_fields);
     buf_free(&c.out);
+    for (size_t a = 0; a < c.nagents; a++) buf_free(&c.groups[a]);
     return rc;
 }

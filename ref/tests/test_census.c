@@ -124,6 +124,10 @@ static void folders_and_files_at_their_edges(void) {
     snprintf(link, sizeof link, "%s/dangling", dir);
     unlink(link);
     CHECK_EQ(symlink("/nonexistent/robots.txt", link), 0);
+    /* A link to a file is read as the file (its type asked, not told by the folder). */
+    snprintf(link, sizeof link, "%s/linked.example", dir);
+    unlink(link);
+    CHECK_EQ(symlink("odd-rules.example", link), 0);
     /* 300 groups naming FooBot, the last disallowing everything. */
     static char many[20000];
     char *p = many;
@@ -152,7 +156,8 @@ static void folders_and_files_at_their_edges(void) {
     /* 301 rule paths for FooBot's file: 9 spread over them, every 301/9th. */
     CHECK(strstr(out, "\"agent\":\"FooBot\",\"path\":\"/x33\"") && !strstr(out, "\"path\":\"/x1\""));
     CHECK(strstr(out, "\"path\":\"/x/\"") && !strstr(out, "a-folder") && !strstr(out, "dangling"));
-    CHECK(r.err.data && strstr(r.err.data, "2 sites (0 inputs skipped)"));
+    CHECK(strstr(out, "{\"site\":\"linked.example\",\"agent\":\"BarBot\",\"path\":\"/y?page=2\",\"allowed\":true,\"line\":5}\n"));
+    CHECK(r.err.data && strstr(r.err.data, "3 sites (0 inputs skipped)"));
     proc_result_free(&r);
     /* Paths files that are not: a path past the bound, one without '/', too many. */
     static char paths[40000]; /* 4,100 lines of at most 6 bytes */
@@ -186,7 +191,7 @@ static void folders_and_files_at_their_edges(void) {
     CHECK_EQ(r.status, 2);
     proc_result_free(&r);
     /* Nothing of the test is left behind. */
-    static const char *const made[] = {"many-groups.example", "odd-rules.example", "dangling"};
+    static const char *const made[] = {"many-groups.example", "odd-rules.example", "dangling", "linked.example"};
     for (size_t i = 0; i < sizeof made / sizeof made[0]; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, made[i]);
         unlink(path);
