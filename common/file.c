@@ -38,22 +38,22 @@ int read_file(const char *path, size_t limit, buf *out, int *more) {
     return rc;
 }
 
-/* Reads fd to its end or to limit (0: none) into out; *more says whether bytes
- * were left past the limit. The size fstat gave (hint) sizes the buffer once.
- * Returns 0, or -1 with errno. (A regular file's read is not interrupted by a
- * signal: no EINTR to retry.) */
-static int read_fd(int fd, size_t hint, size_t limit, buf *out, int *more) {
+/* Reads the regular file fd to its end or to limit (0: none) into out; *more says
+ * whether bytes were left past the limit. A read of a regular file that returns
+ * fewer bytes than asked has met the file's end, so a small file is one read.
+ * Returns 0, or -1 with errno. (Nor is such a read interrupted by a signal: no
+ * EINTR to retry.) */
+static int read_fd(int fd, size_t limit, buf *out, int *more) {
     ssize_t got = 1;
-    while (got > 0 && (!limit || out->len < limit)) {
-        size_t want = hint + 1 > 65536 ? hint + 1 : 65536; /* one more: the end shows at once */
-        if (limit && limit - out->len < want) want = limit - out->len;
+    size_t want = 1;
+    while ((size_t)got == want && (!limit || out->len < limit)) {
+        want = limit && limit - out->len < 65536 ? limit - out->len : 65536;
         if (buf_reserve(out, want)) return errno = ENOMEM, -1;
         got = read(fd, out->data + out->len, want);
         out->len += got > 0 ? (size_t)got : 0;
-        hint = 0;
     }
     char one; /* at the cap: one more byte tells whether anything was cut off */
-    if (got > 0) *more = (got = read(fd, &one, 1)) > 0;
+    if ((size_t)got == want) *more = (got = read(fd, &one, 1)) > 0;
     return got < 0 ? -1 : 0;
 }
 
@@ -66,9 +66,7 @@ int read_file_at(int dirfd, const char *name, int regular, size_t limit, buf *ou
     /* Non-blocking: should the entry have become a FIFO since, opening it does not wait. */
     int fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
     if (fd < 0) return -1;
-    int rc = fstat(fd, &st) != 0 ? -1 : S_ISREG(st.st_mode) ? 0 : 1;
-    size_t hint = rc == 0 && st.st_size > 0 ? (size_t)st.st_size : 0;
-    if (rc == 0) rc = read_fd(fd, limit && hint > limit ? limit : hint, limit, out, more);
+    int rc = read_fd(fd, limit, out, more);
     int saved = errno;
     close(fd);
     errno = saved;
