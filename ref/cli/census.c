@@ -310,9 +310,8 @@ static int visit(void *ctx, const census_site *s) {
         t->checks += np;
         t->root_allowed += got && got[0].allowed;
         t->whole_disallowed += c->whole[c->same[a]];
-        if (rules && census_usage_site(rules, c->agents[a], c->agent_len[a], (const char (*)[CENSUS_PATH_BYTES])paths,
-                                       lens, np, &t->usage))
-            c->failed = OUT_OF_MEMORY;
+        census_usage_site(rules, c->agents[a], c->agent_len[a], (const char (*)[CENSUS_PATH_BYTES])paths, lens, np,
+                          &t->usage);
     }
     robots_free(rules);
     c->counts.sites++;

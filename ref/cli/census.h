@@ -58,11 +58,10 @@ typedef struct census_usage_tally {
 const char *census_preference_name(size_t preference);
 
 /* Adds one site's answers for the agent over its np paths (paths[0] the root) to
- * *t. rules NULL (the status decided) states nothing. Returns 0, or -1 when
- * memory ran out. */
-int census_usage_site(const robots_rules *rules, const char *agent, size_t agent_len,
-                      const char (*paths)[CENSUS_PATH_BYTES], const size_t *lens, size_t np,
-                      census_usage_tally *t);
+ * *t. rules NULL (the status decided) states nothing. Allocates nothing that can
+ * fail it. */
+void census_usage_site(const robots_rules *rules, const char *agent, size_t agent_len,
+                       const char (*paths)[CENSUS_PATH_BYTES], const size_t *lens, size_t np, census_usage_tally *t);
 
 typedef int (*census_visit)(void *ctx, const census_site *site);
 

@@ -21,21 +21,23 @@ static const struct {
 
 const char *census_preference_name(size_t preference) { return preferences[preference].name; }
 
-int census_usage_site(const robots_rules *rules, const char *agent, size_t agent_len,
-                      const char (*paths)[CENSUS_PATH_BYTES], const size_t *lens, size_t np,
-                      census_usage_tally *t) {
+void census_usage_site(const robots_rules *rules, const char *agent, size_t agent_len,
+                       const char (*paths)[CENSUS_PATH_BYTES], const size_t *lens, size_t np, census_usage_tally *t) {
     /* Most files have no such line: every answer is unknown, nothing to count. */
-    if (!rules || robots_usage_line_count(rules) == 0) return 0;
+    if (!rules || robots_usage_line_count(rules) == 0) return;
     static char url[CENSUS_PATH_BYTES + 16] = "http://site";
-    int failed = 0; /* a query can fail only when memory runs out in the crawl rules' part */
-    for (size_t k = 0; k < CENSUS_PREFERENCES && !failed; k++) {
+    for (size_t k = 0; k < CENSUS_PREFERENCES; k++) {
         bool any_n = false, any_y = false;
         size_t category_len = strlen(preferences[k].category);
-        for (size_t p = 0; p < np && !failed; p++) {
+        for (size_t p = 0; p < np; p++) {
             memcpy(url + 11, paths[p], lens[p] + 1);
             robots_usage_verdict v;
-            failed = robots_usage_check(rules, preferences[k].vocab, agent, agent_len, url, 11 + lens[p],
-                                        preferences[k].category, category_len, &v, NULL);
+            /* It fails only for arguments a census never passes (NULL rules or
+             * category, rules parsed for other agents), and then the answer is
+             * unknown: nothing counted. Running out of memory does not make it
+             * fail (a query that cannot allocate matches more slowly). */
+            (void)robots_usage_check(rules, preferences[k].vocab, agent, agent_len, url, 11 + lens[p],
+                                     preferences[k].category, category_len, &v, NULL);
             if (p == 0 && v.answer != ROBOTS_USAGE_UNKNOWN) t->counts[k][v.answer == ROBOTS_USAGE_NO ? 0 : 1]++;
             any_n = any_n || v.answer == ROBOTS_USAGE_NO;
             any_y = any_y || v.answer == ROBOTS_USAGE_YES;
@@ -43,5 +45,4 @@ int census_usage_site(const robots_rules *rules, const char *agent, size_t agent
         t->counts[k][2] += any_n;
         t->counts[k][3] += any_y;
     }
-    return failed ? -1 : 0;
 }
