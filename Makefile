@@ -187,11 +187,13 @@ CENSUS_DIR := ref/tests/census
 test-census: $(ROBOTS)
 	@mkdir -p $(O)/census
 	$(ROBOTS) census --agents Googlebot,GPTBot --paths $(CENSUS_DIR)/paths.txt --paths-from-rules 2 \
-	    $(CENSUS_DIR)/sites $(CENSUS_DIR)/sites.jsonl > $(O)/census/out.jsonl 2> $(O)/census/out.stderr
-	$(ROBOTS) census --agents GPTBot --format csv $(CENSUS_DIR)/sites > $(O)/census/out.csv 2>/dev/null
+	    --sites $(O)/census/out.sites.jsonl $(CENSUS_DIR)/sites $(CENSUS_DIR)/sites.jsonl \
+	    > $(O)/census/out.jsonl 2> $(O)/census/out.stderr
+	$(ROBOTS) census --agents GPTBot --format csv --sites $(O)/census/out.sites.csv $(CENSUS_DIR)/sites \
+	    > $(O)/census/out.csv 2>/dev/null
 	$(ROBOTS) census --agents Googlebot --format tsv --profile rfc9309 $(CENSUS_DIR)/sites.jsonl \
 	    > $(O)/census/out.tsv 2>/dev/null
-	@for f in jsonl stderr csv tsv; do cmp -s $(O)/census/out.$$f $(CENSUS_DIR)/expected.$$f || { \
+	@for f in jsonl stderr csv tsv sites.jsonl sites.csv; do cmp -s $(O)/census/out.$$f $(CENSUS_DIR)/expected.$$f || { \
 	    echo "robots census: out.$$f differs from $(CENSUS_DIR)/expected.$$f"; \
 	    diff -u $(CENSUS_DIR)/expected.$$f $(O)/census/out.$$f | head -20; exit 1; }; done
 	@for bad in "--format xml $(CENSUS_DIR)/sites" "--paths-from-rules -1 $(CENSUS_DIR)/sites" "--agents , $(CENSUS_DIR)/sites" \
@@ -201,7 +203,7 @@ test-census: $(ROBOTS)
 	@printf '/no-slash-here\n' | sed 's#^/##' > $(O)/census/bad-paths.txt
 	@if $(ROBOTS) census --paths $(O)/census/bad-paths.txt $(CENSUS_DIR)/sites >/dev/null 2>&1; then \
 	    echo "robots census: a path without '/' accepted"; exit 1; fi
-	@echo "test-census: rows, summaries and warnings as expected in jsonl, csv and tsv; bad arguments refused"
+	@echo "test-census: rows, --sites rows, summaries and warnings as expected in jsonl, csv and tsv; bad arguments refused"
 
 # robots census --compare-with on the census fixtures (scripts/test-census-diff): the
 # reference against itself, urllib.robotparser, the Node example and robots-wrong's

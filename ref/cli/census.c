@@ -3,7 +3,8 @@
  * corpus, every agent of --agents x every path (the root, --paths, and up to
  * --paths-from-rules N made from the file's own rules), allowed or not and the
  * line that decided, one row each; per agent, whether the root is allowed and
- * whether the whole site is disallowed; then a summary per agent.
+ * whether the whole site is disallowed (--sites FILE: a row each); then a summary
+ * per agent (census_summary.c).
  *
  * A site's HTTP status decides first, as the robots command's status policy does
  * (robots_fetch_policy): a 4xx allows everything, a 5xx disallows everything, for
@@ -23,14 +24,9 @@
 
 #define AGENTS_MAX 64
 
-enum { OUT_OF_MEMORY = 1, WRITE_FAILED = 2 };
+enum { OUT_OF_MEMORY = 1, WRITE_FAILED = 2, SITES_WRITE_FAILED = 3 };
 
 typedef enum census_format { FORMAT_JSONL, FORMAT_TSV, FORMAT_CSV } census_format;
-
-typedef struct agent_tally {
-    size_t sites, root_allowed, whole_disallowed, checks, allowed;
-    census_usage_tally usage;
-} agent_tally;
 
 /* One check's answer, and where the rest of its row is (census.rest_fields). */
 typedef struct answer {
@@ -45,7 +41,7 @@ typedef struct census {
     const char *agents[AGENTS_MAX];
     size_t nagents;
     census_asked asked;     /* --paths, --paths-from-rules */
-    agent_tally tally[AGENTS_MAX];
+    census_agent_tally tally[AGENTS_MAX];
     census_counts counts;
     bool progress;          /* a progress line on stderr (a terminal, or --progress always) */
     size_t agent_len[AGENTS_MAX];
@@ -61,7 +57,11 @@ typedef struct census {
     size_t same[AGENTS_MAX]; /* the first agent following the same groups (answers_for) */
     bool whole[AGENTS_MAX];  /* whole site disallowed, for each first agent of its groups */
     buf out;                /* rows not yet written */
-    int failed;             /* 0; OUT_OF_MEMORY; WRITE_FAILED: the output could not be written */
+    FILE *sites;            /* --sites FILE, or NULL */
+    buf agent_site_fields;  /* each agent as its format writes it and what follows it in a --sites row */
+    size_t agent_site_at[AGENTS_MAX + 1];
+    buf site_rows;          /* --sites rows not yet written */
+    int failed;             /* 0; OUT_OF_MEMORY; WRITE_FAILED, SITES_WRITE_FAILED: the rows, --sites could not be written */
 } census;
 
 /* The usage, after what is wrong: on stderr, exit 2 (on stdout for --help). */
@@ -69,10 +69,13 @@ static int usage_to(FILE *f, const char *what, const char *value) {
     fprintf(f, "robots census: %s%s%s%s\n", what, value ? " '" : "", value ? value : "", value ? "'" : "");
     fprintf(f, "usage: robots census [--agents A,B,...] [--paths FILE] [--paths-from-rules N]\n"
                     "                     [--format jsonl|tsv|csv] [--profile google|rfc9309] [--summary FILE]\n"
-                    "                     [--progress auto|always|never] [--compare-with ADAPTER [--out DIR]] INPUT...\n"
+                    "                     [--sites FILE] [--progress auto|always|never]\n"
+                    "                     [--compare-with ADAPTER [--out DIR]] INPUT...\n"
                     "INPUT: a directory of robots.txt files (the site is the file's name), a JSON Lines\n"
                     "file of {\"site\", \"status\", \"redirects\", \"robots\" | \"robots_base64\"} (- for stdin),\n"
-                    "or a WARC file, plain or gzipped (every response record a site; docs/census.md).\n");
+                    "or a WARC file, plain or gzipped (every response record a site; docs/census.md).\n"
+                    "--sites FILE: a row per site and agent, whether the root is allowed and the whole\n"
+                    "site disallowed, in the rows' format.\n");
     return EXIT_USAGE;
 }
 
@@ -147,11 +150,12 @@ static int add_number(buf *b, size_t v) {
     return buf_add(b, digits + at, DIGITS - at);
 }
 
-/* The rows so far to standard output once they pass 1 MiB (and at the end). */
-static void flush_rows(census *c, size_t at_least) {
-    if (c->out.len < at_least) return;
-    if (fwrite(c->out.data, 1, c->out.len, stdout) != c->out.len) c->failed = WRITE_FAILED;
-    c->out.len = 0;
+/* The rows so far in b to f once they pass at_least bytes (1 MiB; 0 at the end):
+ * a failure sets c->failed to why. */
+static void flush_rows(census *c, buf *b, FILE *f, size_t at_least, int why) {
+    if (b->len < at_least) return;
+    if (fwrite(b->data, 1, b->len, f) != b->len) c->failed = why;
+    b->len = 0;
 }
 
 /* The separator of TSV or CSV fields. */
@@ -181,7 +185,23 @@ static void write_row(census *c, size_t agent, const char *rest, size_t rest_len
     w = put(w, af, an);
     w = put(w, rest, rest_len);
     o->len = (size_t)(w - o->data);
-    flush_rows(c, (size_t)1 << 20);
+    flush_rows(c, o, stdout, (size_t)1 << 20, WRITE_FAILED);
+}
+
+/* One row of --sites: the site's piece (up to the agent), the agent's, whether
+ * the root is allowed and the whole site disallowed, and the site's tail. */
+static void write_site_row(census *c, size_t agent, bool root, bool whole) {
+    bool json = c->format == FORMAT_JSONL;
+    buf *o = &c->site_rows;
+    const char *af = c->agent_site_fields.data + c->agent_site_at[agent];
+    size_t an = c->agent_site_at[agent + 1] - c->agent_site_at[agent];
+    static const char whole_key[] = ",\"whole_site_disallowed\":";
+    int rc = buf_add(o, c->site_field.data, c->site_field.len) | buf_add(o, af, an);
+    rc |= buf_add(o, root ? "true" : "false", root ? 4 : 5);
+    rc |= json ? buf_add(o, whole_key, sizeof whole_key - 1) : buf_addc(o, separator(c));
+    rc |= buf_add(o, whole ? "true" : "false", whole ? 4 : 5) | buf_add(o, c->tail_field.data, c->tail_field.len);
+    if (rc) c->failed = OUT_OF_MEMORY;
+    flush_rows(c, o, c->sites, (size_t)1 << 20, SITES_WRITE_FAILED);
 }
 
 /* The rest of each row of a set of answers (write_row): the path's piece, allowed,
@@ -300,7 +320,7 @@ static int visit(void *ctx, const census_site *s) {
     render_site(c, s, paths, lens, np, rules ? NULL : robots_fetch_decision_name(d));
     c->rest_fields.len = 0;
     for (size_t a = 0; a < c->nagents && !c->failed; a++) {
-        agent_tally *t = &c->tally[a];
+        census_agent_tally *t = &c->tally[a];
         const answer *got = answers_for(c, rules, d, a, paths, lens, np);
         for (size_t p = 0; got && p < np; p++) {
             write_row(c, a, c->rest_fields.data + got[p].rest, got[p].rest_len);
@@ -310,6 +330,7 @@ static int visit(void *ctx, const census_site *s) {
         t->checks += np;
         t->root_allowed += got && got[0].allowed;
         t->whole_disallowed += c->whole[c->same[a]];
+        if (c->sites && got) write_site_row(c, a, got[0].allowed, c->whole[c->same[a]]);
         census_usage_site(rules, c->agents[a], c->agent_len[a], (const char (*)[CENSUS_PATH_BYTES])paths, lens, np,
                           &t->usage);
     }
@@ -317,77 +338,6 @@ static int visit(void *ctx, const census_site *s) {
     c->counts.sites++;
     if (c->progress && c->counts.sites % 1000 == 0) fprintf(stderr, "\rrobots census: %zu sites", c->counts.sites);
     return c->failed ? -1 : 0;
-}
-
-/* The AI usage preferences: a line per agent and preference some site states,
- * or one line saying that none does. */
-static void usage_summary(const census *c) {
-    bool any = false;
-    for (size_t a = 0; a < c->nagents; a++)
-        for (size_t k = 0; k < CENSUS_PREFERENCES; k++)
-            for (size_t i = 0; i < 4; i++) any = any || c->tally[a].usage.counts[k][i];
-    if (!any) {
-        fprintf(stderr, "  AI usage preferences: no site states one for these agents\n");
-        return;
-    }
-    fprintf(stderr, "  AI usage preferences (sites; \"any\": the root or a path asked):\n");
-    fprintf(stderr, "  %-24s %-24s %8s %8s %8s %8s\n", "agent", "preference", "root n", "root y", "any n", "any y");
-    for (size_t a = 0; a < c->nagents; a++) {
-        const census_usage_tally *u = &c->tally[a].usage;
-        for (size_t k = 0; k < CENSUS_PREFERENCES; k++)
-            fprintf(stderr, "  %-24s %-24s %8zu %8zu %8zu %8zu\n", c->agents[a], census_preference_name(k),
-                    u->counts[k][0], u->counts[k][1], u->counts[k][2], u->counts[k][3]);
-    }
-}
-
-static void summary(const census *c) {
-    if (c->progress) fprintf(stderr, "\r");
-    fprintf(stderr, "robots census: %zu sites (%zu inputs skipped), profile %s\n", c->counts.sites, c->counts.bad,
-            robots_profile_name(c->profile));
-    fprintf(stderr, "  %-24s %8s %14s %22s %10s %10s\n", "agent", "sites", "root allowed", "whole site disallowed",
-            "checks", "allowed");
-    for (size_t a = 0; a < c->nagents; a++) {
-        const agent_tally *t = &c->tally[a];
-        fprintf(stderr, "  %-24s %8zu %14zu %22zu %10zu %10zu\n", c->agents[a], t->sites, t->root_allowed,
-                t->whole_disallowed, t->checks, t->allowed);
-    }
-    usage_summary(c);
-}
-
-/* --summary FILE: the summary as JSON, for a script that merges shards
- * (scripts/census-dask) or a paper's table. Returns 0, or -1 with errno. */
-static int summary_json(const census *c, const char *file) {
-    buf j = {NULL, 0, 0};
-    char number[160];
-    snprintf(number, sizeof number, "{\"profile\":\"%s\",\"sites\":%zu,\"skipped\":%zu,\"agents\":[",
-             robots_profile_name(c->profile), c->counts.sites, c->counts.bad);
-    int rc = buf_add(&j, number, strlen(number));
-    for (size_t a = 0; a < c->nagents; a++) {
-        const agent_tally *t = &c->tally[a];
-        rc |= buf_add(&j, a ? ",{\"agent\":" : "{\"agent\":", a ? 10 : 9);
-        rc |= json_append_string(&j, c->agents[a], strlen(c->agents[a]));
-        snprintf(number, sizeof number,
-                 ",\"sites\":%zu,\"root_allowed\":%zu,\"whole_site_disallowed\":%zu,\"checks\":%zu,\"allowed\":%zu,"
-                 "\"usage\":[",
-                 t->sites, t->root_allowed, t->whole_disallowed, t->checks, t->allowed);
-        rc |= buf_add(&j, number, strlen(number));
-        /* census.h's order: per preference, root n, root y, any n, any y. */
-        for (size_t k = 0; k < CENSUS_PREFERENCES; k++)
-            for (size_t i = 0; i < 4; i++) {
-                if (k || i) rc |= buf_addc(&j, ',');
-                rc |= add_number(&j, t->usage.counts[k][i]);
-            }
-        rc |= buf_add(&j, "]}", 2);
-    }
-    rc |= buf_add(&j, "]}\n", 3);
-    FILE *f = rc ? NULL : fopen(file, "w");
-    if (rc) errno = ENOMEM;
-    if (f) {
-        rc = fwrite(j.data, 1, j.len, f) != j.len;
-        rc |= fclose(f) != 0;
-    }
-    buf_free(&j);
-    return f && !rc ? 0 : -1;
 }
 
 /* --compare-with ADAPTER: the differential lives in robots-census-diff (conformance/
@@ -412,14 +362,14 @@ static int compare_with(char **argv) {
 
 /* What the command line asks besides what the census keeps. */
 typedef struct census_options {
-    const char *agents, *paths_file, *summary_file, *progress;
+    const char *agents, *paths_file, *summary_file, *sites_file, *progress;
     int first_input;
 } census_options;
 
 /* The options before the first INPUT into c and o: -1 when they are good, else
  * the exit status (0 for --help, after the usage). */
 static int read_options(census *c, census_options *o, int argc, char **argv) {
-    *o = (census_options){"Googlebot", NULL, NULL, "auto", argc};
+    *o = (census_options){"Googlebot", NULL, NULL, NULL, "auto", argc};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (a[0] != '-' || !strcmp(a, "-")) {
@@ -435,6 +385,7 @@ static int read_options(census *c, census_options *o, int argc, char **argv) {
         if (!strcmp(a, "--agents")) o->agents = v;
         else if (!strcmp(a, "--paths")) o->paths_file = v;
         else if (!strcmp(a, "--summary")) o->summary_file = v;
+        else if (!strcmp(a, "--sites")) o->sites_file = v;
         else if (!strcmp(a, "--progress")) {
             if (strcmp(v, "auto") && strcmp(v, "always") && strcmp(v, "never"))
                 return usage("--progress is auto, always or never, not", v);
@@ -475,8 +426,14 @@ static int read_agents(census *c, const char *agents) {
         rc |= render(c, &c->agent_fields, c->agents[a], c->agent_len[a]);
         buf *f = &c->agent_fields;
         rc |= c->format == FORMAT_JSONL ? buf_add(f, ",\"path\":", 8) : buf_addc(f, separator(c));
+        static const char root_key[] = ",\"root_allowed\":";
+        f = &c->agent_site_fields;
+        c->agent_site_at[a] = f->len;
+        rc |= render(c, f, c->agents[a], c->agent_len[a]);
+        rc |= c->format == FORMAT_JSONL ? buf_add(f, root_key, sizeof root_key - 1) : buf_addc(f, separator(c));
     }
     c->agent_at[c->nagents] = c->agent_fields.len;
+    c->agent_site_at[c->nagents] = c->agent_site_fields.len;
     if (rc) c->failed = OUT_OF_MEMORY;
     return -1;
 }
@@ -492,32 +449,47 @@ int run_census(int argc, char **argv) {
     if (rc < 0) rc = read_agents(&c, o.agents);
     if (rc >= 0) {
         buf_free(&c.agent_fields);
+        buf_free(&c.agent_site_fields);
         return rc;
     }
     /* A terminal shows how far the census is; a file or a pipe gets the summary alone. */
     c.progress = !strcmp(o.progress, "always") || (!strcmp(o.progress, "auto") && isatty(STDERR_FILENO));
     rc = o.paths_file ? census_read_paths(&c.asked, o.paths_file) : 0;
+    if (rc == 0 && o.sites_file && !(c.sites = fopen(o.sites_file, "w"))) {
+        fprintf(stderr, "robots census: --sites %s: %s\n", o.sites_file, strerror(errno));
+        rc = EXIT_USAGE;
+    }
     if (rc == 0 && c.format != FORMAT_JSONL)
         printf(c.format == FORMAT_CSV ? "site,agent,path,allowed,line,status,decision\n"
                                       : "site\tagent\tpath\tallowed\tline\tstatus\tdecision\n");
+    if (c.sites && c.format != FORMAT_JSONL)
+        fprintf(c.sites, c.format == FORMAT_CSV ? "site,agent,root_allowed,whole_site_disallowed,status,decision\n"
+                                                : "site\tagent\troot_allowed\twhole_site_disallowed\tstatus\tdecision\n");
     for (int i = o.first_input; rc == 0 && !c.failed && i < argc; i++) {
         if (census_each(argv[i], visit, &c, &c.counts) == 0) continue;
         if (!c.failed) fprintf(stderr, "robots census: %s: %s\n", argv[i], strerror(errno));
         rc = EXIT_USAGE;
     }
-    flush_rows(&c, 0);
+    flush_rows(&c, &c.out, stdout, 0, WRITE_FAILED);
     if (fflush(stdout) != 0) c.failed = WRITE_FAILED;
-    if (c.failed) {
-        fprintf(stderr, "robots census: %s\n", c.failed == WRITE_FAILED ? "cannot write the output" : "out of memory");
-        rc = EXIT_USAGE;
+    if (c.sites) {
+        flush_rows(&c, &c.site_rows, c.sites, 0, SITES_WRITE_FAILED);
+        if (fclose(c.sites) != 0 && !c.failed) c.failed = SITES_WRITE_FAILED;
     }
-    if (rc == 0) summary(&c);
-    if (rc == 0 && o.summary_file && summary_json(&c, o.summary_file)) {
+    if (c.failed == SITES_WRITE_FAILED) fprintf(stderr, "robots census: --sites %s: cannot write it\n", o.sites_file);
+    else if (c.failed)
+        fprintf(stderr, "robots census: %s\n", c.failed == WRITE_FAILED ? "cannot write the output" : "out of memory");
+    if (c.failed) rc = EXIT_USAGE;
+    census_totals totals = {c.profile, &c.counts, c.agents, c.tally, c.nagents};
+    if (rc == 0) census_print_summary(&totals, c.progress);
+    if (rc == 0 && o.summary_file && census_write_summary(&totals, o.summary_file)) {
         fprintf(stderr, "robots census: --summary %s: %s\n", o.summary_file, strerror(errno));
         rc = EXIT_USAGE;
     }
     buf_free(&c.asked.paths);
     buf_free(&c.agent_fields);
+    buf_free(&c.agent_site_fields);
+    buf_free(&c.site_rows);
     buf_free(&c.site_field);
     buf_free(&c.path_fields);
     buf_free(&c.tail_field);

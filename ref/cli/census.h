@@ -63,6 +63,29 @@ const char *census_preference_name(size_t preference);
 void census_usage_site(const robots_rules *rules, const char *agent, size_t agent_len,
                        const char (*paths)[CENSUS_PATH_BYTES], const size_t *lens, size_t np, census_usage_tally *t);
 
+/* What a census counts for each agent (census.c), and what its summary shows. */
+typedef struct census_agent_tally {
+    size_t sites, root_allowed, whole_disallowed, checks, allowed;
+    census_usage_tally usage;
+} census_agent_tally;
+
+/* Everything the summary shows (census_summary.c). */
+typedef struct census_totals {
+    robots_profile_id profile;
+    const census_counts *counts;
+    const char *const *agents;
+    const census_agent_tally *tally; /* nagents of them, in --agents order */
+    size_t nagents;
+} census_totals;
+
+/* The summary on standard error, as `robots census` ends (after "\r" when a
+ * progress line was shown). */
+void census_print_summary(const census_totals *totals, bool progress);
+
+/* --summary FILE: the summary as JSON, for a script that merges shards
+ * (scripts/census-dask) or a paper's table. Returns 0, or -1 with errno. */
+int census_write_summary(const census_totals *totals, const char *file);
+
 typedef int (*census_visit)(void *ctx, const census_site *site);
 
 /* Hands every site of INPUT (a directory, a JSON Lines file, "-" for standard

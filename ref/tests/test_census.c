@@ -632,6 +632,46 @@ static void a_full_output_is_exit_2(void) {
     proc_result_free(&r);
 }
 
+/* --sites FILE: a row per site and agent, whether the root is allowed and the
+ * whole site disallowed (and the status and decision when they decided), in the
+ * rows' format; a file that cannot be made or written is exit 2. */
+static void a_row_per_site_and_agent(void) {
+    const char *sites = scratch_file(10, "", 0);
+    proc_result r = run_robots(NULL, 0, ARGS("census", "--agents", "GPTBot,Googlebot", "--sites", sites,
+                                             FIXTURES "/sites", FIXTURES "/sites.jsonl"));
+    CHECK_EQ(r.status, 0);
+    proc_result_free(&r);
+    buf text = {NULL, 0, 0};
+    int more = 0;
+    CHECK_EQ(read_file(sites, 0, &text, &more), 0);
+    CHECK_EQ(buf_addc(&text, '\0'), 0);
+    const char *t = text.data;
+    CHECK(strstr(t, "{\"site\":\"blocks-gptbot.example\",\"agent\":\"GPTBot\",\"root_allowed\":false,"
+                    "\"whole_site_disallowed\":true}\n"));
+    CHECK(strstr(t, "{\"site\":\"blocks-gptbot.example\",\"agent\":\"Googlebot\",\"root_allowed\":true,"
+                    "\"whole_site_disallowed\":false}\n"));
+    CHECK(strstr(t, "{\"site\":\"down.example\",\"agent\":\"Googlebot\",\"root_allowed\":false,"
+                    "\"whole_site_disallowed\":true,\"status\":503,\"decision\":\"full-disallow\"}\n"));
+    size_t rows = 0;
+    for (const char *p = t; (p = strchr(p, '\n')) != NULL; p++) rows++;
+    CHECK_EQ(rows, 18); /* 9 sites, 2 agents */
+    r = run_robots(NULL, 0, ARGS("census", "--format", "tsv", "--sites", sites, FIXTURES "/sites.jsonl"));
+    CHECK_EQ(r.status, 0);
+    proc_result_free(&r);
+    text.len = 0;
+    CHECK_EQ(read_file(sites, 0, &text, &more), 0);
+    static const char tsv[] = "site\tagent\troot_allowed\twhole_site_disallowed\tstatus\tdecision\n"
+                              "down.example\tGooglebot\tfalse\ttrue\t503\tfull-disallow\n";
+    CHECK(text.len >= sizeof tsv - 1 && !memcmp(text.data, tsv, sizeof tsv - 1));
+    buf_free(&text);
+    r = run_robots(NULL, 0, ARGS("census", "--sites", "/nonexistent/sites.jsonl", FIXTURES "/sites"));
+    CHECK(r.status == 2 && has(&r.err, "--sites /nonexistent/sites.jsonl: No such file or directory"));
+    proc_result_free(&r);
+    r = run_robots(NULL, 0, ARGS("census", "--sites", "/dev/full", FIXTURES "/sites"));
+    CHECK(r.status == 2 && has(&r.err, "--sites /dev/full: cannot write it"));
+    proc_result_free(&r);
+}
+
 /* run_census with stdout and stderr sent to /dev/null. */
 static int census_args(void *ctx) {
     const char *const *args = ctx;
@@ -656,7 +696,7 @@ static void every_allocation_may_fail(void) {
     const char *const *runs[] = {
         ARGS("census", "--agents", "Googlebot,GPTBot", "--paths", FIXTURES "/paths.txt", "--paths-from-rules", "3",
              FIXTURES "/sites"),
-        ARGS("census", "--format", "csv", lines),
+        ARGS("census", "--format", "csv", "--sites", scratch_file(11, "", 0), lines),
         ARGS("census", "--summary", scratch_file(15, "", 0), warc),
         ARGS("census", "--agents", "WideBot", many_closed_groups()),
     };
@@ -728,6 +768,7 @@ const test_suite suite_census = {"census", (const test_case[]){
     {"WARC records as writers vary them", warc_records_as_writers_vary_them},
     {"a redirect line ends as a 404", a_redirect_line_ends_as_a_404},
     {"the whole site disallowed past 256 groups", whole_site_past_256_groups},
+    {"--sites: a row per site and agent", a_row_per_site_and_agent},
     {"every allocation may fail", every_allocation_may_fail},
     {"--compare-with runs robots-census-diff", compare_with_runs_the_differential},
     {"AI usage preferences counted per agent", usage_preferences_counted},
