@@ -144,13 +144,20 @@ void null_error_is_no_error(void) {
  * where its expectation is (rfc9309: USAGE-8 check 4). */
 void declined_undefined_is_not_judged(void) {
     make_scratch();
-    run r = json_run(ARGS("--keep-going", "--batch-cmd",
-                          script("declines", "n=0\nwhile read -r line; do n=$((n+1)); "
-                                             "printf '{\"id\":%s,\"error\":\"not supported\"}\\n' $n; done"),
-                          "--id", "USAGE-8", "--profile", "google", "--profile", "rfc9309", "--format", "json"),
+    const char *declines = script("declines", "n=0\nwhile read -r line; do n=$((n+1)); "
+                                              "printf '{\"id\":%s,\"error\":\"not supported\"}\\n' $n; done");
+    run r = json_run(ARGS("--keep-going", "--batch-cmd", declines, "--id", "USAGE-8", "--profile", "google", "--profile",
+                          "rfc9309", "--format", "json"),
                      120);
     CHECK(r.status == 1 && r.failed == 1 && r.undefined == 1 && r.skipped == 6 && r.passed == 0);
     cJSON_Delete(r.json);
+    /* The text report lists it as declined. */
+    proc_result t = conform_run(ARGS("--keep-going", "--batch-cmd", declines, "--id", "USAGE-8", "--profile", "rfc9309"),
+                                120);
+    CHECK(t.out.data && strstr(t.out.data, "\nUndefined (the profile leaves these open; the answers are not judged):\n"
+                                           "  USAGE-8 check 4 [rfc9309] ") &&
+          strstr(t.out.data, "https://example.com/x: declined (the target replied with an error: not supported)"));
+    proc_result_free(&t);
     remove_tree(scratch);
 }
 

@@ -787,6 +787,9 @@ static void reports_by_class(void) {
     proc_result r = conform_run(ARGS("--id", "FORMAT-8"), 60);
     CHECK(r.out.data && strstr(r.out.data, "  basis             passed  failed  skipped  undefined"));
     CHECK(r.out.data && strstr(r.out.data, "  fetcher                3       0        0          1\n"));
+    /* The undefined check's answer, reported as the final line says. */
+    CHECK(r.out.data && strstr(r.out.data, "\nUndefined (the profile leaves these open; the answers are not judged):\n"
+                                           "  FORMAT-8 check 3 [rfc9309] FooBot http://example.com/late: answered allowed\n"));
     proc_result_free(&r);
     r = conform_run(ARGS("--id", "FORMAT-8", "--format", "tap"), 60);
     CHECK(r.out.data && strstr(r.out.data, "\n# basis fetcher: 3 passed, 0 failed, 0 skipped, 1 undefined\n"));

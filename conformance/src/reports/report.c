@@ -172,6 +172,23 @@ static void text_summary(void *ctx, summary_by by, const char *name, const size_
                 "skipped", "undefined", by == BY_CLASS ? "   (a check counts under each class it rests on)" : "");
 }
 
+/* The checks a profile leaves open, a line each with the target's answer: reported,
+ * not judged (the case's note gives the readings: robots-conform --explain ID). */
+static void undefined_text(FILE *f, const results *r) {
+    size_t shown = 0;
+    for (size_t i = 0; i < r->n; i++) {
+        const result *x = &r->items[i];
+        if (x->status != RESULT_UNDEFINED) continue;
+        if (shown++ == 0) fprintf(f, "\nUndefined (the profile leaves these open; the answers are not judged):\n");
+        check_words w;
+        check_words_of(x, ", ", &w);
+        fprintf(f, "  %s check %d [%s] %s: ", x->c->id, x->k->number, robots_profile_name(x->profile), w.what);
+        if (x->got) fprintf(f, "answered %s\n", x->got);
+        /* Only a target that declines (an error reply) leaves an undefined check unanswered. */
+        else fprintf(f, "declined (%s)\n", x->reason && *x->reason ? x->reason : "an error reply");
+    }
+}
+
 static void report_text(FILE *f, const suite *s, const results *r, const report_info *info) {
     fprintf(f, "robots-conform: %s, profiles %s\n\n", info->target, info->profiles);
     summaries(s, r, text_summary, f);
@@ -195,6 +212,7 @@ static void report_text(FILE *f, const suite *s, const results *r, const report_
             last_tail = x->stderr_tail;
         }
     }
+    undefined_text(f, r);
     known_text(f, r, info->known, info, "");
     fprintf(f, "\n");
     if (info->notes) fprintf(f, "Note: %s\n", info->notes);
