@@ -98,6 +98,8 @@ typedef struct state {
     int keep_answer;          /* while minimising: the reference's answer and the kind of */
     robots_rule_kind keep_rule; /* rule that decided, which a smaller example must keep */
     unsigned keep_why;          /* ... and its ROBOTS_WHY_* flags (no tie made by cutting) */
+    buf keep_pattern;           /* ... and its pattern (no other rule deciding instead) */
+    buf pattern;                /* the pattern of the answer in hand */
     memo memos[MEMO_MAX];
     size_t nmemos;
     int failed; /* out of memory */
@@ -113,11 +115,15 @@ static void still_disagree(const input *in, size_t n, int *disagree, void *ctx) 
             /* The reference must keep its answer and what decided it, so that
              * deleting characters does not trade the disagreement for another
              * ('user-agent: *' cut to 'user-agent:' names nobody; 'allow: /public/'
-             * cut to 'allow: /' ties with 'disallow: /'). */
+             * cut to 'allow: /' ties with 'disallow: /'; cutting the lines between
+             * two groups makes another group's 'disallow: /' decide instead of
+             * the wildcard rule that did). */
             robots_verdict why;
-            int mine = ask_reference(&in[from + i], st->run.profile, &why);
-            disagree[from + i] = mine == st->keep_answer && why.rule == st->keep_rule && why.why == st->keep_why && theirs[i] != VERDICT_FAILED &&
-                                 mine != theirs[i];
+            int mine = ask_reference_pattern(&in[from + i], st->run.profile, &why, &st->pattern);
+            bool same = mine == st->keep_answer && why.rule == st->keep_rule && why.why == st->keep_why &&
+                        st->pattern.len == st->keep_pattern.len &&
+                        (!st->pattern.len || !memcmp(st->pattern.data, st->keep_pattern.data, st->pattern.len));
+            disagree[from + i] = same && theirs[i] != VERDICT_FAILED && mine != theirs[i];
         }
     }
 }
@@ -144,7 +150,7 @@ static long minimise(state *st, const census_site *s, const input *original) {
     input small = {{NULL, 0, 0}, "", ""};
     if (input_copy(&small, original)) return -1;
     robots_verdict first;
-    st->keep_answer = ask_reference(original, r->profile, &first);
+    st->keep_answer = ask_reference_pattern(original, r->profile, &first, &st->keep_pattern);
     st->keep_rule = first.rule;
     st->keep_why = first.why;
     /* Whole lines only, and the URL as asked: cutting characters would make
@@ -508,6 +514,8 @@ int main(int argc, char **argv) {
                 r->sites, r->compared, r->sites_disagreeing, r->nclusters, r->minimised, r->seconds);
     for (size_t i = 0; i < r->nclusters; i++) input_free(&r->clusters[i].example);
     buf_free(&st.asked.paths);
+    buf_free(&st.keep_pattern);
+    buf_free(&st.pattern);
     if (rc) return 2;
     size_t bad = 0;
     for (size_t a = 0; a < r->nagents; a++) bad += r->agents[a].disagreeing + r->agents[a].failed;

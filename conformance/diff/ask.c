@@ -10,21 +10,27 @@
 #include "command_line.h"
 #include "request.h"
 
-int ask_reference(const input *in, robots_profile_id profile, robots_verdict *why) {
+int ask_reference_pattern(const input *in, robots_profile_id profile, robots_verdict *why, buf *pattern) {
     robots_options o;
     robots_options_init(&o);
     o.profile = profile;
     robots_rules *rules;
+    if (pattern) pattern->len = 0;
     if (robots_parse(in->robots.data, in->robots.len, &o, &rules, NULL) != 0) return VERDICT_FAILED;
     robots_verdict v;
     robots_check(rules, in->agent, strlen(in->agent), in->url, strlen(in->url), &v, NULL); /* rules and v are set */
-    int allowed = v.allowed;
+    int allowed = v.allowed ? VERDICT_ALLOWED : VERDICT_DISALLOWED;
+    if (pattern && v.pattern && buf_add(pattern, v.pattern, v.pattern_len)) allowed = VERDICT_FAILED;
     if (why) {
         *why = v;
         why->pattern = NULL; /* owned by the rules, freed below */
     }
     robots_free(rules);
-    return allowed ? VERDICT_ALLOWED : VERDICT_DISALLOWED;
+    return allowed;
+}
+
+int ask_reference(const input *in, robots_profile_id profile, robots_verdict *why) {
+    return ask_reference_pattern(in, profile, why, NULL);
 }
 
 int asker_open(asker *a, const char *batch_command, const command_options *command, robots_profile_id profile,

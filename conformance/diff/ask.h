@@ -18,8 +18,14 @@
 
 enum { VERDICT_DISALLOWED = 0, VERDICT_ALLOWED = 1, VERDICT_FAILED = -1 };
 
-/* The reference's verdict (allowed or disallowed) and what decided it. */
+/* The reference's verdict (allowed or disallowed) and what decided it (why's
+ * pattern is NULL: the rules are gone). */
 int ask_reference(const input *in, robots_profile_id profile, robots_verdict *why);
+
+/* The same, and the deciding rule's pattern as the reference normalised it into
+ * *pattern (emptied first; left empty when no rule decided). VERDICT_FAILED also
+ * when memory runs out. */
+int ask_reference_pattern(const input *in, robots_profile_id profile, robots_verdict *why, buf *pattern);
 
 typedef struct asker {
     robots_profile_id profile;
