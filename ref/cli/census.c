@@ -467,7 +467,9 @@ int run_census(int argc, char **argv) {
                                                 : "site\tagent\troot_allowed\twhole_site_disallowed\tstatus\tdecision\n");
     for (int i = o.first_input; rc == 0 && !c.failed && i < argc; i++) {
         if (census_each(argv[i], visit, &c, &c.counts) == 0) continue;
-        if (!c.failed) fprintf(stderr, "robots census: %s: %s\n", argv[i], strerror(errno));
+        /* A WARC through a pipe (census_input.c): the reader must seek to a redirect's target. */
+        const char *pipe = errno == ESPIPE ? ": a WARC file must be given by its name, not through a pipe" : "";
+        if (!c.failed) fprintf(stderr, "robots census: %s: %s%s\n", argv[i], strerror(errno), pipe);
         rc = EXIT_USAGE;
     }
     flush_rows(&c, &c.out, stdout, 0, WRITE_FAILED);

@@ -184,6 +184,14 @@ static int each_line(const char *file, census_visit visit, void *ctx, census_cou
             } else too_long = true;
         if (rc || (c == EOF && line.len == 0 && !too_long)) break;
         number++;
+        /* A web archive read as lines would be thousands of warnings and no site:
+         * it is refused, as a pipe is (census_each). */
+        if (number == 1 && line.len >= 2 && (!memcmp(line.data, "\x1f\x8b", 2) ||
+                                             (line.len >= 5 && !memcmp(line.data, "WARC/", 5)))) {
+            errno = ESPIPE;
+            rc = -1;
+            break;
+        }
         if (line.len == 0) continue;
         if (too_long || read_line(line.data, line.len, &s)) {
             counts->bad++;

@@ -376,7 +376,17 @@ static void every_warc_record_has_an_answer(void) {
     /* A pipe is no file to go back in: exit 2, not a wrong answer; handed to the
      * reader all the same, it is a warning. */
     r = run_robots(b.data, b.len, ARGS("census", "/dev/stdin"));
-    CHECK(r.status == 2 && has(&r.err, "/dev/stdin: Illegal seek"));
+    CHECK(r.status == 2 && has(&r.err, "/dev/stdin: Illegal seek: a WARC file must be given by its name"));
+    proc_result_free(&r);
+    /* "-" is read as JSON Lines: a WARC there (plain or gzipped) is refused as
+     * well, not read as thousands of lines that are not sites. */
+    r = run_robots(b.data, b.len, ARGS("census", "-"));
+    CHECK(r.status == 2 && has(&r.err, "robots census: -: Illegal seek: a WARC file must be given by its name"));
+    CHECK(r.out.len == 0);
+    proc_result_free(&r);
+    static const unsigned char gzipped[] = {0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, '\n'};
+    r = run_robots((const char *)gzipped, sizeof gzipped, ARGS("census", "-"));
+    CHECK(r.status == 2 && has(&r.err, "robots census: -: Illegal seek: a WARC file must be given by its name"));
     proc_result_free(&r);
     char command[200];
     snprintf(command, sizeof command, "cat %s 2>/dev/null", file);
