@@ -536,6 +536,15 @@
       agentCell.append(el('br'), note);
     }
 
+    // Google-Extended fetches nothing (Googlebot does): its rows say whether Google
+    // may use what Googlebot fetched for its AI models, which a site owner who asks
+    // about it wants told.
+    if (c.asked.toLowerCase() === 'google-extended') {
+      agentCell.append(el('br'), el('small', { class: 'token-note' }, 'a token, not a crawler: Googlebot fetches, ' +
+        'and this row says whether Google may use the page for its AI models (',
+      el('a', { href: 'glossary.html#google-extended' }, 'glossary'), ')'));
+    }
+
     const verdictCell = el('td', { class: 'verdict', 'data-label': 'verdict' });
     const whyCell = el('td', { class: 'why', 'data-label': 'why' });
     const ids = [];

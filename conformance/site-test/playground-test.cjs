@@ -337,6 +337,19 @@ async function main() {
       "a line that does not parse says so: line 3 can't be read", mistakes.join('\n'));
     check(mistakes.some((t) => /GPTBot/.test(t) && /has a group of its own \(line 6\)/.test(t)),
       "a crawler with a group of its own is told the '*' group's lines do not apply to it", mistakes.join('\n'));
+    // Google-Extended is a token, not a crawler: its rows say so, with the glossary's entry.
+    await page.goto(base + fragment('User-agent: Google-Extended\nDisallow: /\n', ['Google-Extended', 'Googlebot'],
+      ['http://example.com/a']));
+    await page.waitForSelector('[data-verdict]');
+    const tokenNotes = await page.$$eval('tr.result', (trs) => trs.map((r) => {
+      const a = r.querySelector('.token-note a');
+      return [r.dataset.agent, r.querySelector('.token-note') ? r.querySelector('.token-note').innerText : '',
+        a ? a.getAttribute('href') : ''];
+    }));
+    const extended = tokenNotes.find((t) => t[0] === 'Google-Extended');
+    check(extended && /not a crawler: Googlebot fetches/.test(extended[1]) &&
+      extended[2] === 'glossary.html#google-extended' && tokenNotes.every((t) => t[0] === 'Google-Extended' || !t[1]),
+    'Google-Extended is said to be a token, not a crawler (Googlebot has no such note)', JSON.stringify(tokenNotes));
     const big = 'user-agent: *\n' + '# filler line of a large robots.txt file, to pass the cap\n'.repeat(9500) + 'disallow: /late\n';
     await page.goto(base);
     await page.waitForSelector('#robots');
