@@ -93,7 +93,7 @@ int site_playground(const char *dir, char *error, size_t cap) {
             "<span id=\"location-note\"></span></p>\n"
             "<p><label for=\"agents\">Crawlers: user-agent tokens (Googlebot) or whole User-Agent headers, a line "
             "each</label><br>\n"
-            "<textarea id=\"agents\" rows=\"3\" cols=\"40\" spellcheck=\"false\">FooBot</textarea></p>\n"
+            "<textarea id=\"agents\" rows=\"6\" cols=\"40\" spellcheck=\"false\">FooBot</textarea></p>\n"
             "<p><label for=\"urls\">URLs, a line each</label><br>\n"
             "<textarea id=\"urls\" rows=\"4\" cols=\"80\" spellcheck=\"false\">https://example.com/private/page.html\n"
             "https://example.com/private/public.html\nhttps://example.com/</textarea></p>\n"
