@@ -48,6 +48,15 @@ function overflow() {
   return { width, reach, wide: wide.slice(0, 3) };
 }
 
+// The robots.txt listings (table.robots) that scroll sideways inside their box:
+// on a phone a file's long lines wrap instead, so that a site owner reads every
+// line without scrolling each one.
+function sidewaysListings() {
+  return [...document.querySelectorAll('table.robots')]
+    .filter((t) => t.scrollWidth > t.clientWidth + 1)
+    .map((t) => `${t.scrollWidth} in ${t.clientWidth} px: "${(t.textContent || '').trim().slice(0, 40)}"`);
+}
+
 async function main() {
   const pages = fs.readdirSync(site).filter((f) => f.endsWith('.html')).sort();
   check(pages.length >= 20, `the site has its pages (${pages.length})`);
@@ -56,17 +65,26 @@ async function main() {
   try {
     for (const width of WIDTHS) {
       const page = await browser.newPage({ viewport: { width, height: 800 } });
-      const wider = [];
+      const wider = [], sideways = [];
+      let listings = 0;
       for (const name of pages) {
         await page.goto('file://' + path.join(site, name));
         const o = await page.evaluate(overflow);
         if (o.reach > o.width)
           wider.push(`${name}: ${o.reach} px (${o.wide.map((w) => `${w.name} to ${w.right} px "${w.text}"`).join('; ')})`);
+        if (width < 600) {
+          listings += await page.$$eval('table.robots', (ts) => ts.length);
+          sideways.push(...(await page.evaluate(sidewaysListings)).map((t) => `${name}: ${t}`));
+        }
         if (shots && SHOTS.includes(name))
           await page.screenshot({ path: path.join(shots, `${name.replace(/\.html$/, '')}-${width}.png`), fullPage: false });
       }
       check(wider.length === 0, `no page wider than the viewport at ${width} px (${pages.length} pages)`,
         `${wider.length} wider:\n     ${wider.join('\n     ')}`);
+      if (width < 600)
+        check(listings > 100 && sideways.length === 0,
+          `${width} px: no robots.txt listing scrolls sideways (${listings} listings: long lines wrap)`,
+          `${sideways.length} scroll:\n     ${sideways.slice(0, 8).join('\n     ')}`);
       await page.close();
     }
   } finally {

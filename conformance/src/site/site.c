@@ -782,7 +782,9 @@ static const char style_more[] =
     "table:not(.robots):not(.results) td[data-label]::before{content:attr(data-label) \": \";font-weight:bold;"
     "color:var(--muted)}\n"
     "table.robots{min-width:0;display:block;overflow-x:auto}\n"
-    "table.robots td{white-space:pre;overflow-wrap:normal}table.robots th{white-space:nowrap}\n"
+    /* A file's long lines wrap (its spaces kept, a long path broken anywhere): the
+     * listing scrolls only down, as the page does. */
+    "table.robots td{white-space:pre-wrap;overflow-wrap:anywhere}table.robots th{white-space:nowrap}\n"
     "table.robots td:last-child{white-space:normal;font-family:inherit;font-size:.8em;min-width:6rem}\n"
     "}\n";
 
