@@ -87,13 +87,18 @@ static int by_index(const void *a, const void *b) {
 }
 
 /* The groups the agent follows (robots_applying_groups), in file order, into
- * *out (emptied first). Returns how many, or -1 when memory runs out (a file of
- * thousands of groups naming the agent). */
+ * *out (emptied first). The buffer kept from earlier sites usually holds them, so
+ * they are asked for once; asked again only when it must grow. Returns how many,
+ * or -1 when memory runs out (a file of thousands of groups naming the agent). */
 static long agent_groups(const robots_rules *rules, const char *agent, buf *out) {
     out->len = 0;
-    size_t ng = robots_applying_groups(rules, &agent, NULL, 1, NULL, 0);
-    if (buf_reserve(out, ng * sizeof(size_t) + 1)) return -1;
-    robots_applying_groups(rules, &agent, NULL, 1, (size_t *)(void *)out->data, ng);
+    if (buf_reserve(out, 16 * sizeof(size_t))) return -1;
+    size_t cap = out->cap / sizeof(size_t);
+    size_t ng = robots_applying_groups(rules, &agent, NULL, 1, (size_t *)(void *)out->data, cap);
+    if (ng > cap) {
+        if (buf_reserve(out, ng * sizeof(size_t))) return -1;
+        robots_applying_groups(rules, &agent, NULL, 1, (size_t *)(void *)out->data, ng);
+    }
     out->len = ng * sizeof(size_t);
     return (long)ng;
 }
@@ -135,20 +140,15 @@ static int render(const census *c, buf *b, const char *s, size_t n) {
     return quote ? rc | buf_addc(b, '"') : rc;
 }
 
-/* v in decimal, at the end of digits: returns where it starts. */
-#define DIGITS 24
-static size_t decimal(size_t v, char digits[DIGITS]) {
-    size_t at = DIGITS;
+static int add_number(buf *b, size_t v) {
+    char digits[24];
+    size_t at = sizeof digits;
     do digits[--at] = (char)('0' + v % 10);
     while ((v /= 10) != 0);
-    return at;
+    return buf_add(b, digits + at, sizeof digits - at);
 }
 
-static int add_number(buf *b, size_t v) {
-    char digits[DIGITS];
-    size_t at = decimal(v, digits);
-    return buf_add(b, digits + at, DIGITS - at);
-}
+static int add_bool(buf *b, bool v) { return v ? buf_add(b, "true", 4) : buf_add(b, "false", 5); }
 
 /* The rows so far in b to f once they pass at_least bytes (1 MiB; 0 at the end):
  * a failure sets c->failed to why. */
@@ -197,9 +197,8 @@ static void write_site_row(census *c, size_t agent, bool root, bool whole) {
     size_t an = c->agent_site_at[agent + 1] - c->agent_site_at[agent];
     static const char whole_key[] = ",\"whole_site_disallowed\":";
     int rc = buf_add(o, c->site_field.data, c->site_field.len) | buf_add(o, af, an);
-    rc |= buf_add(o, root ? "true" : "false", root ? 4 : 5);
-    rc |= json ? buf_add(o, whole_key, sizeof whole_key - 1) : buf_addc(o, separator(c));
-    rc |= buf_add(o, whole ? "true" : "false", whole ? 4 : 5) | buf_add(o, c->tail_field.data, c->tail_field.len);
+    rc |= add_bool(o, root) | (json ? buf_add(o, whole_key, sizeof whole_key - 1) : buf_addc(o, separator(c)));
+    rc |= add_bool(o, whole) | buf_add(o, c->tail_field.data, c->tail_field.len);
     if (rc) c->failed = OUT_OF_MEMORY;
     flush_rows(c, o, c->sites, (size_t)1 << 20, SITES_WRITE_FAILED);
 }
@@ -208,18 +207,15 @@ static void write_site_row(census *c, size_t agent, bool root, bool whole) {
  * the line and the site's tail, into c->rest_fields; where each is, into the
  * answers. */
 static void render_rests(census *c, answer *got, size_t np) {
-    static const char *const json[2] = {"false,\"line\":", "true,\"line\":"};
+    static const char line_key[] = ",\"line\":";
     buf *r = &c->rest_fields;
     int rc = 0;
     for (size_t p = 0; p < np; p++) {
-        bool yes = got[p].allowed;
-        char digits[DIGITS];
-        size_t at = decimal(got[p].line, digits);
         got[p].rest = r->len;
         rc |= buf_add(r, c->path_fields.data + c->path_at[p], c->path_at[p + 1] - c->path_at[p]);
-        if (c->format == FORMAT_JSONL) rc |= buf_add(r, json[yes], strlen(json[yes]));
-        else rc |= buf_add(r, yes ? "true" : "false", yes ? 4 : 5) | buf_addc(r, separator(c));
-        rc |= buf_add(r, digits + at, DIGITS - at) | buf_add(r, c->tail_field.data, c->tail_field.len);
+        rc |= add_bool(r, got[p].allowed);
+        rc |= c->format == FORMAT_JSONL ? buf_add(r, line_key, sizeof line_key - 1) : buf_addc(r, separator(c));
+        rc |= add_number(r, got[p].line) | buf_add(r, c->tail_field.data, c->tail_field.len);
         got[p].rest_len = r->len - got[p].rest;
     }
     if (rc) c->failed = OUT_OF_MEMORY;
