@@ -122,12 +122,20 @@ $(LIB): $(call obj,$(REF_SRC))
 # The helpers the command, the runner and the tests share.
 COMMON_OBJ := $(call obj,$(COMMON_SRC))
 
-# robots census reads gzipped WARC files through zlib (ref/cli/warc_stream.c);
-# CENSUS_ZLIB= builds the command without it (test-platforms' cross builds: a
-# gzipped WARC is then a warning, a plain one reads as well).
+# robots census reads gzipped WARC files, and gzip and deflate bodies, through
+# zlib (ref/cli/warc_stream.c, content_coding.c), and br bodies through Debian's
+# libbrotli; CENSUS_ZLIB= and CENSUS_BROTLI= build the command without them
+# (test-platforms' cross builds: what needs them is then a warning that says so).
 CENSUS_ZLIB ?= 1
-CENSUS_LIBS := $(if $(CENSUS_ZLIB),-lz)
-$(call obj,ref/cli/warc_stream.c ref/tests/test_census.c): INCLUDES += $(if $(CENSUS_ZLIB),-DROBOTS_CENSUS_ZLIB)
+CENSUS_BROTLI ?= 1
+CENSUS_LIBS := $(if $(CENSUS_ZLIB),-lz) $(if $(CENSUS_BROTLI),-lbrotlidec)
+$(call obj,ref/cli/warc_stream.c ref/cli/content_coding.c ref/tests/test_census.c): INCLUDES += \
+    $(if $(CENSUS_ZLIB),-DROBOTS_CENSUS_ZLIB) $(if $(CENSUS_BROTLI),-DROBOTS_CENSUS_BROTLI)
+# The census's readers (docs/census.md): the robots command, robots-census-diff and
+# the warc fuzz target link them. Their read buffer's size is a build setting
+# (ref/cli/read_buffer.h): make test-census-buffers builds them with tiny ones.
+CENSUS_READERS := $(addprefix ref/cli/,census_input.c census_folder.c census_jsonl.c census_warc.c warc_records.c \
+                    warc_stream.c warc_index.c content_coding.c)
 
 $(ROBOTS): $(call obj,$(CLI_SRC)) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
@@ -160,7 +168,7 @@ CENSUS_DIFF_SRC := $(sort $(wildcard conformance/census-diff/*.c))
 $(call obj,$(CENSUS_DIFF_SRC)): INCLUDES := -Iconformance/census-diff -Iconformance/diff -Iref/cli \
     $(call room_includes,tables runner)
 $(CENSUS_DIFF): $(call obj,$(CENSUS_DIFF_SRC)) $(call obj,$(filter-out conformance/diff/main.c,$(DIFF_SRC))) \
-                $(call obj,$(addprefix ref/cli/,census_input.c census_warc.c census_paths.c warc_stream.c allocator.c)) \
+                $(call obj,$(CENSUS_READERS) $(addprefix ref/cli/,census_paths.c census_report.c allocator.c)) \
                 $(DIFF_SHARED) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson -lm $(CENSUS_LIBS)

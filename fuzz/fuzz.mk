@@ -35,7 +35,7 @@ FUZZ_EXTRA_batch := $(call obj,ref/cli/batch.c ref/cli/batch_request.c ref/cli/a
 $(call obj,fuzz/targets/batch.c): INCLUDES := -Iref/cli -Icommon
 # The WARC target drives robots census's WARC reader in-process (zlib when the
 # command has it: CENSUS_ZLIB).
-FUZZ_EXTRA_warc := $(call obj,ref/cli/census_warc.c ref/cli/warc_stream.c) $(COMMON_OBJ)
+FUZZ_EXTRA_warc := $(call obj,$(CENSUS_READERS)) $(COMMON_OBJ)
 FUZZ_LIBS_warc := $(CENSUS_LIBS)
 $(call obj,fuzz/targets/warc.c): INCLUDES := -Iref/cli -Icommon
 # The runner target drives robots-conform's command line and reports in-process,
@@ -121,7 +121,7 @@ fuzz-replay: $(FUZZ_BINS)
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 # PLATFORM=i386: the libFuzzer build and campaigns for 32-bit x86 (clang -m32), in
 # build/libfuzzer-i386, without the targets that link 64-bit system libraries (and
-# the warc target without zlib: CENSUS_ZLIB=).
+# the warc target without zlib and brotli: CENSUS_ZLIB= CENSUS_BROTLI=).
 PLATFORM ?=
 ifeq ($(PLATFORM),i386)
 LIBFUZZER_DIR := build/libfuzzer-i386
@@ -139,7 +139,7 @@ AFL_CC ?= afl-clang-fast
 fuzz-libfuzzer-build:
 ifeq ($(PLATFORM),i386)
 	@mkdir -p build/i386/sysinclude && ln -sfn /usr/include/x86_64-linux-gnu/asm build/i386/sysinclude/asm
-	$(MAKE) --no-print-directory O=$(LIBFUZZER_DIR) CC="$(ASAN_CC) $(FUZZ_M32)" OPT="-O1 -g" PLATFORM= CENSUS_ZLIB= \
+	$(MAKE) --no-print-directory O=$(LIBFUZZER_DIR) CC="$(ASAN_CC) $(FUZZ_M32)" OPT="-O1 -g" PLATFORM= CENSUS_ZLIB= CENSUS_BROTLI= \
 	    SAN="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" FUZZ_ENGINE=-fsanitize=fuzzer \
 	    $(addprefix $(LIBFUZZER_DIR)/fuzz/,$(I386_ONLY))
 else

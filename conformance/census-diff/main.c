@@ -319,7 +319,7 @@ static int visit(void *ctx, const census_site *s) {
     state *st = ctx;
     diff_run *r = &st->run;
     r->sites++;
-    robots_fetch fetch = {.status = s->status, .network_error = s->status == 0, .redirects = s->redirects};
+    robots_fetch fetch = census_site_fetch(s);
     robots_fetch_decision d;
     if (robots_fetch_policy(r->profile, &fetch, &d, NULL) ||
         (d != ROBOTS_FETCH_CONDITIONAL && d != ROBOTS_FETCH_USE_CACHED)) {
@@ -494,7 +494,19 @@ int main(int argc, char **argv) {
     }
     double start = proc_now();
     for (int i = o.first; rc == 0 && i < argc; i++) {
-        if (census_each(argv[i], visit, &st, &st.counts) == 0) continue;
+        census_input in;
+        const char *why;
+        if (census_open_input(argv[i], &in, &why)) {
+            snprintf(error, sizeof error, "%s: %s", argv[i], why);
+            rc = -1;
+            break;
+        }
+        int got = census_each(&in, visit, &st, &st.counts);
+        census_close_input(&in);
+        if (got == 0) {
+            census_report_input(argv[i], &st.counts.read, st.progress);
+            continue;
+        }
         if (st.failed) snprintf(error, sizeof error, "out of memory");
         else snprintf(error, sizeof error, "%s: %s", argv[i], strerror(errno));
         rc = -1;
@@ -517,6 +529,7 @@ int main(int argc, char **argv) {
     buf_free(&st.keep_pattern);
     buf_free(&st.pattern);
     if (rc) return 2;
+    if (st.counts.incomplete) return EXIT_INCOMPLETE; /* the report is of what was read: census_report_input said what was not */
     size_t bad = 0;
     for (size_t a = 0; a < r->nagents; a++) bad += r->agents[a].disagreeing + r->agents[a].failed;
     return bad ? 1 : 0;

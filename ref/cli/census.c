@@ -61,6 +61,7 @@ typedef struct census {
     buf agent_site_fields;  /* each agent as its format writes it and what follows it in a --sites row */
     size_t agent_site_at[AGENTS_MAX + 1];
     buf site_rows;          /* --sites rows not yet written */
+    buf inputs_json;        /* what was read of each input, for --summary */
     int failed;             /* 0; OUT_OF_MEMORY; WRITE_FAILED, SITES_WRITE_FAILED: the rows, --sites could not be written */
 } census;
 
@@ -250,6 +251,15 @@ static void render_site(census *c, const census_site *s, char (*paths)[CENSUS_PA
     } else if (!json) {
         rc |= buf_addc(t, sep) | buf_addc(t, sep);
     }
+    /* How the answer came about: the redirects followed, the URI the chain ended
+     * at (when the input says it), whether the file was cut at 500 KiB. */
+    rc |= json ? buf_add(t, ",\"redirects\":", 13) : buf_addc(t, sep);
+    rc |= add_number(t, s->redirects);
+    if (json && s->final_uri.len)
+        rc |= buf_add(t, ",\"final_uri\":", 13) | render(c, t, s->final_uri.data, s->final_uri.len);
+    if (!json) rc |= buf_addc(t, sep) | render(c, t, s->final_uri.data ? s->final_uri.data : "", s->final_uri.len);
+    rc |= json ? buf_add(t, ",\"truncated\":", 13) : buf_addc(t, sep);
+    rc |= add_bool(t, s->truncated);
     rc |= json ? buf_add(t, "}\n", 2) : buf_addc(t, '\n');
     if (rc) c->failed = OUT_OF_MEMORY;
 }
@@ -296,7 +306,7 @@ static const answer *answers_for(census *c, const robots_rules *rules, robots_fe
 
 static int visit(void *ctx, const census_site *s) {
     census *c = ctx;
-    robots_fetch fetch = {.status = s->status, .network_error = s->status == 0, .redirects = s->redirects};
+    robots_fetch fetch = census_site_fetch(s);
     robots_fetch_decision d;
     if (robots_fetch_policy(c->profile, &fetch, &d, NULL)) d = ROBOTS_FETCH_FULL_ALLOW; /* not reached: checked */
     robots_rules *rules = NULL;
@@ -331,7 +341,6 @@ static int visit(void *ctx, const census_site *s) {
                           &t->usage);
     }
     robots_free(rules);
-    c->counts.sites++;
     if (c->progress && c->counts.sites % 1000 == 0) fprintf(stderr, "\rrobots census: %zu sites", c->counts.sites);
     return c->failed ? -1 : 0;
 }
@@ -451,23 +460,46 @@ int run_census(int argc, char **argv) {
     /* A terminal shows how far the census is; a file or a pipe gets the summary alone. */
     c.progress = !strcmp(o.progress, "always") || (!strcmp(o.progress, "auto") && isatty(STDERR_FILENO));
     rc = o.paths_file ? census_read_paths(&c.asked, o.paths_file) : 0;
+    /* Every INPUT is checked before the first row is written: one that cannot be
+     * read ends the census with no row, rather than after some. */
+    size_t ninputs = (size_t)(argc - o.first_input);
+    buf input_list = {NULL, 0, 0};
+    if (rc == 0 && buf_reserve(&input_list, ninputs * sizeof(census_input))) {
+        fprintf(stderr, "robots census: out of memory\n");
+        rc = EXIT_USAGE;
+    }
+    census_input *inputs = (census_input *)(void *)input_list.data;
+    for (size_t k = 0; inputs && k < ninputs; k++) {
+        const char *why;
+        if (census_open_input(argv[o.first_input + (int)k], &inputs[k], &why) == 0) continue;
+        fprintf(stderr, "robots census: %s: %s\n", argv[o.first_input + (int)k], why);
+        rc = EXIT_USAGE;
+    }
     if (rc == 0 && o.sites_file && !(c.sites = fopen(o.sites_file, "w"))) {
         fprintf(stderr, "robots census: --sites %s: %s\n", o.sites_file, strerror(errno));
         rc = EXIT_USAGE;
     }
     if (rc == 0 && c.format != FORMAT_JSONL)
-        printf(c.format == FORMAT_CSV ? "site,agent,path,allowed,line,status,decision\n"
-                                      : "site\tagent\tpath\tallowed\tline\tstatus\tdecision\n");
+        printf(c.format == FORMAT_CSV ? "site,agent,path,allowed,line,status,decision,redirects,final_uri,truncated\n"
+                                      : "site\tagent\tpath\tallowed\tline\tstatus\tdecision\tredirects\tfinal_uri\ttruncated\n");
     if (c.sites && c.format != FORMAT_JSONL)
-        fprintf(c.sites, c.format == FORMAT_CSV ? "site,agent,root_allowed,whole_site_disallowed,status,decision\n"
-                                                : "site\tagent\troot_allowed\twhole_site_disallowed\tstatus\tdecision\n");
-    for (int i = o.first_input; rc == 0 && !c.failed && i < argc; i++) {
-        if (census_each(argv[i], visit, &c, &c.counts) == 0) continue;
-        /* A WARC through a pipe (census_input.c): the reader must seek to a redirect's target. */
-        const char *pipe = errno == ESPIPE ? ": a WARC file must be given by its name, not through a pipe" : "";
-        if (!c.failed) fprintf(stderr, "robots census: %s: %s%s\n", argv[i], strerror(errno), pipe);
-        rc = EXIT_USAGE;
+        fprintf(c.sites, c.format == FORMAT_CSV
+                             ? "site,agent,root_allowed,whole_site_disallowed,status,decision,redirects,final_uri,truncated\n"
+                             : "site\tagent\troot_allowed\twhole_site_disallowed\tstatus\tdecision\tredirects\tfinal_uri\t"
+                               "truncated\n");
+    for (size_t k = 0; rc == 0 && !c.failed && k < ninputs; k++) {
+        census_input *in = &inputs[k];
+        if (census_each(in, visit, &c, &c.counts) != 0) {
+            if (!c.failed) fprintf(stderr, "robots census: %s: %s\n", in->name, strerror(errno));
+            rc = EXIT_USAGE;
+            break;
+        }
+        /* What was read of it, said as it ends: what a reader passed over, or could not read, is never silent. */
+        census_report_input(in->name, &c.counts.read, c.progress);
+        if (o.summary_file && census_input_json(&c.inputs_json, in->name, &c.counts.read)) c.failed = OUT_OF_MEMORY;
     }
+    for (size_t k = 0; inputs && k < ninputs; k++) census_close_input(&inputs[k]);
+    buf_free(&input_list);
     flush_rows(&c, &c.out, stdout, 0, WRITE_FAILED);
     if (fflush(stdout) != 0) c.failed = WRITE_FAILED;
     if (c.sites) {
@@ -478,12 +510,15 @@ int run_census(int argc, char **argv) {
     else if (c.failed)
         fprintf(stderr, "robots census: %s\n", c.failed == WRITE_FAILED ? "cannot write the output" : "out of memory");
     if (c.failed) rc = EXIT_USAGE;
-    census_totals totals = {c.profile, &c.counts, c.agents, c.tally, c.nagents};
+    census_totals totals = {c.profile, &c.counts, c.agents, c.tally, c.nagents, &c.inputs_json};
     if (rc == 0) census_print_summary(&totals, c.progress);
     if (rc == 0 && o.summary_file && census_write_summary(&totals, o.summary_file)) {
         fprintf(stderr, "robots census: --summary %s: %s\n", o.summary_file, strerror(errno));
         rc = EXIT_USAGE;
     }
+    /* Some input was not read to its end: the rows are right for what was read, and the exit says they are not all. */
+    if (rc == 0 && c.counts.incomplete) rc = EXIT_INCOMPLETE;
+    buf_free(&c.inputs_json);
     buf_free(&c.asked.paths);
     buf_free(&c.agent_fields);
     buf_free(&c.agent_site_fields);

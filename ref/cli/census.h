@@ -9,22 +9,61 @@
 
 #include "buf.h"
 #include "robots.h"
+#include "warc_records.h"
 
 /* One site of the input, as the input reader hands it over (valid during the
  * visit only). */
 typedef struct census_site {
     buf name;        /* the site: a file's name, or a line's "site" */
-    buf body;        /* its robots.txt, at most its first 500 KiB */
+    buf body;        /* its robots.txt, at most its first 500 KiB (decoded) */
     bool truncated;  /* the file was longer */
     int status;      /* the HTTP status of the robots.txt (200 for a directory's files; 0: network error) */
-    unsigned redirects;
+    unsigned redirects; /* the redirects followed to it */
+    bool unfollowed; /* the chain ended at a redirect whose target the input does not hold */
+    buf final_uri;   /* the URI the chain ended at, when the input says (a WARC record's; a line's "final_uri") */
     const char *problem; /* why the line is not a site (when the reader skips it) */
 } census_site;
 
+/* What the status policy is asked of a site: a redirect not followed ends the
+ * chain as one past the fifth does (STATUS-2: as a 404). */
+robots_fetch census_site_fetch(const census_site *s);
+
+/* Exit status of a census some input of which was not read to its end: the rows
+ * written are right for what was read (docs/census.md). */
+#define EXIT_INCOMPLETE 3
+
+/* What a census read of one input, stated as the input ends (census_summary.c)
+ * and in --summary. */
+#define CENSUS_REASONS 32
+typedef struct census_reason {
+    const char *why; /* a warning's text (the reasons are the readers' own strings) */
+    size_t n;
+} census_reason;
+
+typedef struct census_read {
+    const char *kind;        /* "folder", "json-lines", "warc", "warc-gzip" */
+    size_t records;          /* WARC records, JSON Lines lines, a folder's entries */
+    size_t types[WARC_TYPES]; /* WARC records read, by type */
+    size_t responses;        /* robots.txt responses of a WARC file */
+    size_t sites;            /* handed to the census */
+    size_t skipped;          /* records, lines or files that are not sites, each a warning */
+    census_reason reasons[CENSUS_REASONS]; /* the skipped by reason, first seen first */
+    size_t nreasons, other_reasons; /* reasons kept; skipped for a reason past them */
+    size_t not_regular;      /* a folder's entries that are not regular files */
+    uint64_t bytes_read;     /* the file's own bytes read (compressed, for a gzipped WARC) */
+    uint64_t bytes;          /* the file's size (0: standard input, a folder) */
+    const char *incomplete;  /* why it was not read to its end, or NULL */
+} census_read;
+
 typedef struct census_counts {
-    size_t sites, bad; /* sites answered, inputs skipped with a warning */
-    FILE *warnings;    /* where the WARC reader warns: stderr when NULL */
+    size_t sites, bad;       /* over every input: sites answered, inputs skipped with a warning */
+    size_t incomplete;       /* inputs not read to their end */
+    FILE *warnings;          /* where the WARC reader warns: stderr when NULL */
+    census_read read;        /* the input in hand */
 } census_counts;
+
+/* One more record, line or file skipped (a warning said why). */
+void census_skip(census_counts *counts, const char *why);
 
 /* What every site is asked about, besides the root: --paths FILE and
  * --paths-from-rules N (census_paths.c). */
@@ -76,7 +115,17 @@ typedef struct census_totals {
     const char *const *agents;
     const census_agent_tally *tally; /* nagents of them, in --agents order */
     size_t nagents;
+    const buf *inputs;               /* census_input_json's objects, one after the other */
 } census_totals;
+
+/* What was read of an input, on standard error as it ends (after "\r" when a
+ * progress line was shown): its records, sites, the skipped by reason, its
+ * bytes read against its size, and, when it was not read to its end, why. */
+void census_report_input(const char *name, const census_read *r, bool progress);
+
+/* The same as a JSON object (with a comma before it when `out` holds one
+ * already), for --summary's "inputs". Returns 0, or -1 when memory runs out. */
+int census_input_json(buf *out, const char *name, const census_read *r);
 
 /* The summary on standard error, as `robots census` ends (after "\r" when a
  * progress line was shown). */
@@ -88,16 +137,42 @@ int census_write_summary(const census_totals *totals, const char *file);
 
 typedef int (*census_visit)(void *ctx, const census_site *site);
 
-/* Hands every site of INPUT (a directory, a JSON Lines file, "-" for standard
- * input) to visit, in order; a line or file that is not a site is a warning on
- * stderr (counts->bad) and the census goes on. Returns 0, visit's non-zero value,
- * or -1 with errno when INPUT cannot be read. */
-int census_each(const char *input, census_visit visit, void *ctx, census_counts *counts);
+/* An INPUT of the census: a folder, a JSON Lines file ("-": standard input), or
+ * a WARC file given by its name. */
+typedef enum census_kind { CENSUS_FOLDER, CENSUS_JSON_LINES, CENSUS_WARC } census_kind;
+typedef struct census_input {
+    const char *name;
+    census_kind kind;
+    int fd;                  /* kept open from the check on (standard input, a pipe), or -1 */
+    unsigned char head[8];   /* what the check read of fd, read again as its first bytes */
+    size_t head_len;
+} census_input;
 
-/* Hands every response record of a WARC file (plain, or gzip members) to visit,
- * as census_each does; `name` is the file's name in warnings. Returns 0, visit's
- * non-zero value, or -1 when memory runs out. */
-int census_each_warc(FILE *f, const char *name, census_visit visit, void *ctx, census_counts *counts);
+/* Checks that INPUT can be read as a census input, before the first row is
+ * written: it exists, a folder can be listed, a file opened, and a WARC file is
+ * one census can seek in (not standard input, not a pipe). 0, or -1 with *why. */
+int census_open_input(const char *name, census_input *in, const char **why);
+void census_close_input(census_input *in);
+
+/* Hands every site of the input to visit, in order, and states in counts->read
+ * what it read; a line, file or record that is not a site is a warning on stderr
+ * (census_skip) and the census goes on. Returns 0 (counts->read.incomplete says
+ * whether the input was read to its end), visit's non-zero value, or -1 with
+ * errno when memory runs out. */
+int census_each(census_input *in, census_visit visit, void *ctx, census_counts *counts);
+
+/* Hands every robots.txt response record of a WARC file (plain, or gzip members)
+ * to visit, its redirects followed, as census_each does; `name` is the file's
+ * name in warnings. Returns 0, visit's non-zero value, or -1 when memory runs out. */
+int census_each_warc(const warc_source *src, const char *name, census_visit visit, void *ctx, census_counts *counts);
+
+/* A folder's sites (census_folder.c) and a JSON Lines file's (census_jsonl.c),
+ * as census_each hands them over. */
+int census_each_file(const char *dir, census_visit visit, void *ctx, census_counts *counts);
+/* `head`: bytes already taken from fd (standard input's first, which the
+ * pre-check read), read as the file's first. */
+int census_each_line(int fd, const char *name, const unsigned char *head, size_t head_len, census_visit visit, void *ctx,
+                     census_counts *counts);
 
 /* robots census [OPTIONS] INPUT...: argv[0] is "census". Returns the exit status.
  * With --compare-with ADAPTER it runs robots-census-diff, found beside this

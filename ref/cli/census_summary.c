@@ -36,6 +36,9 @@ void census_print_summary(const census_totals *c, bool progress) {
     if (progress) fprintf(stderr, "\r");
     fprintf(stderr, "robots census: %zu sites (%zu inputs skipped), profile %s\n", c->counts->sites, c->counts->bad,
             robots_profile_name(c->profile));
+    if (c->counts->incomplete)
+        fprintf(stderr, "robots census: %zu input%s NOT READ TO ITS END (above): the figures are of what was read\n",
+                c->counts->incomplete, c->counts->incomplete == 1 ? "" : "s");
     fprintf(stderr, "  %-24s %8s %14s %22s %10s %10s\n", "agent", "sites", "root allowed", "whole site disallowed",
             "checks", "allowed");
     for (size_t a = 0; a < c->nagents; a++) {
@@ -49,8 +52,8 @@ void census_print_summary(const census_totals *c, bool progress) {
 int census_write_summary(const census_totals *c, const char *file) {
     buf j = {NULL, 0, 0};
     char number[160];
-    snprintf(number, sizeof number, "{\"profile\":\"%s\",\"sites\":%zu,\"skipped\":%zu,\"agents\":[",
-             robots_profile_name(c->profile), c->counts->sites, c->counts->bad);
+    snprintf(number, sizeof number, "{\"profile\":\"%s\",\"sites\":%zu,\"skipped\":%zu,\"incomplete_inputs\":%zu,\"agents\":[",
+             robots_profile_name(c->profile), c->counts->sites, c->counts->bad, c->counts->incomplete);
     int rc = buf_add(&j, number, strlen(number));
     for (size_t a = 0; a < c->nagents; a++) {
         const census_agent_tally *t = &c->tally[a];
@@ -69,6 +72,8 @@ int census_write_summary(const census_totals *c, const char *file) {
             }
         rc |= buf_add(&j, "]}", 2);
     }
+    rc |= buf_add(&j, "],\"inputs\":[", 12);
+    if (c->inputs) rc |= buf_add(&j, c->inputs->data, c->inputs->len);
     rc |= buf_add(&j, "]}\n", 3);
     FILE *f = rc ? NULL : fopen(file, "w");
     if (rc) errno = ENOMEM;

@@ -1,17 +1,29 @@
 /*
  * census_warc.c - the sites of a WARC file (census.h, docs/census.md): every
- * `response` record is a robots.txt capture, its site the origin of its
- * WARC-Target-URI, its HTTP status and body what the crawler got. A 3xx is
- * followed to the record of its Location in the same file, at most five hops
- * (STATUS-2, RFC-7: ROBOTS_MAX_REDIRECTS), so the rows of a redirected site are
- * those of the file it leads to.
+ * `response` record whose target URI's path is /robots.txt is a capture of a
+ * robots.txt, its site the origin of its WARC-Target-URI, its HTTP status and
+ * body what the crawler got. A 3xx is followed to the first capture of its
+ * Location in the same file, at most five hops (STATUS-2, RFC-7:
+ * ROBOTS_MAX_REDIRECTS), so the rows of a redirected site are those of the file
+ * it leads to.
  *
- * One record is in memory at a time, and an index of 24 bytes a response record
- * (where each is, by the hash of its URI) for the redirects: built as the file
- * is read, and to its end the first time a redirect points ahead. Every record
- * that is not a site (cut short, a header past its bound, a Content-Length that
- * lies, a body that is not HTTP) is a warning with its place, and the reader
- * goes on at the next line that starts "WARC/".
+ * One pass, whatever the compression. A site is answered once the
+ * ROBOTS_WARC_LOOKAHEAD response records after it are read, and as many before
+ * it are still in hand, so a redirect's target next to it (as crawlers write
+ * them, the fetch that followed the redirect) is found without going back. A
+ * target further away, or not yet seen, is looked for once the file is read:
+ * the sites that wait for one are answered then, their targets read in file
+ * order, each from its own gzip member or from the nearest checkpoint before it
+ * in a large one (warc_stream.h), never by inflating the file again from its
+ * start. An index of the first capture of each URI (warc_index.h, 32 bytes a
+ * URI) says where each target is.
+ *
+ * Every record that is not a site (cut short, a header past its bound, a
+ * Content-Length that lies, a body that is not HTTP or does not decode) is a
+ * warning with its place, and the reader goes on at the next line that starts
+ * "WARC/" (warc_records.c). The end states what was read (census_read): a file
+ * that ends inside a record or a gzip member, or one the reader did not read to
+ * its last byte, is incomplete.
  */
 #include "census.h"
 
@@ -19,46 +31,61 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
+#include "warc_index.h"
+#include "warc_records.h"
 #include "warc_stream.h"
 
-#define LINE_BYTES 8192     /* a header line, of the record or of its HTTP response */
-#define HEADER_BYTES 65536  /* all the header lines of one or the other */
+#define LOOKAHEAD ROBOTS_WARC_LOOKAHEAD
+#define RING (2 * LOOKAHEAD + 1)
 
-typedef struct record {
-    warc_at at;
-    warc_at block;  /* where its block starts */
-    bool restart;   /* its length lies: look for the next record from its block's start */
-    bool response;  /* WARC-Type: response */
-    buf uri, location;
-    int status;     /* the HTTP status */
-    buf body;       /* at most its first 500 KiB, chunks joined */
-    bool truncated;
-    const char *problem;
-} record;
+/* A response record in hand, by its number among the file's responses. */
+typedef struct held {
+    warc_record rec;
+    uint64_t ordinal;
+} held;
 
-typedef struct place {
-    uint64_t hash;
+/* A site whose redirect leads to a record not in hand: answered once the file
+ * is read. Its strings are offsets into warc_reader.text. */
+typedef struct deferred {
+    size_t name, name_len;     /* the site */
+    size_t uri, uri_len;       /* the last record of its chain so far */
+    size_t target, target_len; /* where that record's Location leads */
+    warc_at site_at;           /* the site's own record, the place of its warnings */
+    int status;                /* the last record's status (a 3xx) */
+    unsigned hops;
+    bool done;
+} deferred;
+
+/* A record to read for a deferred site. */
+typedef struct wanted {
     warc_at at;
-} place;
+    uint64_t ordinal;
+    size_t which; /* the deferred site */
+} wanted;
 
 typedef struct warc_reader {
-    FILE *f;
+    const warc_source *src;
     const char *name;
     bool gz;
-    warc_stream main, other; /* the records in turn; a redirect's target, or the index's look ahead */
-    record rec, hop;         /* the record in hand; the one a redirect leads to */
-    buf line, target, site;
-    buf places;              /* the index: place[] in file order */
-    buf slots;               /* a hash table of uint32_t: 1 + the index of a place, 0 free */
-    bool complete;           /* the index holds every response record of the file */
+    warc_checkpoints cps;
+    warc_stream main, other; /* the records in turn; the deferred sites' targets */
+    bool other_open;
+    warc_record rec, hop;    /* the record read; a deferred site's target */
+    held ring[RING];         /* the last RING response records */
+    uint64_t responses;      /* response records read */
+    bool at_end;             /* the file is read: the index is whole */
+    warc_index index;
+    buf line, target, site, text;
+    buf deferred;            /* deferred[] */
     census_counts *counts;
+    census_visit visit;
+    void *ctx;
 } warc_reader;
 
 /* A warning with the record's place; `skipped` when the record is no site. */
 static void warn(warc_reader *rd, warc_at at, const char *why, bool skipped) {
-    rd->counts->bad += skipped;
+    if (skipped) census_skip(rd->counts, why);
     FILE *w = rd->counts->warnings ? rd->counts->warnings : stderr;
     if (rd->gz)
         fprintf(w, "robots census: %s: record at %llu+%llu: %s\n", rd->name, (unsigned long long)at.member,
@@ -67,270 +94,11 @@ static void warn(warc_reader *rd, warc_at at, const char *why, bool skipped) {
         fprintf(w, "robots census: %s: record at %llu: %s\n", rd->name, (unsigned long long)at.within, why);
 }
 
-/* The next byte of a block of `*left` bytes; -1 at its end, or when the file
- * ends first (then *cut). */
-static int block_getc(warc_stream *s, uint64_t *left, bool *cut) {
-    if (*left == 0) return -1;
-    int c = ws_getc(s);
-    if (c < 0) {
-        *cut = true;
-        *left = 0;
-        return -1;
-    }
-    (*left)--;
-    return c;
-}
-
-/* Up to `most` of the block's next bytes at once, where the stream holds them
- * (*p): how many, 0 at the block's end, or when the file ends first (then *cut). */
-static size_t block_take(warc_stream *s, uint64_t *left, bool *cut, uint64_t most, const unsigned char **p) {
-    size_t n = *left == 0 ? 0 : ws_take(s, p, *left < most ? *left : most);
-    *cut = *cut || (*left && n == 0);
-    *left = n ? *left - n : 0;
-    return n;
-}
-
-/* A line of the block, its CR LF or LF dropped: 1; 0 when the block has no more;
- * -1 past `max` bytes; -2 when memory runs out. */
-static int read_line(warc_stream *s, uint64_t *left, bool *cut, buf *line) {
-    line->len = 0;
-    int c;
-    while ((c = block_getc(s, left, cut)) >= 0 && c != '\n') {
-        if (line->len == LINE_BYTES) return -1;
-        if (buf_addc(line, (char)c)) return -2;
-    }
-    if (c < 0 && line->len == 0) return 0;
-    if (line->len && line->data[line->len - 1] == '\r') line->len--;
-    return 1;
-}
-
-/* Is the line the header `name`? Then *value is its value, spaces trimmed. */
-static bool header(const buf *line, const char *name, const char **value, size_t *len) {
-    size_t n = strlen(name);
-    if (line->len <= n || line->data[n] != ':' || strncasecmp(line->data, name, n)) return false;
-    const char *v = line->data + n + 1, *end = line->data + line->len;
-    while (v < end && (*v == ' ' || *v == '\t')) v++;
-    while (end > v && (end[-1] == ' ' || end[-1] == '\t')) end--;
-    *value = v;
-    *len = (size_t)(end - v);
-    return true;
-}
+static bool is_redirect(int status) { return status >= 300 && status < 400; }
 
 static int copy(buf *to, const char *v, size_t n) {
     to->len = 0;
     return buf_add(to, v, n);
-}
-
-static int fail(record *r, const char *why) {
-    r->problem = why;
-    return -1;
-}
-
-/* The HTTP response of a response record's block: status, Location, body. */
-static int read_http(warc_stream *s, uint64_t *left, bool *cut, record *r, buf *line, bool keep_body) {
-    int got = read_line(s, left, cut, line);
-    int status = 0;
-    if (got == 1 && line->len >= 10 && !memcmp(line->data, "HTTP/", 5)) { /* "HTTP/2 200" is the shortest */
-        const char *sp = memchr(line->data, ' ', line->len);
-        if (sp && sp + 4 <= line->data + line->len && (sp + 4 == line->data + line->len || sp[4] == ' '))
-            for (int i = 1; i <= 3; i++) status = sp[i] >= '0' && sp[i] <= '9' ? status * 10 + (sp[i] - '0') : -1000;
-    }
-    if (status < 100 || status > 599) return got == -2 ? fail(r, "out of memory") : fail(r, "a response record that is not HTTP");
-    r->status = status;
-    bool chunked = false;
-    size_t total = 0;
-    const char *v;
-    size_t n;
-    while ((got = read_line(s, left, cut, line)) == 1 && line->len) {
-        if ((total += line->len) > HEADER_BYTES) return fail(r, "HTTP headers past 64 KiB");
-        if (header(line, "Location", &v, &n) && copy(&r->location, v, n)) return fail(r, "out of memory");
-        if (header(line, "Transfer-Encoding", &v, &n)) chunked = n == 7 && !strncasecmp(v, "chunked", 7);
-        if (header(line, "Content-Encoding", &v, &n) && n && strncasecmp(v, "identity", n))
-            return fail(r, "a body in a Content-Encoding: not read (web archives store it decoded)");
-    }
-    if (got < 0) return fail(r, got == -2 ? "out of memory" : "an HTTP header line past 8 KiB");
-    /* The body: the first 500 KiB kept, as a crawler reads it; chunks joined. */
-    for (uint64_t chunk = chunked ? 0 : UINT64_MAX;;) {
-        if (chunked && chunk == 0) {
-            got = read_line(s, left, cut, line); /* the CR LF that ends a chunk, then its size */
-            if (got == 1 && line->len == 0) got = read_line(s, left, cut, line);
-            char *end = NULL;
-            if (got == 1 && line->len < 20 && buf_addc(line, '\0') == 0) chunk = strtoull(line->data, &end, 16);
-            if (!end || end == line->data || (*end && *end != ';' && *end != ' ')) return fail(r, "a chunked body that is not");
-            if (chunk == 0) break;
-        }
-        const unsigned char *p;
-        size_t got_n = block_take(s, left, cut, chunk, &p);
-        if (got_n == 0) break;
-        chunk -= got_n;
-        size_t room = ROBOTS_DEFAULT_MAX_BYTES - r->body.len, keep = room < got_n ? room : got_n;
-        r->truncated = r->truncated || keep < got_n;
-        if (keep_body && buf_add(&r->body, p, keep)) return fail(r, "out of memory");
-    }
-    return 0;
-}
-
-/* The next record: 1 a response, 2 another (skipped), 0 at the file's end,
- * -1 not a record (r->problem says why). */
-static int read_record(warc_stream *s, record *r, buf *line, bool keep_body) {
-    r->response = r->truncated = r->restart = false;
-    r->status = 0;
-    r->uri.len = r->location.len = r->body.len = 0;
-    r->problem = NULL;
-    int c;
-    do {
-        r->at = ws_tell(s);
-        c = ws_getc(s);
-    } while (c == '\r' || c == '\n');
-    if (c < 0) return 0;
-    uint64_t unbounded = UINT64_MAX, length = UINT64_MAX;
-    bool cut = false;
-    int got = read_line(s, &unbounded, &cut, line);
-    if (c != 'W' || got != 1 || line->len < 4 || memcmp(line->data, "ARC/", 4))
-        return fail(r, "not a WARC record (a Content-Length before it that lies, or not a WARC file)");
-    size_t total = 0;
-    const char *v;
-    size_t n;
-    while ((got = read_line(s, &unbounded, &cut, line)) == 1 && !cut && line->len) {
-        if ((total += line->len) > HEADER_BYTES) return fail(r, "WARC headers past 64 KiB");
-        if (header(line, "WARC-Type", &v, &n)) r->response = n == 8 && !strncasecmp(v, "response", 8);
-        if (header(line, "WARC-Target-URI", &v, &n)) {
-            bool angle = n >= 2 && v[0] == '<' && v[n - 1] == '>'; /* WARC 1.0's examples wrote <uri> */
-            if (copy(&r->uri, v + angle, n - 2 * angle)) return fail(r, "out of memory");
-        }
-        if (header(line, "Content-Length", &v, &n)) {
-            length = n && n < 16 ? 0 : UINT64_MAX;
-            for (size_t i = 0; i < n && length != UINT64_MAX; i++)
-                length = v[i] >= '0' && v[i] <= '9' ? length * 10 + (uint64_t)(v[i] - '0') : UINT64_MAX;
-        }
-    }
-    if (got == -2) return fail(r, "out of memory");
-    if (got < 0) return fail(r, "a WARC header line past 8 KiB");
-    if (got == 0 || cut) return fail(r, "cut short: the file ends in its headers");
-    if (length == UINT64_MAX) return fail(r, "no Content-Length, or not a number");
-    uint64_t left = length;
-    int rc = 0;
-    r->block = ws_tell(s);
-    if (r->response && r->uri.len == 0) rc = fail(r, "a response record without WARC-Target-URI");
-    else if (r->response) rc = read_http(s, &left, &cut, r, line, keep_body);
-    for (const unsigned char *p; block_take(s, &left, &cut, UINT64_MAX, &p);) {
-    }
-    /* A record ends with CR LF CR LF: anything else after the block says its
-     * length lies, and the next record may start inside what it claimed. */
-    c = cut ? -1 : ws_getc(s);
-    r->restart = cut || (c >= 0 && c != '\r' && c != '\n');
-    if (cut) return fail(r, "cut short: the file ends before its Content-Length");
-    if (r->restart) return fail(r, "its Content-Length does not end where the record does");
-    return rc ? rc : r->response ? 1 : 2;
-}
-
-/* After a record that is not one: the next line that starts "WARC/", from its
- * block's start when its length lied. */
-static bool resync(warc_reader *rd, warc_stream *s, const record *bad) {
-    static const char want[] = "WARC/";
-    if (bad->restart) {
-        ws_close(s);
-        if (ws_open(s, rd->f, rd->gz, bad->block)) return false;
-        s->last = '\n'; /* the block starts a line: the record's headers end with a blank one */
-    }
-    warc_at start = ws_tell(s);
-    size_t matched = 0;
-    bool line_start = s->last == '\n';
-    for (int c; (c = ws_getc(s)) >= 0;) {
-        if (line_start && c == want[matched]) {
-            if (++matched < 5) continue;
-            ws_close(s);
-            return ws_open(s, rd->f, rd->gz, start) == 0;
-        }
-        matched = 0;
-        line_start = c == '\n';
-        if (line_start) start = ws_tell(s);
-    }
-    return false;
-}
-
-static uint64_t hash_of(const buf *uri) {
-    uint64_t h = 14695981039346656037u; /* FNV-1a */
-    for (size_t i = 0; i < uri->len; i++) h = (h ^ (unsigned char)uri->data[i]) * 1099511628211u;
-    return h;
-}
-
-static void table_put(warc_reader *rd, uint64_t hash, uint32_t value) {
-    uint32_t *slots = (uint32_t *)(void *)rd->slots.data;
-    size_t mask = rd->slots.len / sizeof *slots - 1, k = (size_t)hash & mask;
-    while (slots[k]) k = (k + 1) & mask;
-    slots[k] = value;
-}
-
-/* Adds a response record's place to the index: 0, or -1 when memory runs out. */
-static int index_add(warc_reader *rd, const record *r) {
-    place p = {hash_of(&r->uri), r->at};
-    if (buf_add(&rd->places, &p, sizeof p)) return -1;
-    const place *places = (const place *)(void *)rd->places.data;
-    size_t n = rd->places.len / sizeof p, nslots = rd->slots.len / sizeof(uint32_t);
-    if (n * 2 <= nslots) {
-        table_put(rd, p.hash, (uint32_t)n);
-        return 0;
-    }
-    size_t grown = nslots ? nslots * 2 : 1024; /* at most half full: put every place in again */
-    rd->slots.len = 0;
-    if (buf_reserve(&rd->slots, grown * sizeof(uint32_t))) return -1;
-    memset(rd->slots.data, 0, grown * sizeof(uint32_t));
-    rd->slots.len = grown * sizeof(uint32_t);
-    for (size_t i = 0; i < n; i++) table_put(rd, places[i].hash, (uint32_t)(i + 1));
-    return 0;
-}
-
-/* After a damaged gzip member: the next place past its start that begins as a
- * gzip member does (1f 8b 08), the stream opened there; false when there is none. */
-static bool next_member_after(warc_reader *rd, warc_stream *s) {
-    uint64_t at = ws_tell(s).member + 1;
-    ws_close(s);
-    if (!rd->gz || fseeko(rd->f, (off_t)at, SEEK_SET)) return false;
-    for (int c, state = 0; (c = getc(rd->f)) != EOF;) {
-        at++;
-        state = c == 0x1f ? 1 : (state == 1 && c == 0x8b) ? 2 : (state == 2 && c == 0x08) ? 3 : 0;
-        if (state == 3) return ws_open(s, rd->f, true, (warc_at){at - 3, 0}) == 0;
-    }
-    return false;
-}
-
-/* The rest of the file into the index, read ahead of the record in hand: 0, or
- * -1 when memory runs out. */
-static int index_to_end(warc_reader *rd) {
-    int rc = 0;
-    rd->complete = true;
-    bool open = ws_open(&rd->other, rd->f, rd->gz, ws_tell(&rd->main)) == 0;
-    for (int got; open && rc == 0;) {
-        got = read_record(&rd->other, &rd->hop, &rd->line, false);
-        if (got == 1) rc = index_add(rd, &rd->hop);
-        else if (got < 0 && !rd->other.error && resync(rd, &rd->other, &rd->hop)) continue;
-        if (rd->other.error) open = next_member_after(rd, &rd->other);
-        else if (got <= 0) break;
-    }
-    ws_close(&rd->other);
-    return rc;
-}
-
-/* The record of `uri`, read into rd->hop: 1; 0 when the file has none; -1 when
- * memory runs out. */
-static int find(warc_reader *rd, const buf *uri) {
-    uint64_t h = hash_of(uri);
-    for (;;) {
-        const uint32_t *slots = (const uint32_t *)(void *)rd->slots.data;
-        const place *places = (const place *)(void *)rd->places.data;
-        size_t mask = rd->slots.len / sizeof *slots - 1;
-        for (size_t k = (size_t)h & mask; rd->slots.len && slots[k]; k = (k + 1) & mask) {
-            const place *p = &places[slots[k] - 1];
-            bool same = p->hash == h && ws_open(&rd->other, rd->f, rd->gz, p->at) == 0 &&
-                        read_record(&rd->other, &rd->hop, &rd->line, true) == 1 && rd->hop.uri.len == uri->len &&
-                        !memcmp(rd->hop.uri.data, uri->data, uri->len);
-            ws_close(&rd->other);
-            if (same) return 1;
-        }
-        if (rd->complete) return 0;
-        if (index_to_end(rd)) return -1;
-    }
 }
 
 /* scheme://authority of a URI: its length (the whole, when it has no "://"). */
@@ -364,78 +132,298 @@ static int resolve(buf *out, const buf *uri, const buf *loc) {
     return buf_add(out, u, dir) | (dir == o ? buf_addc(out, '/') : 0) | buf_add(out, l, loc->len);
 }
 
-/* The site of the record in hand, its redirects followed: visit's answer, or -1
- * when memory runs out. */
-static int answer(warc_reader *rd, census_visit visit, void *ctx) {
-    const record *r = &rd->rec, *cur = r;
-    unsigned hops = 0;
-    /* A site is a capture of a robots.txt: its URI's path is /robots.txt (other
-     * records, a redirect's target among them, are read only when one leads to
-     * them). The site is the origin as the library writes it: lower case, no
-     * default port, the host an A-label. */
-    char path[16], origin[2100];
+/* Hands the site to the census: its chain ended at `r` (NULL: at a redirect not
+ * followed, of `status` and `uri`). */
+static int finish(warc_reader *rd, const char *name, size_t name_len, const warc_record *r, int status, const char *uri,
+                  size_t uri_len, unsigned hops) {
+    census_site site = {.name = {(char *)(uintptr_t)name, name_len, 0},
+                        .body = r ? r->body : (buf){NULL, 0, 0},
+                        .truncated = r && r->truncated,
+                        .status = r ? r->status : status,
+                        .redirects = hops,
+                        .unfollowed = r == NULL,
+                        .final_uri = r ? r->uri : (buf){(char *)(uintptr_t)uri, uri_len, 0}};
+    rd->counts->read.sites++;
+    rd->counts->sites++;
+    return rd->visit(rd->ctx, &site);
+}
+
+/* The first capture of `target`, when it is in hand and holds what the chain
+ * needs (a robots.txt capture's body is kept; another response's is read only
+ * when a chain ends there). */
+typedef enum { HOP_IN_HAND, HOP_LATER, HOP_NONE } hop_state;
+static hop_state in_hand(warc_reader *rd, const buf *target, const warc_record **hop) {
+    const warc_capture *c = warc_index_find(&rd->index, warc_index_key(&rd->index, target->data, target->len));
+    if (!c) return rd->at_end ? HOP_NONE : HOP_LATER;
+    const held *h = &rd->ring[c->ordinal % RING];
+    if (h->ordinal != c->ordinal) return HOP_LATER;
+    /* The URI itself, not only its key: two URIs of one key are never taken for each other. */
+    if (h->rec.uri.len != target->len || memcmp(h->rec.uri.data, target->data, target->len)) return HOP_NONE;
+    if (!h->rec.robots_txt && !is_redirect(h->rec.status)) return HOP_LATER;
+    *hop = &h->rec;
+    return HOP_IN_HAND;
+}
+
+/* Adds text to rd->text: its offset, or (size_t)-1 when memory runs out. */
+static size_t keep(warc_reader *rd, const char *s, size_t n) {
+    size_t at = rd->text.len;
+    return buf_add(&rd->text, s, n) ? (size_t)-1 : at;
+}
+
+/* The site waits for its chain's next record: answered once the file is read. */
+static int defer(warc_reader *rd, const warc_record *site, const warc_record *cur, unsigned hops) {
+    deferred d = {.site_at = site->at, .status = cur->status, .hops = hops};
+    d.name = keep(rd, rd->site.data, rd->site.len);
+    d.uri = keep(rd, cur->uri.data, cur->uri.len);
+    d.target = keep(rd, rd->target.data, rd->target.len);
+    d.name_len = rd->site.len;
+    d.uri_len = cur->uri.len;
+    d.target_len = rd->target.len;
+    if (d.name == (size_t)-1 || d.uri == (size_t)-1 || d.target == (size_t)-1) return -1;
+    return buf_add(&rd->deferred, &d, sizeof d);
+}
+
+/* The site of the response record `ordinal`, its redirects followed through the
+ * records in hand: visit's answer, 0 when it is no site or waits, -1 when memory
+ * runs out. */
+static int answer(warc_reader *rd, uint64_t ordinal) {
+    const warc_record *r = &rd->ring[ordinal % RING].rec, *cur = r;
+    if (!r->robots_txt) return 0;
+    /* The site is the origin as the library writes it: lower case, no default
+     * port, the host an A-label. */
+    char origin[2100];
     size_t len;
-    if (robots_url_path(r->uri.data, r->uri.len, path, sizeof path) != 11 || memcmp(path, "/robots.txt", 11) ||
-        robots_robots_txt_url(r->uri.data, r->uri.len, origin, sizeof origin, &len, NULL))
+    if (robots_robots_txt_url(r->uri.data, r->uri.len, origin, sizeof origin, &len, NULL)) {
+        warn(rd, r->at, "a robots.txt capture whose URI has no host: not a site", true);
         return 0;
-    while (cur->status >= 300 && cur->status < 400 && hops < ROBOTS_MAX_REDIRECTS) {
-        int found = cur->location.len == 0 ? 0 : resolve(&rd->target, &cur->uri, &cur->location) ? -1 : find(rd, &rd->target);
-        if (found < 0) return -1;
-        if (found == 0) {
-            /* STATUS-2: a chain that yields no robots.txt ends as more than five hops do, a 404. */
-            warn(rd, r->at, cur->location.len ? "a redirect that leads out of this file: full allow, as a 404"
-                                              : "a redirect without Location: full allow, as a 404", false);
-            hops = ROBOTS_MAX_REDIRECTS;
-            break;
-        }
-        hops++;
-        cur = &rd->hop;
     }
     if (copy(&rd->site, origin, len - 11)) return -1; /* without its "/robots.txt" */
-    census_site site = {.name = rd->site, .body = cur->body, .truncated = cur->truncated, .status = cur->status,
-                        .redirects = hops};
-    return visit(ctx, &site);
+    unsigned hops = 0;
+    while (is_redirect(cur->status) && hops < ROBOTS_MAX_REDIRECTS) {
+        /* STATUS-2: a chain that yields no robots.txt ends as more than five hops do, a 404. */
+        if (cur->location.len == 0) {
+            warn(rd, r->at, "a redirect without Location: full allow, as a 404", false);
+            return finish(rd, rd->site.data, rd->site.len, NULL, cur->status, cur->uri.data, cur->uri.len, hops);
+        }
+        if (resolve(&rd->target, &cur->uri, &cur->location)) return -1;
+        const warc_record *next = NULL;
+        hop_state state = in_hand(rd, &rd->target, &next);
+        if (state == HOP_LATER) return defer(rd, r, cur, hops);
+        if (state == HOP_NONE) {
+            warn(rd, r->at, "a redirect that leads out of this file: full allow, as a 404", false);
+            return finish(rd, rd->site.data, rd->site.len, NULL, cur->status, cur->uri.data, cur->uri.len, hops);
+        }
+        cur = next;
+        hops++;
+    }
+    return finish(rd, rd->site.data, rd->site.len, cur, 0, NULL, 0, hops);
 }
 
-static void record_free(record *r) {
-    buf_free(&r->uri);
-    buf_free(&r->location);
-    buf_free(&r->body);
+/* The response record read becomes the newest in hand; the one LOOKAHEAD
+ * before it is answered. */
+static int take_response(warc_reader *rd) {
+    uint64_t ordinal = ++rd->responses;
+    rd->counts->read.responses += rd->rec.robots_txt;
+    uint64_t key = warc_index_key(&rd->index, rd->rec.uri.data, rd->rec.uri.len);
+    if (warc_index_add(&rd->index, key, rd->rec.at, ordinal)) return -1;
+    held *h = &rd->ring[ordinal % RING];
+    warc_record spare = h->rec; /* its buffers are reused for the next record */
+    h->rec = rd->rec;
+    h->ordinal = ordinal;
+    rd->rec = spare;
+    return ordinal > LOOKAHEAD ? answer(rd, ordinal - LOOKAHEAD) : 0;
 }
 
-int census_each_warc(FILE *f, const char *name, census_visit visit, void *ctx, census_counts *counts) {
-    static warc_reader rd;
-    rd.f = f;
-    rd.name = name;
-    rd.counts = counts;
-    rd.gz = warc_is_gzip(f);
-    rd.complete = false;
+static int by_place(const void *a, const void *b) {
+    const wanted *x = a, *y = b;
+    if (x->at.member != y->at.member) return x->at.member < y->at.member ? -1 : 1;
+    if (x->at.within != y->at.within) return x->at.within < y->at.within ? -1 : 1;
+    return x->which < y->which ? -1 : x->which > y->which;
+}
+
+/* The record at `at` into rd->hop, read by the second stream: on from where it
+ * is when the record lies a little ahead in the same member, else opened there
+ * (at its member, or the checkpoint before it). 1 a response read, else 0. */
+static int read_at(warc_reader *rd, warc_at at) {
+    warc_at now = ws_tell(&rd->other);
+    uint64_t near = rd->cps.spacing ? rd->cps.spacing : ROBOTS_CHECKPOINT_SPACING;
+    bool ahead = rd->other_open && !rd->other.error && rd->gz && now.member == at.member && now.within <= at.within &&
+                 at.within - now.within <= near;
+    if (!ahead) {
+        if (rd->other_open) ws_close(&rd->other);
+        rd->other_open = ws_open(&rd->other, rd->src, rd->gz, at, &rd->cps, false) == 0;
+        if (!rd->other_open) return 0;
+    }
+    const unsigned char *p;
+    while (ws_tell(&rd->other).within < at.within && ws_take(&rd->other, &p, at.within - ws_tell(&rd->other).within)) {
+    }
+    return warc_read_record(&rd->other, &rd->hop, &rd->line, WARC_EVERY_BODY) == 1;
+}
+
+/* Ends a deferred site whose chain stops at a redirect not followed. */
+static int unfollowed(warc_reader *rd, deferred *d, const char *why) {
+    warn(rd, d->site_at, why, false);
+    d->done = true;
+    return finish(rd, rd->text.data + d->name, d->name_len, NULL, d->status, rd->text.data + d->uri, d->uri_len, d->hops);
+}
+
+/* One step of every deferred site's chain, the records they lead to read in
+ * file order. Returns how many still wait, or -1 (memory, or visit failed). */
+static long deferred_step(warc_reader *rd, buf *wants) {
+    deferred *ds = (deferred *)(void *)rd->deferred.data;
+    size_t n = rd->deferred.len / sizeof *ds;
+    wants->len = 0;
     int rc = 0;
-    if (ws_open(&rd.main, f, rd.gz, (warc_at){0, 0})) warn(&rd, ws_tell(&rd.main), rd.main.error, true);
-    else
-        for (int got; rc == 0;) {
-            got = read_record(&rd.main, &rd.rec, &rd.line, true);
-            if (got == 1) {
-                rc = (!rd.complete && index_add(&rd, &rd.rec)) ? -1 : answer(&rd, visit, ctx);
-            } else if (got < 0 && !rd.main.error) {
-                warn(&rd, rd.rec.at, rd.rec.problem, true);
-                if (resync(&rd, &rd.main, &rd.rec)) continue;
-            }
-            if (rd.main.error) { /* the file is cut short, or a gzip member damaged: on at the next member */
-                warn(&rd, (warc_at){ws_tell(&rd.main).member, rd.gz ? 0 : ws_tell(&rd.main).within}, rd.main.error, true);
-                if (!next_member_after(&rd, &rd.main)) break;
-            } else if (got <= 0) {
-                break;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        if (ds[i].done) continue;
+        const warc_capture *c = warc_index_find(&rd->index, warc_index_key(&rd->index, rd->text.data + ds[i].target, ds[i].target_len));
+        wanted w = {c ? c->at : (warc_at){0, 0}, c ? c->ordinal : 0, i};
+        if (!c) rc = unfollowed(rd, &ds[i], "a redirect that leads out of this file: full allow, as a 404");
+        else if (buf_add(wants, &w, sizeof w)) return -1;
+    }
+    wanted *ws = (wanted *)(void *)wants->data;
+    size_t nw = wants->len / sizeof *ws;
+    if (nw) qsort(ws, nw, sizeof *ws, by_place);
+    long waiting = 0;
+    bool read = false;
+    for (size_t k = 0; k < nw && rc == 0; k++) {
+        deferred *d = &ds[ws[k].which];
+        if (k == 0 || ws[k].ordinal != ws[k - 1].ordinal) read = read_at(rd, ws[k].at);
+        const char *target = rd->text.data + d->target;
+        if (!read || rd->hop.uri.len != d->target_len || memcmp(rd->hop.uri.data, target, d->target_len)) {
+            rc = unfollowed(rd, d, "a redirect whose target record cannot be read again: full allow, as a 404");
+            continue;
+        }
+        d->hops++;
+        const warc_record *h = &rd->hop;
+        if (!is_redirect(h->status) || d->hops == ROBOTS_MAX_REDIRECTS) {
+            d->done = true;
+            rc = finish(rd, rd->text.data + d->name, d->name_len, h, 0, NULL, 0, d->hops);
+            continue;
+        }
+        d->status = h->status;
+        if (h->location.len == 0) {
+            d->uri = keep(rd, h->uri.data, h->uri.len);
+            d->uri_len = h->uri.len;
+            if (d->uri == (size_t)-1) return -1;
+            rc = unfollowed(rd, d, "a redirect without Location: full allow, as a 404");
+            continue;
+        }
+        if (resolve(&rd->target, &h->uri, &h->location)) return -1;
+        d->uri = keep(rd, h->uri.data, h->uri.len);
+        d->target = keep(rd, rd->target.data, rd->target.len);
+        if (d->uri == (size_t)-1 || d->target == (size_t)-1) return -1;
+        d->uri_len = h->uri.len;
+        d->target_len = rd->target.len;
+        waiting++;
+    }
+    return rc ? -1 : waiting;
+}
+
+/* The sites that waited, answered now that the file is read: at most five
+ * steps, each reading the file at most once. */
+static int answer_deferred(warc_reader *rd) {
+    buf wants = {NULL, 0, 0};
+    long waiting = 1;
+    for (int step = 0; waiting > 0 && step <= ROBOTS_MAX_REDIRECTS; step++) waiting = deferred_step(rd, &wants);
+    buf_free(&wants);
+    if (rd->other_open) ws_close(&rd->other);
+    rd->other_open = false;
+    return waiting < 0 ? -1 : 0;
+}
+
+/* The file read, record after record; the sites of the records in hand answered
+ * as the lookahead fills. 0 at its end (*scanned: every byte was read), or the
+ * first failure. */
+static int read_all(warc_reader *rd, bool *scanned) {
+    census_read *read = &rd->counts->read;
+    *scanned = false;
+    for (;;) {
+        int got = warc_read_record(&rd->main, &rd->rec, &rd->line, WARC_ROBOTS_TXT_BODIES);
+        if (got > 0) {
+            read->records++;
+            read->types[rd->rec.type]++;
+            int rc = got == 1 ? take_response(rd) : 0;
+            if (rc) return rc;
+            continue;
+        }
+        if (got == 0 && !rd->main.error) {
+            *scanned = true;
+            return 0;
+        }
+        if (got < 0 && !rd->main.error) {
+            read->records++;
+            if (rd->rec.problem && !strcmp(rd->rec.problem, "out of memory")) return -1;
+            warn(rd, rd->rec.at, rd->rec.problem, true);
+            if (rd->rec.cut && !read->incomplete) read->incomplete = "the file ends inside a record: it is cut short";
+            if (warc_resync(&rd->main, &rd->rec)) continue;
+            if (!rd->main.error) {
+                *scanned = true;
+                return 0;
             }
         }
+        /* The stream failed: a damaged gzip member (on at the next member), the
+         * file cut short inside one, or a read that failed. */
+        const char *why = rd->main.error;
+        if (!strcmp(why, "out of memory")) return -1;
+        warc_at at = ws_tell(&rd->main);
+        warn(rd, (warc_at){at.member, rd->gz ? 0 : at.within}, why, true);
+        if (rd->main.truncated || !strcmp(why, "the file cannot be read")) {
+            if (!read->incomplete) read->incomplete = why;
+            *scanned = rd->main.truncated;
+            return 0;
+        }
+        if (!warc_next_member_after(&rd->main)) {
+            *scanned = true;
+            return 0;
+        }
+    }
+}
+
+static void reader_free(warc_reader *rd) {
+    ws_close(&rd->main);
+    if (rd->other_open) ws_close(&rd->other);
+    warc_record_free(&rd->rec);
+    warc_record_free(&rd->hop);
+    for (size_t i = 0; i < RING; i++) warc_record_free(&rd->ring[i].rec);
+    warc_checkpoints_free(&rd->cps);
+    warc_index_free(&rd->index);
+    buf_free(&rd->line);
+    buf_free(&rd->target);
+    buf_free(&rd->site);
+    buf_free(&rd->text);
+    buf_free(&rd->deferred);
+}
+
+int census_each_warc(const warc_source *src, const char *name, census_visit visit, void *ctx, census_counts *counts) {
+    static warc_reader rd;
+    memset(&rd, 0, sizeof rd);
+    rd.src = src;
+    rd.name = name;
+    rd.counts = counts;
+    rd.visit = visit;
+    rd.ctx = ctx;
+    rd.gz = warc_source_is_gzip(src);
+    warc_index_init(&rd.index);
+    census_read *read = &counts->read;
+    read->kind = rd.gz ? "warc-gzip" : "warc";
+    read->bytes = src->size;
+    int rc = 0;
+    bool scanned = false;
+    if (ws_open(&rd.main, src, rd.gz, (warc_at){0, 0}, &rd.cps, true)) {
+        warn(&rd, (warc_at){0, 0}, rd.main.error, true);
+        read->incomplete = rd.main.error;
+    } else {
+        rc = read_all(&rd, &scanned);
+    }
+    rd.at_end = true;
+    /* The last sites, whose lookahead the file's end cut short; then those that waited. */
+    for (uint64_t o = rd.responses > LOOKAHEAD ? rd.responses - LOOKAHEAD + 1 : 1; rc == 0 && o <= rd.responses; o++)
+        rc = answer(&rd, o);
+    if (rc == 0) rc = answer_deferred(&rd);
+    read->bytes_read = scanned ? src->size : ws_consumed(&rd.main);
+    if (!read->incomplete && read->bytes_read < src->size) read->incomplete = "the reader stopped before the file's end";
     if (rc == -1) errno = ENOMEM; /* (when visit failed, it said why already) */
-    ws_close(&rd.main);
-    record_free(&rd.rec);
-    record_free(&rd.hop);
-    buf_free(&rd.line);
-    buf_free(&rd.target);
-    buf_free(&rd.site);
-    buf_free(&rd.places);
-    buf_free(&rd.slots);
+    reader_free(&rd);
     return rc;
 }
