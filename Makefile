@@ -76,7 +76,7 @@ BENCH := $(O)/bin/robots-bench
 DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
-.PHONY: all lib cli conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure measure-differences test-census test-census-dask test-census-diff \
+.PHONY: all lib cli conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure measure-differences test-census test-census-dask test-census-diff test-census-wget \
         bench-playground test-workflows test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
         test-asan test-install test-fresh test-fresh-targets \
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google bench-census install uninstall clean
@@ -218,6 +218,13 @@ test-census: $(ROBOTS)
 # flaws; counts, clusters and causes, a crashing and a garbage-printing adapter.
 test-census-diff: $(ROBOTS) $(CENSUS_DIFF) $(WRONG)
 	scripts/test-census-diff $(O)/bin $(O)/test-census-diff
+
+# robots census on a WARC file wget writes (scripts/test-census-wget): wget captures
+# origins on loopback (scripts/robots-origin-server) answering /robots.txt plain,
+# chunked, gzip, x-gzip, deflate, br, by a 301 and a chain of two 302s, a 404, a 503
+# and past 500 KiB; the rows and the summary are ref/tests/census/expected-wget.*.
+test-census-wget: $(ROBOTS)
+	scripts/test-census-wget $(ROBOTS) $(O)/census-wget
 
 # scripts/census-dask (Debian's python3-distributed, under /usr/bin/python3): over the
 # census fixtures in four shards (usage.jsonl among them), on a local cluster of 2 workers and through
@@ -511,7 +518,7 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 # fuzzer run leaves its artifacts outside build/.
 test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check test-fuzz-artifacts test-fuzz-reproduce
 
-test: test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure test-census test-census-dask test-census-diff test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
+test: test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure test-census test-census-dask test-census-diff test-census-wget test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
       test-install test-fuzz test-coverage
 	@echo "make test: all test suites passed"
 
