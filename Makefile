@@ -76,7 +76,7 @@ BENCH := $(O)/bin/robots-bench
 DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
-.PHONY: all lib cli conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure measure-differences test-census test-census-dask test-census-diff test-census-wget \
+.PHONY: all lib cli conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure measure-differences test-census test-census-dask test-census-diff test-census-wget test-census-buffers \
         bench-playground test-workflows test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
         test-asan test-install test-fresh test-fresh-targets \
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google bench-census install uninstall clean
@@ -212,6 +212,42 @@ test-census: $(ROBOTS)
 	@if $(ROBOTS) census --paths $(O)/census/bad-paths.txt $(CENSUS_DIR)/sites >/dev/null 2>&1; then \
 	    echo "robots census: a path without '/' accepted"; exit 1; fi
 	@echo "test-census: rows, --sites rows, summaries and warnings as expected in jsonl, csv and tsv; bad arguments refused"
+
+# Every census reader at every boundary (scripts/test-census-buffers): robots built
+# again with read buffers of 1 to 16 bytes (checkpoints every 4 KiB in a large gzip
+# member) and once with no lookahead, each run over the inputs of
+# scripts/make-census-inputs (each at least 100 reads of the default 64 KiB), its
+# rows, --sites rows, warnings and summary compared with the default build's.
+BUFFER_DIR := $(O)/buffers
+BUFFER_VARIANTS := 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 lookahead0
+buffer_flags = $(if $(filter lookahead0,$(1)),-DROBOTS_WARC_LOOKAHEAD=0 -DROBOTS_CHECKPOINT_SPACING=512,\
+                 -DROBOTS_READ_BUFFER=$(1) -DROBOTS_CHECKPOINT_SPACING=4096)
+CLI_BESIDE_READERS := $(call obj,$(filter-out $(CENSUS_READERS),$(CLI_SRC)))
+$(BUFFER_DIR)/%/robots: $(CENSUS_READERS) $(wildcard ref/cli/*.h) $(CLI_BESIDE_READERS) $(COMMON_OBJ) $(LIB)
+	@mkdir -p $(dir $@)obj
+	@set -e; for f in $(CENSUS_READERS); do \
+	    $(CC) $(ALL_CFLAGS) $(PUBLIC_INCLUDES) -Iref/cli -Icommon $(if $(CENSUS_ZLIB),-DROBOTS_CENSUS_ZLIB) \
+	        $(if $(CENSUS_BROTLI),-DROBOTS_CENSUS_BROTLI) $(call buffer_flags,$*) -c $$f -o $(dir $@)obj/$$(basename $$f .c).o; \
+	done
+	$(CC) $(ALL_CFLAGS) $(dir $@)obj/*.o $(CLI_BESIDE_READERS) $(COMMON_OBJ) $(LIB) $(CENSUS_LIBS) -o $@
+$(O)/census-inputs/large/plain.warc: scripts/make-census-inputs
+	/usr/bin/python3 scripts/make-census-inputs --out $(O)/census-inputs/large --sites 4000 --big 40
+$(O)/census-inputs/small/plain.warc: scripts/make-census-inputs
+	/usr/bin/python3 scripts/make-census-inputs --out $(O)/census-inputs/small --sites 700 --big 2 --seed 60
+test-census-buffers: $(ROBOTS) $(addprefix $(BUFFER_DIR)/,$(addsuffix /robots,$(BUFFER_VARIANTS))) \
+                     $(O)/census-inputs/large/plain.warc $(O)/census-inputs/small/plain.warc
+	/usr/bin/python3 scripts/test-census-buffers --robots $(ROBOTS) --variants $(BUFFER_DIR) \
+	    --inputs $(O)/census-inputs/large --small-inputs $(O)/census-inputs/small
+
+# robots-warc-responses: every robots.txt response of a WARC file as the census's
+# record reader reads it, one JSON line each: the C side of make test-warc-oracle
+# (ref/tests/warc-oracle/).
+WARC_RESPONSES := $(O)/bin/robots-warc-responses
+$(call obj,ref/tests/warc-oracle/warc_responses.c): INCLUDES := -Iref/cli -Icommon
+$(WARC_RESPONSES): $(call obj,ref/tests/warc-oracle/warc_responses.c $(addprefix ref/cli/,warc_records.c warc_stream.c content_coding.c)) \
+                   $(COMMON_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $^ $(CENSUS_LIBS) -o $@
 
 # robots census --compare-with on the census fixtures (scripts/test-census-diff): the
 # reference against itself, urllib.robotparser, the Node example and robots-wrong's
@@ -518,7 +554,7 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 # fuzzer run leaves its artifacts outside build/.
 test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check test-fuzz-artifacts test-fuzz-reproduce
 
-test: test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure test-census test-census-dask test-census-diff test-census-wget test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
+test: test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure test-census test-census-dask test-census-diff test-census-wget test-census-buffers test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
       test-install test-fuzz test-coverage
 	@echo "make test: all test suites passed"
 

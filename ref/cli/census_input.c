@@ -92,7 +92,7 @@ static int each_record(census_input *in, census_visit visit, void *ctx, census_c
         if (fd >= 0) close(fd);
         return 0;
     }
-    warc_source src = {fd, NULL, (uint64_t)st.st_size};
+    warc_source src = {.fd = fd, .size = (uint64_t)st.st_size};
     int rc = census_each_warc(&src, in->name, visit, ctx, counts);
     int saved = errno;
     close(fd);

@@ -332,52 +332,30 @@ static int answer_deferred(warc_reader *rd) {
     return waiting < 0 ? -1 : 0;
 }
 
+/* A record that is not one, or a stream that failed: a warning, one input
+ * skipped, and, when the file was not read to its end because of it, why. */
+static void problem(void *ctx, warc_at at, const char *why, bool incomplete) {
+    warc_reader *rd = ctx;
+    census_read *read = &rd->counts->read;
+    read->records += !rd->main.error; /* (a damaged gzip member is no record) */
+    warn(rd, at, why, true);
+    if (incomplete && !read->incomplete)
+        read->incomplete = rd->main.error ? why : "the file ends inside a record: it is cut short";
+}
+
 /* The file read, record after record; the sites of the records in hand answered
  * as the lookahead fills. 0 at its end (*scanned: every byte was read), or the
  * first failure. */
 static int read_all(warc_reader *rd, bool *scanned) {
     census_read *read = &rd->counts->read;
-    *scanned = false;
-    for (;;) {
-        int got = warc_read_record(&rd->main, &rd->rec, &rd->line, WARC_ROBOTS_TXT_BODIES);
-        if (got > 0) {
-            read->records++;
-            read->types[rd->rec.type]++;
-            int rc = got == 1 ? take_response(rd) : 0;
-            if (rc) return rc;
-            continue;
-        }
-        if (got == 0 && !rd->main.error) {
-            *scanned = true;
-            return 0;
-        }
-        if (got < 0 && !rd->main.error) {
-            read->records++;
-            if (rd->rec.problem && !strcmp(rd->rec.problem, "out of memory")) return -1;
-            warn(rd, rd->rec.at, rd->rec.problem, true);
-            if (rd->rec.cut && !read->incomplete) read->incomplete = "the file ends inside a record: it is cut short";
-            if (warc_resync(&rd->main, &rd->rec)) continue;
-            if (!rd->main.error) {
-                *scanned = true;
-                return 0;
-            }
-        }
-        /* The stream failed: a damaged gzip member (on at the next member), the
-         * file cut short inside one, or a read that failed. */
-        const char *why = rd->main.error;
-        if (!strcmp(why, "out of memory")) return -1;
-        warc_at at = ws_tell(&rd->main);
-        warn(rd, (warc_at){at.member, rd->gz ? 0 : at.within}, why, true);
-        if (rd->main.truncated || !strcmp(why, "the file cannot be read")) {
-            if (!read->incomplete) read->incomplete = why;
-            *scanned = rd->main.truncated;
-            return 0;
-        }
-        if (!warc_next_member_after(&rd->main)) {
-            *scanned = true;
-            return 0;
-        }
+    int got;
+    while ((got = warc_next_record(&rd->main, &rd->rec, &rd->line, WARC_ROBOTS_TXT_BODIES, problem, rd, scanned)) > 0) {
+        read->records++;
+        read->types[rd->rec.type]++;
+        int rc = got == 1 ? take_response(rd) : 0;
+        if (rc) return rc;
     }
+    return got;
 }
 
 static void reader_free(warc_reader *rd) {

@@ -260,6 +260,43 @@ bool warc_next_member_after(warc_stream *s) {
     return false;
 }
 
+int warc_next_record(warc_stream *s, warc_record *r, buf *line, warc_bodies bodies, warc_problem problem, void *ctx,
+                     bool *scanned) {
+    *scanned = false;
+    for (;;) {
+        int got = warc_read_record(s, r, line, bodies);
+        if (got > 0) return got;
+        if (got == 0 && !s->error) {
+            *scanned = true;
+            return 0;
+        }
+        if (got < 0 && !s->error) {
+            if (!strcmp(r->problem, "out of memory")) return -1;
+            problem(ctx, r->at, r->problem, r->cut);
+            if (warc_resync(s, r)) continue;
+            if (!s->error) {
+                *scanned = true;
+                return 0;
+            }
+        }
+        /* The stream failed: a damaged gzip member (on at the next member), the
+         * file cut short inside one, or a read that failed. */
+        const char *why = s->error;
+        if (!strcmp(why, "out of memory")) return -1;
+        warc_at at = ws_tell(s);
+        bool stop = s->truncated || !strcmp(why, "the file cannot be read");
+        problem(ctx, (warc_at){at.member, s->gz ? 0 : at.within}, why, stop);
+        if (stop) {
+            *scanned = s->truncated;
+            return 0;
+        }
+        if (!warc_next_member_after(s)) {
+            *scanned = true;
+            return 0;
+        }
+    }
+}
+
 void warc_record_free(warc_record *r) {
     buf_free(&r->uri);
     buf_free(&r->location);

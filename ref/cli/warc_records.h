@@ -60,6 +60,18 @@ bool warc_resync(warc_stream *s, const warc_record *bad);
  * as a gzip member does (1f 8b 08). False when there is none. */
 bool warc_next_member_after(warc_stream *s);
 
+/* What warc_next_record says of a record that is not one, or of a stream that
+ * failed: the place, why, and, when the file was not read to its end because of
+ * it (cut short, unreadable), that too. */
+typedef void (*warc_problem)(void *ctx, warc_at at, const char *why, bool incomplete);
+
+/* The file's next record, every record that is not one (and every damaged gzip
+ * member) told to `problem` and passed over, as robots census does it: on at the
+ * next "WARC/" line, or the next gzip member. 1 a response, 2 another record, 0
+ * at the file's end (*scanned: its every byte was read), -1 when memory runs out. */
+int warc_next_record(warc_stream *s, warc_record *r, buf *line, warc_bodies bodies, warc_problem problem, void *ctx,
+                     bool *scanned);
+
 void warc_record_free(warc_record *r);
 
 #endif

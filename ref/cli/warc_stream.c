@@ -59,7 +59,8 @@ static bool refill(warc_stream *s) {
     if (s->in_pos < s->in_len) return true;
     s->in_offset += s->in_len;
     s->in_pos = s->in_len = 0;
-    long long got = warc_source_read(s->src, s->in_offset, s->in, sizeof s->in);
+    size_t most = s->src->most && s->src->most < sizeof s->in ? s->src->most : sizeof s->in;
+    long long got = warc_source_read(s->src, s->in_offset, s->in, most);
     if (got < 0) {
         s->error = "the file cannot be read";
         return false;
@@ -150,12 +151,13 @@ static int inflate_more(warc_stream *s) {
         size_t before = s->in_pos;
         z->next_in = s->in + s->in_pos;
         z->avail_in = (uInt)(s->in_len - s->in_pos);
+        size_t room = s->src->most && s->src->most < sizeof s->out ? s->src->most : sizeof s->out;
         z->next_out = s->out;
-        z->avail_out = (uInt)sizeof s->out;
+        z->avail_out = (uInt)room;
         int rc = inflate(z, s->records ? Z_BLOCK : Z_NO_FLUSH);
         s->in_pos = s->in_len - z->avail_in;
         s->out_pos = 0;
-        s->out_len = sizeof s->out - z->avail_out;
+        s->out_len = room - z->avail_out;
         s->since_checkpoint += s->out_len;
         if (rc == Z_STREAM_END) {
             if (!s->raw) {

@@ -25,6 +25,8 @@ typedef struct warc_source {
     int fd;                    /* -1: data */
     const unsigned char *data;
     uint64_t size;             /* the file's size when it was opened */
+    size_t most;               /* at most this many bytes a read, and inflated a step (0: the buffers' size):
+                                * the fuzz target reads each input again with small ones */
 } warc_source;
 
 /* Places inside large gzip members from which inflating can start again (zlib's

@@ -412,7 +412,7 @@ static void every_warc_record_has_an_answer(void) {
     FILE *pipe = popen(command, "r"), *w = tmpfile();
     census_counts counts = {.warnings = w};
     size_t sites = 0;
-    warc_source through_pipe = {pipe ? fileno(pipe) : -1, NULL, 0};
+    warc_source through_pipe = {.fd = pipe ? fileno(pipe) : -1};
     CHECK(pipe && w && census_each_warc(&through_pipe, "pipe", count_site, &sites, &counts) == 0);
     CHECK(sites == 0 && counts.bad == 1 && counts.read.incomplete != NULL);
     if (pipe) pclose(pipe);
@@ -524,7 +524,7 @@ static void warc_records_as_writers_vary_them(void) {
         FILE *f = fopen(warc_file(7, &file), "rb"), *w = tmpfile();
         census_counts counts = {.warnings = w};
         size_t sites = 0;
-        warc_source src = {f ? fileno(f) : -1, NULL, file.len};
+        warc_source src = {.fd = f ? fileno(f) : -1, .size = file.len};
         CHECK(f && w && census_each_warc(&src, "direct.warc", count_site, &sites, &counts) == 0);
         CHECK_EQ(sites, 9);
         CHECK_EQ(counts.bad, 13);
