@@ -132,6 +132,7 @@ static void checkpoint(warc_stream *s) {
  * -1 with s->error set. */
 static int inflate_more(warc_stream *s) {
     z_stream *z = ZS(s);
+    if (s->failing) return stream_fail(s, s->failing);
     for (;;) {
         if (!refill(s)) {
             if (s->error) return -1;
@@ -168,8 +169,13 @@ static int inflate_more(warc_stream *s) {
             if (s->out_len) return 0;
             continue;
         }
-        if ((rc != Z_OK && rc != Z_BUF_ERROR) || (s->in_pos == before && s->out_len == 0))
-            return stream_fail(s, rc == Z_MEM_ERROR ? "out of memory" : "not gzip data: a damaged member");
+        if ((rc != Z_OK && rc != Z_BUF_ERROR) || (s->in_pos == before && s->out_len == 0)) {
+            /* The bytes inflated before the damage are read first, as a smaller
+             * read would have given them: the reading does not depend on the
+             * buffer's size. */
+            s->failing = rc == Z_MEM_ERROR ? "out of memory" : "not gzip data: a damaged member";
+            return s->out_len ? 0 : stream_fail(s, s->failing);
+        }
         if (s->records && (z->data_type & 128) && !(z->data_type & 64)) checkpoint(s);
         if (s->out_len) return 0;
     }

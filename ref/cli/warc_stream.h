@@ -55,6 +55,7 @@ typedef struct warc_stream {
     bool records;          /* it records checkpoints into cps */
     const char *error;     /* why the stream stopped short of the file's end, or NULL */
     bool truncated;        /* ... because the file ends inside a gzip member */
+    const char *failing;   /* an error inflate met after the bytes in out: s->error once they are read */
     unsigned char in[ROBOTS_READ_BUFFER];
     size_t in_len, in_pos;
     uint64_t in_offset;    /* the file offset of in[0] */
