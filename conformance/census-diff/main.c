@@ -158,7 +158,15 @@ static long minimise(state *st, const census_site *s, const input *original) {
      * not have; "Allow: /m/$" to "Allow /m"), and the example must show the file's
      * own lines and the URL that disagreed. */
     long asked = minimize_parts(&small, still_disagree, st, MINIMISE_BUDGET, MINIMISE_WINDOW, MINIMIZE_LINES);
+    input plain = {{NULL, 0, 0}, "", ""};
+    if (asked >= 0 && input_copy(&plain, &small)) asked = -1;
     if (asked >= 0) asked = simplify(&small, r->profile, still_disagree, st, SIMPLIFY_BUDGET);
+    /* Simplifying can make lines of what was one: a file whose lines end in CR
+     * alone is one line to the minimiser until it is rewritten with LF. */
+    if (asked >= 0 && (plain.robots.len != small.robots.len ||
+                       (plain.robots.len && memcmp(plain.robots.data, small.robots.data, small.robots.len))))
+        asked = minimize_parts(&small, still_disagree, st, MINIMISE_BUDGET, MINIMISE_WINDOW, MINIMIZE_LINES);
+    input_free(&plain);
     robots_verdict why;
     int mine = ask_reference(&small, r->profile, &why), theirs;
     long their_line;
