@@ -222,8 +222,8 @@ int report_markdown(const diff_run *r, FILE *f) {
     residue x = residue_of(r);
     fprintf(f, "\n## Disagreements by cause\n\nOne cluster a cause; a site may fall under several. Shares of the %zu "
                "sites with a disagreement, of the %zu sites compared and of the %zu checks compared. %zu "
-               "disagreements minimised. %zu of the disagreeing sites (%.1f%%) fall under a named cause; %zu are "
-               "unexplained, %zu not minimised.\n\n| # | cause | sites | of disagreeing sites | of all sites | "
+               "disagreements minimised. %zu of the disagreeing sites (%.1f%%) fall under a named cause, %zu "
+               "under unexplained, %zu under not-minimised (a site may be in several).\n\n| # | cause | sites | of disagreeing sites | of all sites | "
                "checks | of all checks | minimised |\n| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n",
             r->sites_disagreeing, r->compared, t.checks, r->minimised, x.named, share(x.named, r->sites_disagreeing),
             x.unexplained, x.not_minimised);
