@@ -165,6 +165,13 @@ static int count_in(diff_run *r, size_t at, size_t checks) {
 
 static size_t example_size(const input *in) { return in->robots.len + strlen(in->url); }
 
+/* The LFs of a text: the lines the minimiser cuts by. */
+static size_t line_ends(const buf *b) {
+    size_t n = 0;
+    for (size_t i = 0; i < b->len; i++) n += b->data[i] == '\n';
+    return n;
+}
+
 /* Minimises the disagreement of check k of site s, finds its cause and keeps the
  * example when it is its cluster's smallest. Returns the cluster, or -1 when
  * memory ran out. */
@@ -181,15 +188,12 @@ static long minimise(state *st, const census_site *s, const input *original) {
      * not have; "Allow: /m/$" to "Allow /m"), and the example must show the file's
      * own lines and the URL that disagreed. */
     long asked = minimize_parts(&small, still_disagree, st, MINIMISE_BUDGET, MINIMISE_WINDOW, MINIMIZE_LINES);
-    input plain = {{NULL, 0, 0}, "", ""};
-    if (asked >= 0 && input_copy(&plain, &small)) asked = -1;
+    size_t lines = line_ends(&small.robots);
     if (asked >= 0) asked = simplify(&small, r->profile, still_disagree, st, SIMPLIFY_BUDGET);
     /* Simplifying can make lines of what was one: a file whose lines end in CR
      * alone is one line to the minimiser until it is rewritten with LF. */
-    if (asked >= 0 && (plain.robots.len != small.robots.len ||
-                       (plain.robots.len && memcmp(plain.robots.data, small.robots.data, small.robots.len))))
+    if (asked >= 0 && line_ends(&small.robots) > lines)
         asked = minimize_parts(&small, still_disagree, st, MINIMISE_BUDGET, MINIMISE_WINDOW, MINIMIZE_LINES);
-    input_free(&plain);
     robots_verdict why;
     int mine = ask_reference(&small, r->profile, &why), theirs;
     long their_line;
