@@ -167,6 +167,20 @@ CENSUS_DIFF := $(O)/bin/robots-census-diff
 CENSUS_DIFF_SRC := $(sort $(wildcard conformance/census-diff/*.c))
 $(call obj,$(CENSUS_DIFF_SRC)): INCLUDES := -Iconformance/census-diff -Iconformance/diff -Iref/cli \
     $(call room_includes,tables runner)
+# The commit its reports record (conformance/census-diff/provenance.c): `git
+# rev-parse --short HEAD` in a git checkout of this tree, "-dirty" after it when
+# tracked files differ from it, else "unknown". The stamp is rewritten only when
+# that changes, so provenance.o is rebuilt then and only then.
+ROBOTS_COMMIT := $(or $(shell [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" ] && \
+    { git rev-parse --short HEAD; git diff --quiet HEAD -- 2>/dev/null || echo -dirty; } | tr -d '\n'),unknown)
+COMMIT_STAMP := $(O)/gen/commit
+$(COMMIT_STAMP): always-check
+	@mkdir -p $(dir $@)
+	@echo '$(ROBOTS_COMMIT)' | cmp -s - $@ || echo '$(ROBOTS_COMMIT)' > $@
+$(call obj,conformance/census-diff/provenance.c): $(COMMIT_STAMP)
+$(call obj,conformance/census-diff/provenance.c): INCLUDES += -DROBOTS_COMMIT='"$(ROBOTS_COMMIT)"'
+.PHONY: always-check
+always-check:
 $(CENSUS_DIFF): $(call obj,$(CENSUS_DIFF_SRC)) $(call obj,$(filter-out conformance/diff/main.c,$(DIFF_SRC))) \
                 $(call obj,$(CENSUS_READERS) $(addprefix ref/cli/,census_paths.c census_report.c allocator.c)) \
                 $(DIFF_SHARED) $(COMMON_OBJ) $(LIB)

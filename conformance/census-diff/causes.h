@@ -1,7 +1,9 @@
 /*
  * causes.h - the scorecard's named causes, for a census differential: which of
  * them the target shows (it answers a probe of conformance/adapters/probes.json
- * otherwise than the reference), and whether a minimal example made from a real
+ * otherwise than the reference), which of those are evident (not explained by
+ * another cause it shows: a probe with a '*' rule says nothing of the query when
+ * the target has no wildcards), and whether a minimal example made from a real
  * file shows a cause's feature (causes.c says, cause by cause, what that is).
  */
 #ifndef ROBOTS_CENSUS_DIFF_CAUSES_H
@@ -22,6 +24,10 @@ typedef struct named_cause {
     size_t probes;   /* probes of it */
     size_t shown;    /* probes of it the target answers otherwise than the reference */
     size_t failed;   /* probes of it the target did not answer */
+    bool evident;    /* a probe shows it that no other cause the target shows explains:
+                        only an evident cause names a minimal example */
+    char confounded_by[64]; /* shown, not evident: the cause whose feature each of its
+                               probes answered otherwise also has */
 } named_cause;
 
 typedef struct named_causes {
@@ -36,8 +42,8 @@ typedef struct named_causes {
 int causes_probe(named_causes *out, const char *probes_file, asker *impl, robots_profile_id profile, char *error,
                  size_t cap);
 
-/* The first cause (in causes.c's order, most particular first) that the target
- * shows and the minimal example shows the feature of, or NULL. */
+/* The first cause (in causes.c's order, most particular first) that is evident
+ * in the target and the minimal example shows the feature of, or NULL. */
 const named_cause *causes_attribute(const named_causes *c, const input *example, robots_profile_id profile);
 
 #endif

@@ -43,6 +43,7 @@
 #define MINIMISE_WINDOW 64         /* candidates per question */
 #define SIMPLIFY_BUDGET 100
 #define MEMO_MAX 4096              /* deciding lines remembered with their cause */
+#define VERSION_TIMEOUT 10         /* seconds for --adapter-version's command */
 #define CHECKS_MAX (DIFF_AGENTS_MAX * (CENSUS_PATHS_MAX + 64))
 
 static const char *prog = "robots-census-diff";
@@ -51,7 +52,8 @@ static int usage(FILE *f, int status) {
     fprintf(f,
             "usage: robots census --compare-with \"CMD ARGS\" [--agents A,B,...] [--paths FILE]\n"
             "           [--paths-from-rules N] [--profile google|rfc9309] [--out DIR] [--timeout SECONDS]\n"
-            "           [--minimise N] [--per-site N] [--per-cause K] [--probes FILE] [--progress auto|always|never]\n"
+            "           [--minimise N] [--per-site N] [--per-cause K] [--probes FILE] [--adapter-version CMD]\n"
+            "           [--progress auto|always|never]\n"
             "           INPUT...\n"
             "       (or robots-census-diff with the same arguments)\n"
             "Asks the implementation CMD (the batch protocol, conformance/PROTOCOL.md) every check robots\n"
@@ -64,8 +66,10 @@ static int usage(FILE *f, int status) {
             "                     seen before is filed without minimising once its cause has K examples\n"
             "                     (default 20)\n"
             "  --probes FILE      the scorecard's probes (default: conformance/adapters/probes.json)\n"
+            "  --adapter-version CMD  run once (no shell, at most %d s): the first line it prints is the\n"
+            "                     adapter's version in the report (default: only the adapter's command)\n"
             "Exit status: 0 every check agreed, 1 some disagreed or failed, 2 usage or a broken adapter.\n",
-            CHUNK);
+            CHUNK, VERSION_TIMEOUT);
     return status;
 }
 
@@ -128,8 +132,11 @@ static void still_disagree(const input *in, size_t n, int *disagree, void *ctx) 
     }
 }
 
-/* The cluster named key (a new one when there is room; else the last). */
+/* The cluster named key (a new one when there is room; else the last). A key no
+ * named cause gives is robots-diff's description, under UNEXPLAINED. */
 static size_t cluster_for(diff_run *r, const char *key, const named_cause *named) {
+    size_t parent = 0;
+    if (!named && strcmp(key, NOT_MINIMISED) && strcmp(key, UNEXPLAINED)) parent = cluster_for(r, UNEXPLAINED, NULL) + 1;
     for (size_t i = 0; i < r->nclusters; i++)
         if (!strcmp(r->clusters[i].key, key)) return i;
     if (r->nclusters == DIFF_CLUSTERS_MAX) return DIFF_CLUSTERS_MAX - 1;
@@ -137,10 +144,33 @@ static size_t cluster_for(diff_run *r, const char *key, const named_cause *named
     memset(c, 0, sizeof *c);
     snprintf(c->key, sizeof c->key, "%s", key);
     c->named = named;
+    c->parent = parent;
     return r->nclusters++;
 }
 
+/* Counts `checks` disagreements of the site in hand (the last disagreeing one)
+ * under cluster `at` and the cluster it is a description under. Returns 0, or -1
+ * when memory ran out. */
+static int count_in(diff_run *r, size_t at, size_t checks) {
+    size_t site = r->sites_disagreeing - 1;
+    for (;;) {
+        cause_cluster *c = &r->clusters[at];
+        c->checks += checks;
+        size_t n = cluster_sites(c);
+        if ((n == 0 || cluster_site(c, n - 1) != site) && buf_add(&c->sites, &site, sizeof site)) return -1;
+        if (!c->parent) return 0;
+        at = c->parent - 1;
+    }
+}
+
 static size_t example_size(const input *in) { return in->robots.len + strlen(in->url); }
+
+/* The LFs of a text: the lines the minimiser cuts by. */
+static size_t line_ends(const buf *b) {
+    size_t n = 0;
+    for (size_t i = 0; i < b->len; i++) n += b->data[i] == '\n';
+    return n;
+}
 
 /* Minimises the disagreement of check k of site s, finds its cause and keeps the
  * example when it is its cluster's smallest. Returns the cluster, or -1 when
@@ -158,7 +188,12 @@ static long minimise(state *st, const census_site *s, const input *original) {
      * not have; "Allow: /m/$" to "Allow /m"), and the example must show the file's
      * own lines and the URL that disagreed. */
     long asked = minimize_parts(&small, still_disagree, st, MINIMISE_BUDGET, MINIMISE_WINDOW, MINIMIZE_LINES);
+    size_t lines = line_ends(&small.robots);
     if (asked >= 0) asked = simplify(&small, r->profile, still_disagree, st, SIMPLIFY_BUDGET);
+    /* Simplifying can make lines of what was one: a file whose lines end in CR
+     * alone is one line to the minimiser until it is rewritten with LF. */
+    if (asked >= 0 && line_ends(&small.robots) > lines)
+        asked = minimize_parts(&small, still_disagree, st, MINIMISE_BUDGET, MINIMISE_WINDOW, MINIMIZE_LINES);
     robots_verdict why;
     int mine = ask_reference(&small, r->profile, &why), theirs;
     long their_line;
@@ -174,6 +209,7 @@ static long minimise(state *st, const census_site *s, const input *original) {
     size_t at = cluster_for(r, key, named);
     cause_cluster *c = &r->clusters[at];
     c->minimised++;
+    if (c->parent) r->clusters[c->parent - 1].minimised++;
     r->minimised++;
     if (!c->has_example || example_size(&small) < example_size(&c->example)) {
         if (input_copy(&c->example, &small)) at = (size_t)-1;
@@ -230,14 +266,8 @@ static int attribute(state *st, const census_site *s, const site_check *first, c
             m->cluster = (size_t)at;
         }
     }
-    if (at < 0) at = (long)cluster_for(r, "not-minimised", NULL);
-    cause_cluster *c = &r->clusters[at];
-    c->checks += count;
-    if (c->last_site != r->sites) {
-        c->last_site = r->sites;
-        c->sites++;
-    }
-    return 0;
+    if (at < 0) at = (long)cluster_for(r, NOT_MINIMISED, NULL);
+    return count_in(r, (size_t)at, count);
 }
 
 /* The checks of a site, as inputs for the adapter. */
@@ -291,6 +321,10 @@ static int compare_site(state *st, const census_site *s, site_check *k, size_t n
     }
     r->compared++;
     if (!any) return 0;
+    size_t at = r->names.len;
+    if (buf_add(&r->name_at, &at, sizeof at) || buf_add(&r->names, s->name.data, s->name.len) ||
+        buf_addc(&r->names, '\0'))
+        return -1;
     r->sites_disagreeing++;
     /* Each deciding line and answer of the site once. */
     size_t minimised_here = 0;
@@ -319,6 +353,8 @@ static int visit(void *ctx, const census_site *s) {
     state *st = ctx;
     diff_run *r = &st->run;
     r->sites++;
+    fingerprint_site(&r->corpus, s->name.data, s->name.len, s->status, s->redirects, s->truncated, s->body.data,
+                     s->body.len);
     robots_fetch fetch = census_site_fetch(s);
     robots_fetch_decision d;
     if (robots_fetch_policy(r->profile, &fetch, &d, NULL) ||
@@ -423,6 +459,7 @@ static int read_options(state *st, options *o, int argc, char **argv) {
         else if (!strcmp(a, "--paths")) o->paths_file = v;
         else if (!strcmp(a, "--out")) o->out = v;
         else if (!strcmp(a, "--probes")) o->probes = v;
+        else if (!strcmp(a, "--adapter-version")) r->version_command = v;
         else if (!strcmp(a, "--progress")) o->progress = v;
         else if (!strcmp(a, "--paths-from-rules")) {
             if (parse_count(v, 1000, &st->asked.from_rules)) return usage_error("--paths-from-rules takes 0 to 1000, not", v);
@@ -474,9 +511,20 @@ int main(int argc, char **argv) {
     time_t now = time(NULL);
     struct tm utc;
     strftime(r->date, sizeof r->date, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &utc));
+    fingerprint_init(&r->corpus);
     options o;
     int status = read_options(&st, &o, argc, argv);
     if (status >= 0) return status;
+    if (r->version_command) {
+        int v = adapter_version(r->version_command, VERSION_TIMEOUT, r->adapter_version, sizeof r->adapter_version,
+                                r->version_error, sizeof r->version_error);
+        if (v < 0) {
+            fprintf(stderr, "%s: %s\n", prog, r->version_error);
+            buf_free(&st.asked.paths);
+            return 2;
+        }
+        if (v > 0) fprintf(stderr, "%s: %s; the report says so\n", prog, r->version_error);
+    }
 
     char error[2048];
     if (asker_open(&st.target, r->command, NULL, r->profile, o.timeout, error, sizeof error)) {
@@ -524,7 +572,12 @@ int main(int argc, char **argv) {
     else
         fprintf(stderr, "%s: %zu sites, %zu compared, %zu disagreeing, %zu causes, %zu minimised, %.1f s\n", prog,
                 r->sites, r->compared, r->sites_disagreeing, r->nclusters, r->minimised, r->seconds);
-    for (size_t i = 0; i < r->nclusters; i++) input_free(&r->clusters[i].example);
+    for (size_t i = 0; i < r->nclusters; i++) {
+        input_free(&r->clusters[i].example);
+        buf_free(&r->clusters[i].sites);
+    }
+    buf_free(&r->names);
+    buf_free(&r->name_at);
     buf_free(&st.asked.paths);
     buf_free(&st.keep_pattern);
     buf_free(&st.pattern);
