@@ -71,7 +71,7 @@ static int usage_to(FILE *f, const char *what, const char *value) {
     fprintf(f, "usage: robots census [--agents A,B,...] [--paths FILE] [--paths-from-rules N]\n"
                     "                     [--format jsonl|tsv|csv] [--profile google|rfc9309] [--summary FILE]\n"
                     "                     [--sites FILE] [--progress auto|always|never]\n"
-                    "                     [--compare-with ADAPTER [--out DIR]] INPUT...\n"
+                    "                     [--compare-with ADAPTER [--out DIR] [--adapter-version CMD]] INPUT...\n"
                     "INPUT: a directory of robots.txt files (the site is the file's name), a JSON Lines\n"
                     "file of {\"site\", \"status\", \"redirects\", \"robots\" | \"robots_base64\"} (- for stdin),\n"
                     "or a WARC file, plain or gzipped (every response record a site; docs/census.md).\n"
