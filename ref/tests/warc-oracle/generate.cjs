@@ -207,8 +207,11 @@ function encode(rng, body, coding) {
 }
 
 // Transfer-Encoding: chunked (RFC 9112 7.1), with chunk extensions and no trailer
-// (warcio reads no trailer). A size line stays under warcio's 64 bytes.
-function chunk(rng, raw, note) {
+// (warcio reads no trailer). A size line stays under warcio's 64 bytes. The chunks
+// draw from numbers of their own: how many they take depends on the encoded size,
+// which is zlib's and may change with Node, and the records after must not.
+function chunk(archiveRng, raw, note) {
+  const rng = new Prng(archiveRng.next());
   const parts = [];
   const style = rng.weighted([[50, 'random'], [20, 'one'], [15, 'small'], [15, 'fixed']]);
   const fixed = rng.pick([1024, 4096, 8192, 16384, 65536]);
