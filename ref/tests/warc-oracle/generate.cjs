@@ -8,11 +8,12 @@
 // archives write them); whole.warc.gz (the plain file as one gzip member);
 // truth.jsonl, one line (format.cjs) for every `response` record whose
 // WARC-Target-URI's path is /robots.txt, from what was written, not from reading it
-// back; manifest.json, the seed, the records by WARC-Type and how often each
-// feature occurs. At least N records (default 50,000) from seed S (default 59);
-// the same N and S give the same records on any machine (prng.cjs). Exits 1 when an
-// archive of 20,000 records or more lacks a feature of REQUIRED: a change of the mix
-// must not drop one unseen. Node's zlib only, no package.
+// back; manifest.json, the seed, the records by WARC-Type, how often each feature
+// occurs and the archive's recipe (generateOnce: a rerun reads the archive again).
+// At least N records (default 50,000) from seed S (default 59); the same N and S
+// give the same records on any machine (prng.cjs). Exits 1 when an archive of
+// 20,000 records or more lacks a feature of REQUIRED: a change of the mix must not
+// drop one unseen. Node's zlib only, no package.
 'use strict';
 
 const fs = require('fs');
@@ -642,8 +643,20 @@ function forcedCaptures() {
   return list;
 }
 
+const OUTPUTS = ['plain.warc', 'members.warc.gz', 'whole.warc.gz', 'truth.jsonl'];
+
+// What an archive is made from: the generator's files, Node's zlib and brotli, the
+// records and the seed asked for.
+function recipe(records, seed) {
+  const hash = crypto.createHash('sha256');
+  for (const file of ['generate.cjs', 'prng.cjs', 'format.cjs', 'gzip-layouts.cjs']) hash.update(fs.readFileSync(path.join(__dirname, file)));
+  hash.update(JSON.stringify([records, String(seed), process.versions.node, process.versions.zlib, process.versions.brotli]));
+  return hash.digest('hex');
+}
+
 async function generate({ dir, records, seed }) {
   fs.mkdirSync(dir, { recursive: true });
+  fs.rmSync(path.join(dir, 'manifest.json'), { force: true }); // written last, when every file is whole
   const archive = new Archive(dir, seed);
   const rng = archive.rng;
   const note = archive.note;
@@ -672,13 +685,26 @@ async function generate({ dir, records, seed }) {
   const missing = REQUIRED.filter((f) => !archive.features[f]);
   const manifest = {
     seed: String(seed), records: archive.records, robots_responses: archive.robotsResponses,
-    types: archive.types, missing, features: archive.features,
+    types: archive.types, missing, features: archive.features, recipe: recipe(records, seed),
   };
   fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 1) + '\n');
   return manifest;
 }
 
-module.exports = { generate };
+// The archive in `dir` when it was made from the same recipe, else a new one.
+async function generateOnce({ dir, records, seed }) {
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
+    if (manifest.recipe === recipe(records, seed) && OUTPUTS.every((file) => fs.existsSync(path.join(dir, file)))) {
+      return { ...manifest, reused: true };
+    }
+  } catch {
+    // none yet, or not readable: made anew
+  }
+  return generate({ dir, records, seed });
+}
+
+module.exports = { generate, generateOnce };
 
 if (require.main === module) {
   const option = (name, fallback) => {

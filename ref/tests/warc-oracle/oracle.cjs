@@ -10,15 +10,16 @@
 // reader, build/bin/robots-warc-responses), reads each with it too and checks that
 // it finds what warcio finds. Readers run side by side, one a core. Prints a line a
 // check, with the time it took; exits 1 when a check fails, 2 on a usage error. The
-// files stay in --dir after a failure (and with --keep); after success they are
-// removed but for manifest.json.
+// readers' files stay in --dir after a failure (and with --keep); the archive
+// stays, and the next run reads it again when its recipe is the same (generator,
+// Node, records and seed: generate.cjs's generateOnce).
 'use strict';
 
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { spawn } = require('child_process');
-const { generate } = require('./generate.cjs');
+const { generateOnce } = require('./generate.cjs');
 const { compareFiles } = require('./compare.cjs');
 
 const LAYOUTS = [
@@ -156,10 +157,11 @@ async function main() {
   const start = Date.now();
   fs.mkdirSync(dir, { recursive: true });
 
-  const manifest = await generate({ dir, records: args.records, seed: args.seed });
+  const manifest = await generateOnce({ dir, records: args.records, seed: args.seed });
   const enough = args.records >= 20000;
   check(!enough || !manifest.missing.length,
-    `generated ${manifest.records} records (seed ${manifest.seed}), ${manifest.robots_responses} robots.txt responses, ` +
+    `${manifest.reused ? 'the archive made earlier from the same recipe' : 'generated'}: ${manifest.records} records ` +
+    `(seed ${manifest.seed}), ${manifest.robots_responses} robots.txt responses, ` +
     `in ${seconds(start)}${manifest.missing.length ? `; without ${manifest.missing.join(', ')}` : ''}`,
     '      the generator must plant every feature of its REQUIRED list (generate.cjs)');
 
@@ -222,7 +224,7 @@ async function main() {
     `${failed || args.keep ? `; the files are in ${dir}` : ''}`);
   if (!failed && !args.keep) {
     for (const name of fs.readdirSync(dir)) {
-      if (name !== 'manifest.json' && /\.(warc|gz|jsonl|stderr|json)$/.test(name)) fs.unlinkSync(path.join(dir, name));
+      if (/^(\w+\.(warcio|reader)[.-]|compare-)/.test(name)) fs.unlinkSync(path.join(dir, name));
     }
   }
   process.exit(failed ? 1 : 0);
