@@ -283,6 +283,34 @@ test-census-wget: $(ROBOTS)
 test-census-dask: $(ROBOTS)
 	/usr/bin/python3 scripts/test-census-dask --robots $(ROBOTS) --dir $(O)/census-dask
 
+# The census's WARC reader against an independent one (ref/tests/warc-oracle/):
+# one generated archive of WARC_RECORDS records (seed WARC_SEED), in three layouts
+# (plain, a gzip member a record, one member for the whole), read by webrecorder's
+# warcio (npm, pinned by ref/tests/warc-oracle/package-lock.json, installed under
+# $(O)/warc-oracle) and by the census's reader through $(WARC_RESPONSES): both
+# must find the same robots.txt responses, and warcio what the generator wrote.
+# test-warc-oracle-truth: the generator and warcio alone.
+.PHONY: test-warc-oracle test-warc-oracle-truth
+WARC_ORACLE := ref/tests/warc-oracle
+WARC_ORACLE_DIR := $(O)/warc-oracle
+WARC_MODULES := $(WARC_ORACLE_DIR)/node_modules
+WARC_RESPONSES := $(O)/bin/robots-warc-responses
+WARC_RECORDS ?= 50000
+WARC_SEED ?= 59
+# $(WARC_RESPONSES) (the census's WARC reader printing each robots.txt response as
+# $(WARC_ORACLE)/format.cjs has it): its build rule goes here.
+$(WARC_MODULES)/warcio/package.json: $(WARC_ORACLE)/package.json $(WARC_ORACLE)/package-lock.json
+	@mkdir -p $(WARC_ORACLE_DIR)
+	cp $(WARC_ORACLE)/package.json $(WARC_ORACLE)/package-lock.json $(WARC_ORACLE_DIR)/
+	cd $(WARC_ORACLE_DIR) && npm ci --no-audit --no-fund
+	touch $@
+test-warc-oracle: $(WARC_RESPONSES) $(WARC_MODULES)/warcio/package.json
+	node $(WARC_ORACLE)/oracle.cjs --modules $(WARC_MODULES) --dir $(WARC_ORACLE_DIR)/run \
+	    --records $(WARC_RECORDS) --seed $(WARC_SEED) --reader $(WARC_RESPONSES)
+test-warc-oracle-truth: $(WARC_MODULES)/warcio/package.json
+	node $(WARC_ORACLE)/oracle.cjs --modules $(WARC_MODULES) --dir $(WARC_ORACLE_DIR)/run \
+	    --records $(WARC_RECORDS) --seed $(WARC_SEED)
+
 # The tool on the fixtures: each mistake and each difference they hold, counted.
 test-measure: $(MEASURE)
 	$(MEASURE) --agents Googlebot conformance/measure/fixtures > $(O)/measure-fixtures.json
