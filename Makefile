@@ -294,11 +294,8 @@ test-census-dask: $(ROBOTS)
 WARC_ORACLE := ref/tests/warc-oracle
 WARC_ORACLE_DIR := $(O)/warc-oracle
 WARC_MODULES := $(WARC_ORACLE_DIR)/node_modules
-WARC_RESPONSES := $(O)/bin/robots-warc-responses
 WARC_RECORDS ?= 50000
 WARC_SEED ?= 59
-# $(WARC_RESPONSES) (the census's WARC reader printing each robots.txt response as
-# $(WARC_ORACLE)/format.cjs has it): its build rule goes here.
 $(WARC_MODULES)/warcio/package.json: $(WARC_ORACLE)/package.json $(WARC_ORACLE)/package-lock.json
 	@mkdir -p $(WARC_ORACLE_DIR)
 	cp $(WARC_ORACLE)/package.json $(WARC_ORACLE)/package-lock.json $(WARC_ORACLE_DIR)/
@@ -596,7 +593,7 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 # fuzzer run leaves its artifacts outside build/.
 test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check test-fuzz-artifacts test-fuzz-reproduce
 
-test: test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure test-census test-census-dask test-census-diff test-census-wget test-census-buffers test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
+test: test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure test-census test-census-dask test-census-diff test-census-wget test-census-buffers test-warc-oracle test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
       test-install test-fuzz test-coverage
 	@echo "make test: all test suites passed"
 

@@ -10,7 +10,6 @@
 #include "warc_records.h"
 
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -87,6 +86,31 @@ static int fail(warc_record *r, const char *why) {
     return -1;
 }
 
+/* A number of decimal (base 10) or hex (base 16) digits, leading zeros allowed,
+ * that fits in 64 bits: its value and where it ends, or UINT64_MAX. */
+static uint64_t number(const char *p, size_t n, int base, size_t *end) {
+    uint64_t v = 0;
+    size_t i = 0, significant = 0;
+    for (; i < n; i++) {
+        int c = (unsigned char)p[i] | 0x20, d = c >= '0' && c <= '9' ? c - '0' : base == 16 && c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+        if (d < 0) break;
+        if (v == 0 && d == 0) continue;
+        if (++significant > (base == 16 ? 16 : 19)) return UINT64_MAX;
+        v = v * (uint64_t)base + (uint64_t)d;
+    }
+    *end = i;
+    return i ? v : UINT64_MAX;
+}
+
+/* A chunk's size line (RFC 9112 7.1): hex digits, then maybe spaces and ";"
+ * extensions of any length. The size, or UINT64_MAX when the line is not one. */
+static uint64_t chunk_size(const buf *line) {
+    size_t end;
+    uint64_t v = number(line->data, line->len, 16, &end);
+    while (end < line->len && (line->data[end] == ' ' || line->data[end] == '\t')) end++;
+    return end == line->len || line->data[end] == ';' ? v : UINT64_MAX;
+}
+
 /* The body of a response, chunks joined, its coding decoded into r->body when
  * it is kept. */
 static int read_body(warc_stream *s, uint64_t *left, bool *cut, warc_record *r, buf *line, bool chunked,
@@ -99,9 +123,8 @@ static int read_body(warc_stream *s, uint64_t *left, bool *cut, warc_record *r, 
         if (chunked && chunk == 0) {
             int got = read_line(s, left, cut, line); /* the CR LF that ends a chunk, then its size */
             if (got == 1 && line->len == 0) got = read_line(s, left, cut, line);
-            char *end = NULL;
-            if (got == 1 && line->len < 20 && buf_addc(line, '\0') == 0) chunk = strtoull(line->data, &end, 16);
-            if (!end || end == line->data || (*end && *end != ';' && *end != ' ')) rc = fail(r, "a chunked body that is not");
+            chunk = got == 1 ? chunk_size(line) : UINT64_MAX;
+            if (chunk == UINT64_MAX) rc = fail(r, got == -2 ? "out of memory" : "a chunked body that is not");
             if (rc || chunk == 0) break;
         }
         const unsigned char *p;
@@ -180,9 +203,9 @@ int warc_read_record(warc_stream *s, warc_record *r, buf *line, warc_bodies bodi
             if (copy(&r->uri, v + angle, n - 2 * angle)) return fail(r, "out of memory");
         }
         if (header(line, "Content-Length", &v, &n)) {
-            length = n && n < 16 ? 0 : UINT64_MAX;
-            for (size_t i = 0; i < n && length != UINT64_MAX; i++)
-                length = v[i] >= '0' && v[i] <= '9' ? length * 10 + (uint64_t)(v[i] - '0') : UINT64_MAX;
+            size_t end;
+            length = number(v, n, 10, &end);
+            if (end != n) length = UINT64_MAX;
         }
     }
     if (got == -2) return fail(r, "out of memory");
@@ -272,8 +295,11 @@ int warc_next_record(warc_stream *s, warc_record *r, buf *line, warc_bodies bodi
         }
         if (got < 0 && !s->error) {
             if (!strcmp(r->problem, "out of memory")) return -1;
-            problem(ctx, r->at, r->problem, r->cut);
-            if (warc_resync(s, r)) continue;
+            /* A record the file ends inside is a file cut short, unless another
+             * record follows inside what it claimed: then its length lied. */
+            bool more = warc_resync(s, r);
+            problem(ctx, r->at, r->problem, r->cut && !more && !s->error);
+            if (more) continue;
             if (!s->error) {
                 *scanned = true;
                 return 0;
