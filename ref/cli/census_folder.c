@@ -98,6 +98,7 @@ int census_each_file(const char *dir, census_visit visit, void *ctx, census_coun
     DIR *d = opendir(dir);
     if (!d) {
         read->incomplete = "the folder cannot be opened any more";
+        census_skip(counts, read->incomplete);
         fprintf(stderr, "robots census: %s: %s\n", dir, strerror(errno));
         return 0;
     }

@@ -89,6 +89,7 @@ static int each_record(census_input *in, census_visit visit, void *ctx, census_c
     if (fd < 0 || fstat(fd, &st) != 0) {
         counts->read.kind = "warc";
         counts->read.incomplete = "the file cannot be opened any more";
+        census_skip(counts, counts->read.incomplete);
         if (fd >= 0) close(fd);
         return 0;
     }
@@ -112,6 +113,7 @@ int census_each(census_input *in, census_visit visit, void *ctx, census_counts *
         if (fd < 0) {
             counts->read.kind = "json-lines";
             counts->read.incomplete = "the file cannot be opened any more";
+            census_skip(counts, counts->read.incomplete);
             return 0;
         }
         rc = census_each_line(fd, in->name, in->head, in->head_len, visit, ctx, counts);

@@ -261,6 +261,7 @@ int census_each_line(int fd, const char *name, const unsigned char *head, size_t
             if (got < 0 && errno == EINTR) continue;
             if (got < 0) {
                 stated->incomplete = "the file cannot be read to its end";
+                census_skip(counts, stated->incomplete);
                 fprintf(stderr, "robots census: %s: %s\n", name, strerror(errno));
                 break;
             }

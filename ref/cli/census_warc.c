@@ -400,7 +400,10 @@ int census_each_warc(const warc_source *src, const char *name, census_visit visi
         rc = answer(&rd, o);
     if (rc == 0) rc = answer_deferred(&rd);
     read->bytes_read = scanned ? src->size : ws_consumed(&rd.main);
-    if (!read->incomplete && read->bytes_read < src->size) read->incomplete = "the reader stopped before the file's end";
+    if (!read->incomplete && read->bytes_read < src->size) {
+        read->incomplete = "the reader stopped before the file's end";
+        census_skip(counts, read->incomplete);
+    }
     if (rc == -1) errno = ENOMEM; /* (when visit failed, it said why already) */
     reader_free(&rd);
     return rc;

@@ -8,7 +8,6 @@
 
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 static uint64_t rotl(uint64_t x, int b) { return (x << b) | (x >> (64 - b)); }
 
@@ -42,7 +41,7 @@ uint64_t warc_index_key(const warc_index *x, const char *uri, size_t n) {
     return v0 ^ v1 ^ v2 ^ v3;
 }
 
-/* splitmix64: spreads the few changing bits of the clock and the process id. */
+/* splitmix64: spreads the few changing bits of the clock and of an address. */
 static uint64_t mix(uint64_t *state) {
     uint64_t z = (*state += 0x9e3779b97f4a7c15u);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
@@ -54,7 +53,7 @@ void warc_index_init(warc_index *x) {
     memset(x, 0, sizeof *x);
     struct timespec t = {0, 0};
     clock_gettime(CLOCK_REALTIME, &t);
-    uint64_t state = ((uint64_t)t.tv_sec << 30) ^ (uint64_t)t.tv_nsec ^ ((uint64_t)getpid() << 48) ^ (uint64_t)(uintptr_t)x;
+    uint64_t state = ((uint64_t)t.tv_sec << 30) ^ (uint64_t)t.tv_nsec ^ (uint64_t)(uintptr_t)x;
     x->seed[0] = mix(&state);
     x->seed[1] = mix(&state);
 }
