@@ -129,7 +129,7 @@ COMMON_OBJ := $(call obj,$(COMMON_SRC))
 CENSUS_ZLIB ?= 1
 CENSUS_BROTLI ?= 1
 CENSUS_LIBS := $(if $(CENSUS_ZLIB),-lz) $(if $(CENSUS_BROTLI),-lbrotlidec)
-$(call obj,ref/cli/warc_stream.c ref/cli/content_coding.c ref/tests/test_census.c): INCLUDES += \
+$(call obj,ref/cli/warc_stream.c ref/cli/content_coding.c ref/tests/test_census.c ref/tests/test_census_readers.c): INCLUDES += \
     $(if $(CENSUS_ZLIB),-DROBOTS_CENSUS_ZLIB) $(if $(CENSUS_BROTLI),-DROBOTS_CENSUS_BROTLI)
 # The census's readers (docs/census.md): the robots command, robots-census-diff and
 # the warc fuzz target link them. Their read buffer's size is a build setting
@@ -337,9 +337,10 @@ $(OOM): $(call obj,conformance/oom/loaders_oom.c $(filter-out conformance/src/co
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson $(CMARK_LIBS) -lm $(OOM_WRAP)
 
+# (the tests encode the br bodies the census decodes: brotli's encoder too)
 $(TESTS): $(call obj,$(TEST_SRC)) $(CLI_LIB_OBJ) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $^ $(CENSUS_LIBS) -o $@
+	$(CC) $(ALL_CFLAGS) $^ $(CENSUS_LIBS) $(if $(CENSUS_BROTLI),-lbrotlienc) -o $@
 
 $(BENCH): $(call obj,$(BENCH_SRC)) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
@@ -546,7 +547,7 @@ test-conform: $(CONFORM) $(WRONG) $(SELFTEST) $(ROBOTS) $(DIFF) $(OOM)
 test-asan:
 	$(MAKE) --no-print-directory O=build/asan CC=$(ASAN_CC) OPT="-O1 -g" CFLAGS=-DROBOTS_NO_SIMD \
 	    SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	    test-unit test-conform test-junit test-measure test-census-diff fuzz-replay
+	    test-unit test-conform test-junit test-measure test-census test-census-wget test-census-diff fuzz-replay
 
 # Installs into a scratch DESTDIR and builds a program against what was installed.
 INSTALL_TEST := $(O)/install-test

@@ -82,16 +82,21 @@ void census_close_input(census_input *in) {
     in->fd = -1;
 }
 
+/* An input checked before the first row, and gone (or changed) before its turn. */
+static int gone(census_counts *counts, const char *kind) {
+    counts->read.kind = kind;
+    counts->read.incomplete = "the file cannot be opened any more";
+    census_skip(counts, counts->read.incomplete);
+    return 0;
+}
+
 /* A WARC file, read through a descriptor of its own. */
 static int each_record(census_input *in, census_visit visit, void *ctx, census_counts *counts) {
     int fd = open(in->name, O_RDONLY | O_CLOEXEC);
     struct stat st;
     if (fd < 0 || fstat(fd, &st) != 0) {
-        counts->read.kind = "warc";
-        counts->read.incomplete = "the file cannot be opened any more";
-        census_skip(counts, counts->read.incomplete);
         if (fd >= 0) close(fd);
-        return 0;
+        return gone(counts, "warc");
     }
     warc_source src = {.fd = fd, .size = (uint64_t)st.st_size};
     int rc = census_each_warc(&src, in->name, visit, ctx, counts);
@@ -110,14 +115,8 @@ int census_each(census_input *in, census_visit visit, void *ctx, census_counts *
         rc = each_record(in, visit, ctx, counts);
     } else {
         int fd = in->fd >= 0 ? in->fd : open(in->name, O_RDONLY | O_CLOEXEC);
-        if (fd < 0) {
-            counts->read.kind = "json-lines";
-            counts->read.incomplete = "the file cannot be opened any more";
-            census_skip(counts, counts->read.incomplete);
-            return 0;
-        }
-        rc = census_each_line(fd, in->name, in->head, in->head_len, visit, ctx, counts);
-        if (fd != in->fd) close(fd);
+        rc = fd < 0 ? gone(counts, "json-lines") : census_each_line(fd, in->name, in->head, in->head_len, visit, ctx, counts);
+        if (fd >= 0 && fd != in->fd) close(fd);
     }
     counts->incomplete += counts->read.incomplete != NULL;
     return rc;

@@ -224,7 +224,7 @@ static int read_site(scan *sc, census_site *s, buf *scratch) {
     json_error err = {NULL, 0};
     if (sc->too_long) lf.problem = "a line whose fields besides \"robots\" pass 1 MiB: not a site";
     else if (json_parse_object(sc->kept.data, sc->kept.len, on_field, &lf, &err) != 0)
-        lf.problem = err.message ? err.message : "not a JSON object";
+        lf.problem = err.message; /* (on_field stops nothing: a failure is the JSON's, with its message) */
     if (!lf.problem && s->name.len == 0) lf.problem = "no \"site\"";
     if (!lf.problem && lf.seen_robots > 1) lf.problem = "give \"robots\" or \"robots_base64\", not both";
     if (!lf.problem && lf.seen_robots == 0 && s->status >= 200 && s->status < 300)
@@ -276,7 +276,7 @@ int census_each_line(int fd, const char *name, const unsigned char *head, size_t
                 continue;
             }
             number++;
-            if (sc.kept.len || sc.sets_aside) { /* (an empty line is no record) */
+            if (sc.kept.len) { /* (an empty line is no record; a value set aside left its "" in kept) */
                 stated->records++;
                 if (read_site(&sc, &s, &scratch)) {
                     if (!strcmp(s.problem, "out of memory") || s.problem == json_out_of_memory) {

@@ -15,7 +15,7 @@
  * the sites that wait for one are answered then, their targets read in file
  * order, each from its own gzip member or from the nearest checkpoint before it
  * in a large one (warc_stream.h), never by inflating the file again from its
- * start. An index of the first capture of each URI (warc_index.h, 32 bytes a
+ * start. An index of the first capture of each URI (warc_index.h, 40 bytes a
  * URI) says where each target is.
  *
  * Every record that is not a site (cut short, a header past its bound, a
@@ -50,7 +50,7 @@ typedef struct held {
 typedef struct deferred {
     size_t name, name_len;     /* the site */
     size_t uri, uri_len;       /* the last record of its chain so far */
-    size_t target, target_len; /* where that record's Location leads */
+    warc_key target;           /* the key of where that record's Location leads */
     warc_at site_at;           /* the site's own record, the place of its warnings */
     int status;                /* the last record's status (a 3xx) */
     unsigned hops;
@@ -156,10 +156,7 @@ static hop_state in_hand(warc_reader *rd, const buf *target, const warc_record *
     const warc_capture *c = warc_index_find(&rd->index, warc_index_key(&rd->index, target->data, target->len));
     if (!c) return rd->at_end ? HOP_NONE : HOP_LATER;
     const held *h = &rd->ring[c->ordinal % RING];
-    if (h->ordinal != c->ordinal) return HOP_LATER;
-    /* The URI itself, not only its key: two URIs of one key are never taken for each other. */
-    if (h->rec.uri.len != target->len || memcmp(h->rec.uri.data, target->data, target->len)) return HOP_NONE;
-    if (!h->rec.robots_txt && !is_redirect(h->rec.status)) return HOP_LATER;
+    if (h->ordinal != c->ordinal || (!h->rec.robots_txt && !is_redirect(h->rec.status))) return HOP_LATER;
     *hop = &h->rec;
     return HOP_IN_HAND;
 }
@@ -175,11 +172,10 @@ static int defer(warc_reader *rd, const warc_record *site, const warc_record *cu
     deferred d = {.site_at = site->at, .status = cur->status, .hops = hops};
     d.name = keep(rd, rd->site.data, rd->site.len);
     d.uri = keep(rd, cur->uri.data, cur->uri.len);
-    d.target = keep(rd, rd->target.data, rd->target.len);
+    d.target = warc_index_key(&rd->index, rd->target.data, rd->target.len);
     d.name_len = rd->site.len;
     d.uri_len = cur->uri.len;
-    d.target_len = rd->target.len;
-    if (d.name == (size_t)-1 || d.uri == (size_t)-1 || d.target == (size_t)-1) return -1;
+    if (d.name == (size_t)-1 || d.uri == (size_t)-1) return -1;
     return buf_add(&rd->deferred, &d, sizeof d);
 }
 
@@ -224,8 +220,8 @@ static int answer(warc_reader *rd, uint64_t ordinal) {
 static int take_response(warc_reader *rd) {
     uint64_t ordinal = ++rd->responses;
     rd->counts->read.responses += rd->rec.robots_txt;
-    uint64_t key = warc_index_key(&rd->index, rd->rec.uri.data, rd->rec.uri.len);
-    if (warc_index_add(&rd->index, key, rd->rec.at, ordinal)) return -1;
+    if (warc_index_add(&rd->index, warc_index_key(&rd->index, rd->rec.uri.data, rd->rec.uri.len), rd->rec.at, ordinal))
+        return -1;
     held *h = &rd->ring[ordinal % RING];
     warc_record spare = h->rec; /* its buffers are reused for the next record */
     h->rec = rd->rec;
@@ -250,7 +246,7 @@ static int read_at(warc_reader *rd, warc_at at) {
     bool ahead = rd->other_open && !rd->other.error && rd->gz && now.member == at.member && now.within <= at.within &&
                  at.within - now.within <= near;
     if (!ahead) {
-        if (rd->other_open) ws_close(&rd->other);
+        ws_close(&rd->other);
         rd->other_open = ws_open(&rd->other, rd->src, rd->gz, at, &rd->cps, false) == 0;
         if (!rd->other_open) return 0;
     }
@@ -276,7 +272,7 @@ static long deferred_step(warc_reader *rd, buf *wants) {
     int rc = 0;
     for (size_t i = 0; i < n && rc == 0; i++) {
         if (ds[i].done) continue;
-        const warc_capture *c = warc_index_find(&rd->index, warc_index_key(&rd->index, rd->text.data + ds[i].target, ds[i].target_len));
+        const warc_capture *c = warc_index_find(&rd->index, ds[i].target);
         wanted w = {c ? c->at : (warc_at){0, 0}, c ? c->ordinal : 0, i};
         if (!c) rc = unfollowed(rd, &ds[i], "a redirect that leads out of this file: full allow, as a 404");
         else if (buf_add(wants, &w, sizeof w)) return -1;
@@ -289,8 +285,7 @@ static long deferred_step(warc_reader *rd, buf *wants) {
     for (size_t k = 0; k < nw && rc == 0; k++) {
         deferred *d = &ds[ws[k].which];
         if (k == 0 || ws[k].ordinal != ws[k - 1].ordinal) read = read_at(rd, ws[k].at);
-        const char *target = rd->text.data + d->target;
-        if (!read || rd->hop.uri.len != d->target_len || memcmp(rd->hop.uri.data, target, d->target_len)) {
+        if (!read) { /* (the file changed since it was read) */
             rc = unfollowed(rd, d, "a redirect whose target record cannot be read again: full allow, as a 404");
             continue;
         }
@@ -311,23 +306,23 @@ static long deferred_step(warc_reader *rd, buf *wants) {
         }
         if (resolve(&rd->target, &h->uri, &h->location)) return -1;
         d->uri = keep(rd, h->uri.data, h->uri.len);
-        d->target = keep(rd, rd->target.data, rd->target.len);
-        if (d->uri == (size_t)-1 || d->target == (size_t)-1) return -1;
+        d->target = warc_index_key(&rd->index, rd->target.data, rd->target.len);
+        if (d->uri == (size_t)-1) return -1;
         d->uri_len = h->uri.len;
-        d->target_len = rd->target.len;
         waiting++;
     }
     return rc ? -1 : waiting;
 }
 
 /* The sites that waited, answered now that the file is read: at most five
- * steps, each reading the file at most once. */
+ * steps (each ends a site or follows one more of its hops, of five at most),
+ * each reading the file at most once. */
 static int answer_deferred(warc_reader *rd) {
     buf wants = {NULL, 0, 0};
     long waiting = 1;
-    for (int step = 0; waiting > 0 && step <= ROBOTS_MAX_REDIRECTS; step++) waiting = deferred_step(rd, &wants);
+    while (waiting > 0) waiting = deferred_step(rd, &wants);
     buf_free(&wants);
-    if (rd->other_open) ws_close(&rd->other);
+    ws_close(&rd->other);
     rd->other_open = false;
     return waiting < 0 ? -1 : 0;
 }
@@ -339,8 +334,8 @@ static void problem(void *ctx, warc_at at, const char *why, bool incomplete) {
     census_read *read = &rd->counts->read;
     read->records += !rd->main.error; /* (a damaged gzip member is no record) */
     warn(rd, at, why, true);
-    if (incomplete && !read->incomplete)
-        read->incomplete = rd->main.error ? why : "the file ends inside a record: it is cut short";
+    /* (Either ends the file: there is only one.) */
+    if (incomplete) read->incomplete = rd->main.error ? why : "the file ends inside a record: it is cut short";
 }
 
 /* The file read, record after record; the sites of the records in hand answered
@@ -360,7 +355,7 @@ static int read_all(warc_reader *rd, bool *scanned) {
 
 static void reader_free(warc_reader *rd) {
     ws_close(&rd->main);
-    if (rd->other_open) ws_close(&rd->other);
+    ws_close(&rd->other); /* (closing a stream closed or never opened does nothing) */
     warc_record_free(&rd->rec);
     warc_record_free(&rd->hop);
     for (size_t i = 0; i < RING; i++) warc_record_free(&rd->ring[i].rec);
@@ -386,14 +381,10 @@ int census_each_warc(const warc_source *src, const char *name, census_visit visi
     census_read *read = &counts->read;
     read->kind = rd.gz ? "warc-gzip" : "warc";
     read->bytes = src->size;
-    int rc = 0;
     bool scanned = false;
-    if (ws_open(&rd.main, src, rd.gz, (warc_at){0, 0}, &rd.cps, true)) {
-        warn(&rd, (warc_at){0, 0}, rd.main.error, true);
-        read->incomplete = rd.main.error;
-    } else {
-        rc = read_all(&rd, &scanned);
-    }
+    /* (A stream that cannot open, a gzipped file without zlib, fails its first read.) */
+    ws_open(&rd.main, src, rd.gz, (warc_at){0, 0}, &rd.cps, true);
+    int rc = read_all(&rd, &scanned);
     rd.at_end = true;
     /* The last sites, whose lookahead the file's end cut short; then those that waited. */
     for (uint64_t o = rd.responses > LOOKAHEAD ? rd.responses - LOOKAHEAD + 1 : 1; rc == 0 && o <= rd.responses; o++)

@@ -191,10 +191,12 @@ int content_decoder_feed(content_decoder *d, const unsigned char *p, size_t n, b
     }
     if (d->coding != CODING_BR) return inflate_into(d, p, n, out, why);
 #endif
+    /* What is left is br: a coding not built in was refused by content_decoder_start. */
 #ifdef ROBOTS_CENSUS_BROTLI
-    if (d->coding == CODING_BR) return unbrotli_into(d, p, n, out, why);
-#endif
+    return unbrotli_into(d, p, n, out, why);
+#else
     return fail(why, "a body in a Content-Encoding this robots was built without");
+#endif
 }
 
 int content_decoder_finish(content_decoder *d, const char **why) {

@@ -1,11 +1,12 @@
 /*
  * warc_index.c - the first capture of each target URI of a WARC file
  * (warc_index.h): an open-addressing table keyed by SipHash-2-4 of the URI under
- * a key of the run's own, so that no file can be made whose URIs fall on one
- * slot and make every lookup walk them all.
+ * keys of the run's own (two, for 128 bits), so that no file can be made whose
+ * URIs fall on one slot and make every lookup walk them all.
  */
 #include "warc_index.h"
 
+#include <stdbool.h>
 #include <string.h>
 #include <time.h>
 
@@ -17,10 +18,10 @@ static uint64_t rotl(uint64_t x, int b) { return (x << b) | (x >> (64 - b)); }
         v0 += v3, v3 = rotl(v3, 21), v3 ^= v0, v2 += v1, v1 = rotl(v1, 17), v1 ^= v2, v2 = rotl(v2, 32);    \
     } while (0)
 
-uint64_t warc_index_key(const warc_index *x, const char *uri, size_t n) {
-    const unsigned char *p = (const unsigned char *)uri;
-    uint64_t v0 = x->seed[0] ^ 0x736f6d6570736575u, v1 = x->seed[1] ^ 0x646f72616e646f6du;
-    uint64_t v2 = x->seed[0] ^ 0x6c7967656e657261u, v3 = x->seed[1] ^ 0x7465646279746573u;
+/* SipHash-2-4 of n bytes under the key k0, k1. */
+static uint64_t siphash(uint64_t k0, uint64_t k1, const unsigned char *p, size_t n) {
+    uint64_t v0 = k0 ^ 0x736f6d6570736575u, v1 = k1 ^ 0x646f72616e646f6du;
+    uint64_t v2 = k0 ^ 0x6c7967656e657261u, v3 = k1 ^ 0x7465646279746573u;
     size_t whole = n - n % 8;
     for (size_t i = 0; i < whole; i += 8) {
         uint64_t m = 0;
@@ -41,6 +42,13 @@ uint64_t warc_index_key(const warc_index *x, const char *uri, size_t n) {
     return v0 ^ v1 ^ v2 ^ v3;
 }
 
+warc_key warc_index_key(const warc_index *x, const char *uri, size_t n) {
+    const unsigned char *p = (const unsigned char *)uri;
+    return (warc_key){siphash(x->seed[0], x->seed[1], p, n), siphash(x->seed[2], x->seed[3], p, n)};
+}
+
+static bool same(warc_key a, warc_key b) { return a.a == b.a && a.b == b.b; }
+
 /* splitmix64: spreads the few changing bits of the clock and of an address. */
 static uint64_t mix(uint64_t *state) {
     uint64_t z = (*state += 0x9e3779b97f4a7c15u);
@@ -54,19 +62,18 @@ void warc_index_init(warc_index *x) {
     struct timespec t = {0, 0};
     clock_gettime(CLOCK_REALTIME, &t);
     uint64_t state = ((uint64_t)t.tv_sec << 30) ^ (uint64_t)t.tv_nsec ^ (uint64_t)(uintptr_t)x;
-    x->seed[0] = mix(&state);
-    x->seed[1] = mix(&state);
+    for (int i = 0; i < 4; i++) x->seed[i] = mix(&state);
 }
 
-static warc_capture *slot_of(const warc_index *x, uint64_t key) {
+static warc_capture *slot_of(const warc_index *x, warc_key key) {
     warc_capture *slots = (warc_capture *)(void *)x->slots.data;
     size_t mask = x->slots.len / sizeof *slots - 1;
-    size_t k = (size_t)key & mask;
-    while (slots[k].ordinal && slots[k].key != key) k = (k + 1) & mask;
+    size_t k = (size_t)key.a & mask;
+    while (slots[k].ordinal && !same(slots[k].key, key)) k = (k + 1) & mask;
     return &slots[k];
 }
 
-int warc_index_add(warc_index *x, uint64_t key, warc_at at, uint64_t ordinal) {
+int warc_index_add(warc_index *x, warc_key key, warc_at at, uint64_t ordinal) {
     size_t nslots = x->slots.len / sizeof(warc_capture);
     if ((x->n + 1) * 2 > nslots) { /* at most half full: every capture put in again */
         size_t grown = nslots ? nslots * 2 : 1024;
@@ -87,7 +94,7 @@ int warc_index_add(warc_index *x, uint64_t key, warc_at at, uint64_t ordinal) {
     return 0;
 }
 
-const warc_capture *warc_index_find(const warc_index *x, uint64_t key) {
+const warc_capture *warc_index_find(const warc_index *x, warc_key key) {
     if (x->n == 0) return NULL;
     const warc_capture *s = slot_of(x, key);
     return s->ordinal ? s : NULL;

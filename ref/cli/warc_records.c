@@ -25,7 +25,7 @@ const char *warc_type_name(warc_type t) {
         [WARC_REQUEST] = "request",   [WARC_METADATA] = "metadata",     [WARC_REVISIT] = "revisit",
         [WARC_CONVERSION] = "conversion", [WARC_CONTINUATION] = "continuation", [WARC_OTHER] = "other",
     };
-    return t < WARC_TYPES ? names[t] : names[WARC_OTHER];
+    return names[t];
 }
 
 static warc_type type_of(const char *v, size_t n) {
@@ -310,7 +310,7 @@ int warc_next_record(warc_stream *s, warc_record *r, buf *line, warc_bodies bodi
         const char *why = s->error;
         if (!strcmp(why, "out of memory")) return -1;
         warc_at at = ws_tell(s);
-        bool stop = s->truncated || !strcmp(why, "the file cannot be read");
+        bool stop = s->fatal;
         problem(ctx, (warc_at){at.member, s->gz ? 0 : at.within}, why, stop);
         if (stop) {
             *scanned = s->truncated;

@@ -37,10 +37,10 @@ long long warc_source_read(const warc_source *src, uint64_t offset, void *to, si
         memcpy(to, src->data + offset, k);
         return (long long)k;
     }
-    for (;;) {
-        ssize_t got = pread(src->fd, to, n, (off_t)offset);
-        if (got >= 0 || errno != EINTR) return got;
-    }
+    ssize_t got;
+    do got = pread(src->fd, to, n, (off_t)offset);
+    while (got < 0 && errno == EINTR);
+    return got;
 }
 
 bool warc_source_is_gzip(const warc_source *src) {
@@ -53,6 +53,12 @@ static int stream_fail(warc_stream *s, const char *why) {
     return -1;
 }
 
+/* A failure no next gzip member can help: the file cut short or unreadable. */
+static int stream_stop(warc_stream *s, const char *why) {
+    s->fatal = true;
+    return stream_fail(s, why);
+}
+
 /* More of the file's own bytes into s->in when it has none left: false at the
  * file's end, or on an error (s->error set). */
 static bool refill(warc_stream *s) {
@@ -61,10 +67,7 @@ static bool refill(warc_stream *s) {
     s->in_pos = s->in_len = 0;
     size_t most = s->src->most && s->src->most < sizeof s->in ? s->src->most : sizeof s->in;
     long long got = warc_source_read(s->src, s->in_offset, s->in, most);
-    if (got < 0) {
-        s->error = "the file cannot be read";
-        return false;
-    }
+    if (got < 0) return stream_stop(s, "the file cannot be read") == 0;
     s->in_len = (size_t)got;
     return got > 0;
 }
@@ -106,7 +109,7 @@ static void thin(warc_checkpoints *cps) {
  * enough behind. One that cannot be kept (memory) is only a slower seek later. */
 static void checkpoint(warc_stream *s) {
     warc_checkpoints *cps = s->cps;
-    if (cps->spacing == 0) cps->spacing = ROBOTS_CHECKPOINT_SPACING;
+    if (cps->spacing == 0) cps->spacing = s->src->spacing ? s->src->spacing : ROBOTS_CHECKPOINT_SPACING;
     if (s->since_checkpoint < cps->spacing) return;
     z_stream *z = ZS(s);
     warc_checkpoint c = {s->at.member, s->at.within + (s->out_len - s->out_pos), ws_consumed(s),
@@ -133,52 +136,42 @@ static void checkpoint(warc_stream *s) {
 static int inflate_more(warc_stream *s) {
     z_stream *z = ZS(s);
     if (s->failing) return stream_fail(s, s->failing);
-    for (;;) {
+    s->out_pos = s->out_len = 0;
+    while (s->out_len == 0 && !s->member_ended) {
         if (!refill(s)) {
-            if (s->error) return -1;
-            s->truncated = true;
-            return stream_fail(s, "a gzip member ends short: the file is truncated");
+            s->truncated = !s->error;
+            return stream_stop(s, s->error ? s->error : "a gzip member ends short: the file is truncated");
         }
         if (s->trailer) { /* started from a checkpoint: raw deflate, so the CRC and length are skipped here */
             size_t n = s->in_len - s->in_pos < s->trailer ? s->in_len - s->in_pos : s->trailer;
             s->in_pos += n;
             s->trailer -= (unsigned)n;
-            if (s->trailer == 0) {
-                s->member_ended = true;
-                return 0;
-            }
+            s->member_ended = s->trailer == 0;
             continue;
         }
-        size_t before = s->in_pos;
+        size_t before = s->in_pos, room = s->src->most && s->src->most < sizeof s->out ? s->src->most : sizeof s->out;
         z->next_in = s->in + s->in_pos;
         z->avail_in = (uInt)(s->in_len - s->in_pos);
-        size_t room = s->src->most && s->src->most < sizeof s->out ? s->src->most : sizeof s->out;
         z->next_out = s->out;
         z->avail_out = (uInt)room;
         int rc = inflate(z, s->records ? Z_BLOCK : Z_NO_FLUSH);
         s->in_pos = s->in_len - z->avail_in;
-        s->out_pos = 0;
         s->out_len = room - z->avail_out;
         s->since_checkpoint += s->out_len;
-        if (rc == Z_STREAM_END) {
-            if (!s->raw) {
-                s->member_ended = true;
-                return 0;
-            }
-            s->trailer = 8;
-            if (s->out_len) return 0;
-            continue;
-        }
-        if ((rc != Z_OK && rc != Z_BUF_ERROR) || (s->in_pos == before && s->out_len == 0)) {
+        if (rc == Z_STREAM_END) { /* raw: its 8 bytes of trailer are still to skip */
+            s->trailer = s->raw ? 8 : 0;
+            s->member_ended = !s->raw;
+        } else if ((rc != Z_OK && rc != Z_BUF_ERROR) || (s->in_pos == before && s->out_len == 0)) {
             /* The bytes inflated before the damage are read first, as a smaller
              * read would have given them: the reading does not depend on the
              * buffer's size. */
             s->failing = rc == Z_MEM_ERROR ? "out of memory" : "not gzip data: a damaged member";
             return s->out_len ? 0 : stream_fail(s, s->failing);
+        } else if (s->records && (z->data_type & 128) && !(z->data_type & 64)) {
+            checkpoint(s);
         }
-        if (s->records && (z->data_type & 128) && !(z->data_type & 64)) checkpoint(s);
-        if (s->out_len) return 0;
     }
+    return 0;
 }
 
 /* After a member's end: the next member, when the file has more bytes. */
@@ -208,10 +201,10 @@ static int start_inflating(warc_stream *s, warc_at at) {
     s->in_offset = c->in;
     s->at = (warc_at){c->member, c->within};
     unsigned char before = 0;
-    if (c->bits && warc_source_read(s->src, c->in - 1, &before, 1) != 1) return stream_fail(s, "the file cannot be read");
-    if ((c->bits && inflatePrime(ZS(s), (int)c->bits, before >> (8 - c->bits)) != Z_OK) ||
-        inflateSetDictionary(ZS(s), (const Bytef *)c->window.data, (uInt)c->window.len) != Z_OK)
-        return stream_fail(s, "not gzip data: a damaged member");
+    if (c->bits && warc_source_read(s->src, c->in - 1, &before, 1) != 1) return stream_stop(s, "the file cannot be read");
+    /* (These fail only for a stream not made, or more than 16 bits primed: never here.) */
+    if (c->bits) inflatePrime(ZS(s), (int)c->bits, before >> (8 - c->bits));
+    inflateSetDictionary(ZS(s), (const Bytef *)c->window.data, (uInt)c->window.len);
     return 0;
 }
 #endif
@@ -240,7 +233,7 @@ int ws_open(warc_stream *s, const warc_source *src, bool gz, warc_at at, warc_ch
     }
     return s->error ? -1 : 0;
 #else
-    return stream_fail(s, "a gzipped WARC file, and this robots was built without zlib (CENSUS_ZLIB=1)");
+    return stream_stop(s, "a gzipped WARC file, and this robots was built without zlib (CENSUS_ZLIB=1)");
 #endif
 }
 

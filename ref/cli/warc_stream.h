@@ -27,6 +27,8 @@ typedef struct warc_source {
     uint64_t size;             /* the file's size when it was opened */
     size_t most;               /* at most this many bytes a read, and inflated a step (0: the buffers' size):
                                 * the fuzz target reads each input again with small ones */
+    uint64_t spacing;          /* checkpoints at least this far apart (0: ROBOTS_CHECKPOINT_SPACING), for
+                                * the tests: a few megabytes then pass WARC_CHECKPOINTS_MAX */
 } warc_source;
 
 /* Places inside large gzip members from which inflating can start again (zlib's
@@ -55,6 +57,7 @@ typedef struct warc_stream {
     bool records;          /* it records checkpoints into cps */
     const char *error;     /* why the stream stopped short of the file's end, or NULL */
     bool truncated;        /* ... because the file ends inside a gzip member */
+    bool fatal;            /* ... and reading on at a next member cannot help (truncated, unreadable, no zlib) */
     const char *failing;   /* an error inflate met after the bytes in out: s->error once they are read */
     unsigned char in[ROBOTS_READ_BUFFER];
     size_t in_len, in_pos;

@@ -11,7 +11,7 @@ extern const test_suite suite_lines, suite_keys, suite_groups, suite_agents, sui
     suite_metadata, suite_hostile, suite_memory, suite_json, suite_idna, suite_url, suite_status,
     suite_contracts, suite_sweep, suite_switches, suite_for_agents, suite_usage, suite_sfdict;
 #ifndef ROBOTS_TESTS_IN_PROCESS
-extern const test_suite suite_cli, suite_batch, suite_subcommands, suite_cli_memory, suite_census;
+extern const test_suite suite_cli, suite_batch, suite_subcommands, suite_cli_memory, suite_census, suite_census_readers;
 #endif
 
 static const test_suite *const suites[] = {
@@ -23,7 +23,7 @@ static const test_suite *const suites[] = {
 #endif
     &suite_idna,          &suite_url,       &suite_status,
 #ifndef ROBOTS_TESTS_IN_PROCESS
-    &suite_subcommands,   &suite_cli_memory, &suite_census,
+    &suite_subcommands,   &suite_cli_memory, &suite_census, &suite_census_readers,
 #endif
     &suite_contracts,     &suite_sweep,     &suite_switches, &suite_for_agents,
     &suite_usage,         &suite_sfdict,

@@ -498,10 +498,19 @@ static void warc_records_as_writers_vary_them(void) {
     add_record(&b, "response", "http://longchunk.test/robots.txt",
                 http("200 OK", "Transfer-Encoding: chunked\r\n", "000000000000000000001\r\nx\r\n0\r\n\r\n"), NULL);
     add_record(&b, "response", "http://badchunk.test/robots.txt", http("200 OK", "Transfer-Encoding: chunked\r\n", "1x\r\n"), NULL);
+    /* A chunk size past 64 bits; spaces and a tab before an extension (RFC 9112's BWS). */
+    add_record(&b, "response", "http://hugechunk.test/robots.txt",
+               http("200 OK", "Transfer-Encoding: chunked\r\n", "10000000000000000\r\nx\r\n0\r\n\r\n"), NULL);
+    add_record(&b, "response", "http://bws.test/robots.txt",
+               http("200 OK", "Transfer-Encoding: chunked\r\n", "1a \t;x=1\r\nuser-agent: *\ndisallow: /\n\r\n0\r\n\r\n"), NULL);
+    /* Paths that are not /robots.txt, however near: no sites. */
+    add_record(&b, "response", "http://upper.test/ROBOTS.TXT", http("200 OK", "", ""), NULL);
+    add_record(&b, "response", "http://short.test/robots.tx", http("200 OK", "", ""), NULL);
     add_record(&b, "response", "<abc", http("404 Not Found", "", ""), NULL);
     add_record(&b, "response", "<", http("404 Not Found", "", ""), NULL);
     add_record(&b, "response", "http://empty.test/robots.txt", "", "");
     add_record(&b, "response", "http://huge.test/robots.txt", "", "12345678901234567");
+    add_record(&b, "response", "http://longer.test/robots.txt", "", "123456789012345678901");
     add_record(&b, "response", "http://hex.test/robots.txt", "", "1a");
     static const char *const locations[] = {"web+x://a.test/robots.txt", "a1:b", "/", "1abc:x", "//", "//c.test/robots.txt"};
     for (size_t i = 0; i < sizeof locations / sizeof locations[0]; i++) {
@@ -522,7 +531,9 @@ static void warc_records_as_writers_vary_them(void) {
     CHECK(has(&r.out, "http://loc2.test\tGPTBot\t/\ttrue\t0\t307\tfull-allow\t0\thttp://loc2.test/robots.txt\tfalse\n"));
     /* A chunk size with leading zeros past 20 bytes is one (RFC 9112 7.1). */
     CHECK(has(&r.out, "http://longchunk.test\tGPTBot\t/\ttrue\t0\t\t\t0\thttp://longchunk.test/robots.txt\tfalse\n"));
-    CHECK(has(&r.err, "robots census: 10 sites (11 inputs skipped)"));
+    CHECK(has(&r.out, "http://bws.test\tGPTBot\t/\tfalse\t2\t") && !has(&r.out, "hugechunk") && !has(&r.out, "ROBOTS"));
+    CHECK(!has(&r.out, "short.test") && !has(&r.out, "longer.test"));
+    CHECK(has(&r.err, "robots census: 11 sites (13 inputs skipped)"));
     proc_result_free(&r);
     /* Called directly, on the file after a first line that is no record (census
      * takes a file for a WARC only when it starts "WARC/"): the warnings go where
@@ -537,8 +548,8 @@ static void warc_records_as_writers_vary_them(void) {
         size_t sites = 0;
         warc_source src = {.fd = f ? fileno(f) : -1, .size = file.len};
         CHECK(f && w && census_each_warc(&src, "direct.warc", count_site, &sites, &counts) == 0);
-        CHECK_EQ(sites, 10);
-        CHECK_EQ(counts.bad, 12);
+        CHECK_EQ(sites, 11);
+        CHECK_EQ(counts.bad, 14);
         CHECK(w && ftell(w) > 0);
         if (f) fclose(f);
         if (w) fclose(w);
@@ -858,13 +869,43 @@ static void every_allocation_may_fail(void) {
     add_record(&w, "response", "http://a.test/r.txt",
                 http("200 OK", "Transfer-Encoding: chunked\r\n", "1a\r\nuser-agent: *\ndisallow: /\n\r\n0\r\n\r\n"), NULL);
     const char *warc = warc_file(14, &w);
+    /* Bodies chunked and encoded, a redirect far ahead (answered once the file is
+     * read), a record that is not one; JSON Lines with escapes and base64. */
+    w.len = 0;
+#ifdef ROBOTS_CENSUS_ZLIB
+    buf body = {NULL, 0, 0}, gz = {NULL, 0, 0};
+    add(&body, "user-agent: *\ndisallow: /z\n");
+    gzip_member(&gz, &body);
+    char chunked[200];
+    int head = snprintf(chunked, sizeof chunked, "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n%zx\r\n", gz.len);
+    buf block = {NULL, 0, 0};
+    CHECK(buf_add(&block, chunked, (size_t)head) == 0 && buf_add(&block, gz.data, gz.len) == 0);
+    add(&block, "\r\n0\r\n\r\n");
+    CHECK(buf_addc(&block, '\0') == 0);
+    add_record(&w, "response", "http://z.test/robots.txt", block.data, NULL);
+    buf_free(&body);
+    buf_free(&gz);
+    buf_free(&block);
+#endif
+    add_record(&w, "response", "http://far.test/robots.txt", http("301 Moved", "Location: http://t40.test/robots.txt\r\n", ""), NULL);
+    for (int i = 0; i < 41; i++) {
+        char uri[64];
+        snprintf(uri, sizeof uri, "http://t%d.test/robots.txt", i);
+        add_record(&w, "response", uri, http("200 OK", "", "user-agent: *\ndisallow: /t\n"), NULL);
+    }
+    add(&w, "not a record\r\n");
+    const char *warc_more = warc_file(12, &w);
     buf_free(&w);
+    static const char more_lines[] = "{\"site\":\"e\",\"final_uri\":\"http://e/robots.txt\",\"robots\":\"user-agent: *\\ndisallow: /\\u00e9\"}\n"
+                                     "{\"site\":\"b\",\"robots_base64\":\"dXNlci1hZ2VudDogKgpkaXNhbGxvdzogLw==\"}\n{\"x\":1}\n";
+    const char *lines_more = scratch_file(13, more_lines, sizeof more_lines - 1);
     const char *const *runs[] = {
         ARGS("census", "--agents", "Googlebot,GPTBot", "--paths", FIXTURES "/paths.txt", "--paths-from-rules", "3",
              FIXTURES "/sites"),
         ARGS("census", "--format", "csv", "--sites", scratch_file(11, "", 0), lines),
         ARGS("census", "--summary", scratch_file(15, "", 0), warc),
         ARGS("census", "--agents", "WideBot", many_closed_groups()),
+        ARGS("census", "--summary", scratch_file(15, "", 0), warc_more, lines_more),
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
         counting c = {0, 0, 0, 0};

@@ -48,10 +48,10 @@ int main(int argc, char **argv) {
     buf line = {NULL, 0, 0}, out = {NULL, 0, 0};
     run r = {argv[1], false};
     bool scanned = false;
-    int got = ws_open(&s, &src, warc_source_is_gzip(&src), (warc_at){0, 0}, &cps, true);
-    if (got) problem(&r, (warc_at){0, 0}, s.error, true);
-    while (got == 0 && (got = warc_next_record(&s, &rec, &line, WARC_ROBOTS_TXT_BODIES, problem, &r, &scanned)) > 0) {
-        got = 0;
+    /* (A stream that cannot open, a gzipped file without zlib, fails its first read.) */
+    ws_open(&s, &src, warc_source_is_gzip(&src), (warc_at){0, 0}, &cps, true);
+    int got;
+    while ((got = warc_next_record(&s, &rec, &line, WARC_ROBOTS_TXT_BODIES, problem, &r, &scanned)) > 0) {
         if (!rec.robots_txt) continue;
         char number[64];
         out.len = 0;
@@ -60,7 +60,10 @@ int main(int argc, char **argv) {
         rc |= buf_add(&out, number, strlen(number)) | base64_encode(rec.body.data, rec.body.len, &out);
         static const char cut[] = "\",\"truncated\":true}\n", whole[] = "\",\"truncated\":false}\n";
         rc |= rec.truncated ? buf_add(&out, cut, sizeof cut - 1) : buf_add(&out, whole, sizeof whole - 1);
-        if (rc || fwrite(out.data, 1, out.len, stdout) != out.len) got = -1;
+        if (rc || fwrite(out.data, 1, out.len, stdout) != out.len) {
+            got = -1;
+            break;
+        }
     }
     ws_close(&s);
     warc_checkpoints_free(&cps);
