@@ -85,6 +85,7 @@ int content_decoder_start(content_decoder *d, content_coding coding, size_t cap,
     }
 }
 
+#if defined(ROBOTS_CENSUS_ZLIB) || defined(ROBOTS_CENSUS_BROTLI)
 /* Room for the next decoded bytes: into out while it holds fewer than the cap,
  * else one spare byte, which, filled, says the body is longer (truncated). */
 static unsigned char *room(content_decoder *d, buf *out, unsigned char *spare, size_t *n, const char **why) {
@@ -109,6 +110,7 @@ static void took(content_decoder *d, buf *out, const unsigned char *to, const un
     }
     out->len += made;
 }
+#endif
 
 #ifdef ROBOTS_CENSUS_ZLIB
 static int inflate_into(content_decoder *d, const unsigned char *p, size_t n, buf *out, const char **why) {

@@ -91,6 +91,7 @@ static int fail(warc_record *r, const char *why) {
 static uint64_t number(const char *p, size_t n, int base, size_t *end) {
     uint64_t v = 0;
     size_t i = 0, significant = 0;
+    *end = 0;
     for (; i < n; i++) {
         int c = (unsigned char)p[i] | 0x20, d = c >= '0' && c <= '9' ? c - '0' : base == 16 && c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
         if (d < 0) break;
