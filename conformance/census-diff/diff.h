@@ -55,6 +55,7 @@ typedef struct diff_run {
     agent_tally agents[DIFF_AGENTS_MAX];
     size_t nagents;
     size_t sites, skipped, status_decided, compared, too_long;
+    size_t incomplete;   /* inputs not read to their end (robots census's exit 3): the report is of what was read */
     size_t minimised, minimise_max, per_cause, per_site;
     char failure_example[256];
     cause_cluster clusters[DIFF_CLUSTERS_MAX];

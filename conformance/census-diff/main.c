@@ -560,6 +560,7 @@ int main(int argc, char **argv) {
         rc = -1;
     }
     r->skipped = st.counts.bad;
+    r->incomplete = st.counts.incomplete;
     r->seconds = proc_now() - start;
     asker_close(&st.target);
     if (st.progress) fprintf(stderr, "\n");

@@ -203,13 +203,16 @@ int report_markdown(const diff_run *r, FILE *f) {
     totals t = total(r);
     fprintf(f, "# Census differential: the reference against `%s`\n\n", r->command);
     md_provenance(f, r);
-    fprintf(f, "## What was compared\n\nProfile %s. %zu sites read (%zu inputs skipped); %zu decided by their HTTP "
+    fprintf(f, "## What was compared\n\nProfile %s. %zu sites read (%zu skipped: records, lines or files that are no site); %zu decided by their HTTP "
                "status, not asked of the adapter; %zu compared, %zu of them with at least one disagreement "
                "(%.1f%%). %zu checks compared, %zu of them disagreeing (%.2f%%); %zu checks failed (no answer)%s%s. "
                "%zu checks were left out: their path is too long for the request (512 bytes).\n\n",
             robots_profile_name(r->profile), r->sites, r->skipped, r->status_decided, r->compared, r->sites_disagreeing,
             share(r->sites_disagreeing, r->compared), t.checks, t.disagreeing, share(t.disagreeing, t.checks),
             t.failed, r->failure_example[0] ? "; the last: " : "", r->failure_example, r->too_long);
+    if (r->incomplete)
+        fprintf(f, "**%zu input%s NOT READ TO ITS END** (robots census said which and why): the figures are of what was "
+                   "read, and the run exits 3.\n\n", r->incomplete, r->incomplete == 1 ? " was" : "s were");
     fprintf(f, "## Per agent\n\n| agent | sites compared | sites disagreeing | share | checks | checks disagreeing | "
                "share | failed |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
     for (size_t a = 0; a < r->nagents; a++) {
@@ -327,6 +330,7 @@ int report_json(const diff_run *r, FILE *f) {
     cJSON_AddStringToObject(o, "profile", robots_profile_name(r->profile));
     cJSON_AddNumberToObject(o, "sites", (double)r->sites);
     cJSON_AddNumberToObject(o, "skipped", (double)r->skipped);
+    cJSON_AddNumberToObject(o, "incomplete_inputs", (double)r->incomplete);
     cJSON_AddNumberToObject(o, "status_decided", (double)r->status_decided);
     cJSON_AddNumberToObject(o, "compared", (double)r->compared);
     cJSON_AddNumberToObject(o, "sites_disagreeing", (double)r->sites_disagreeing);

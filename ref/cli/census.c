@@ -74,7 +74,7 @@ static int usage_to(FILE *f, const char *what, const char *value) {
                     "                     [--compare-with ADAPTER [--out DIR] [--adapter-version CMD]] INPUT...\n"
                     "INPUT: a directory of robots.txt files (the site is the file's name), a JSON Lines\n"
                     "file of {\"site\", \"status\", \"redirects\", \"robots\" | \"robots_base64\"} (- for stdin),\n"
-                    "or a WARC file, plain or gzipped (every response record a site; docs/census.md).\n"
+                    "or a WARC file, plain or gzipped (every response to a robots.txt a site; docs/census.md).\n"
                     "--sites FILE: a row per site and agent, whether the root is allowed and the whole\n"
                     "site disallowed, in the rows' format.\n");
     return EXIT_USAGE;
@@ -341,7 +341,10 @@ static int visit(void *ctx, const census_site *s) {
                           &t->usage);
     }
     robots_free(rules);
-    if (c->progress && c->counts.sites % 1000 == 0) fprintf(stderr, "\rrobots census: %zu sites", c->counts.sites);
+    if (c->progress && c->counts.sites % 1000 == 0) {
+        fprintf(stderr, "\rrobots census: %zu sites", c->counts.sites);
+        c->counts.progress_shown = true;
+    }
     return c->failed ? -1 : 0;
 }
 
@@ -475,6 +478,11 @@ int run_census(int argc, char **argv) {
         fprintf(stderr, "robots census: %s: %s\n", argv[o.first_input + (int)k], why);
         rc = EXIT_USAGE;
     }
+    FILE *summary = NULL;
+    if (rc == 0 && o.summary_file && !(summary = fopen(o.summary_file, "w"))) {
+        fprintf(stderr, "robots census: --summary %s: %s\n", o.summary_file, strerror(errno));
+        rc = EXIT_USAGE;
+    }
     if (rc == 0 && o.sites_file && !(c.sites = fopen(o.sites_file, "w"))) {
         fprintf(stderr, "robots census: --sites %s: %s\n", o.sites_file, strerror(errno));
         rc = EXIT_USAGE;
@@ -495,7 +503,8 @@ int run_census(int argc, char **argv) {
             break;
         }
         /* What was read of it, said as it ends: what a reader passed over, or could not read, is never silent. */
-        census_report_input(in->name, &c.counts.read, c.progress);
+        census_report_input(in->name, &c.counts.read, c.counts.progress_shown);
+        c.counts.progress_shown = false;
         if (o.summary_file && census_input_json(&c.inputs_json, in->name, &c.counts.read)) c.failed = OUT_OF_MEMORY;
     }
     for (size_t k = 0; inputs && k < ninputs; k++) census_close_input(&inputs[k]);
@@ -512,9 +521,11 @@ int run_census(int argc, char **argv) {
     if (c.failed) rc = EXIT_USAGE;
     census_totals totals = {c.profile, &c.counts, c.agents, c.tally, c.nagents, &c.inputs_json};
     if (rc == 0) census_print_summary(&totals, c.progress);
-    if (rc == 0 && o.summary_file && census_write_summary(&totals, o.summary_file)) {
+    if (summary && rc == 0 && census_write_summary(&totals, summary)) {
         fprintf(stderr, "robots census: --summary %s: %s\n", o.summary_file, strerror(errno));
         rc = EXIT_USAGE;
+    } else if (summary && rc != 0) {
+        fclose(summary);
     }
     /* Some input was not read to its end: the rows are right for what was read, and the exit says they are not all. */
     if (rc == 0 && c.counts.incomplete) rc = EXIT_INCOMPLETE;

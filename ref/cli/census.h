@@ -56,11 +56,19 @@ typedef struct census_read {
 } census_read;
 
 typedef struct census_counts {
-    size_t sites, bad;       /* over every input: sites answered, inputs skipped with a warning */
+    size_t sites, bad;       /* over every input: sites answered; records, lines or files skipped, each a warning */
     size_t incomplete;       /* inputs not read to their end */
-    FILE *warnings;          /* where the WARC reader warns: stderr when NULL */
+    FILE *warnings;          /* where the readers warn: stderr when NULL */
+    bool progress_shown;     /* a progress line ends standard error: a warning starts a line of its own */
     census_read read;        /* the input in hand */
 } census_counts;
+
+/* A warning of a reader, "robots census: " and the text, on a line of its own. */
+void census_warn(census_counts *counts, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 
 /* One more record, line or file skipped (a warning said why). */
 void census_skip(census_counts *counts, const char *why);
@@ -132,19 +140,26 @@ int census_input_json(buf *out, const char *name, const census_read *r);
 void census_print_summary(const census_totals *totals, bool progress);
 
 /* --summary FILE: the summary as JSON, for a script that merges shards
- * (scripts/census-dask) or a paper's table. Returns 0, or -1 with errno. */
-int census_write_summary(const census_totals *totals, const char *file);
+ * (scripts/census-dask) or a paper's table, into f (opened before the census
+ * began, so that a FILE that cannot be made is known before the first row),
+ * which it closes. Returns 0, or -1 with errno. */
+int census_write_summary(const census_totals *totals, FILE *f);
 
 typedef int (*census_visit)(void *ctx, const census_site *site);
 
 /* An INPUT of the census: a folder, a JSON Lines file ("-": standard input), or
  * a WARC file given by its name. */
-typedef enum census_kind { CENSUS_FOLDER, CENSUS_JSON_LINES, CENSUS_WARC } census_kind;
+typedef enum census_kind {
+    CENSUS_FOLDER,
+    CENSUS_JSON_LINES,
+    CENSUS_WARC,
+    CENSUS_NOT_WARC, /* named as a WARC file (.warc, .warc.gz), and not one: an error for the input */
+} census_kind;
 typedef struct census_input {
     const char *name;
     census_kind kind;
     int fd;                  /* kept open from the check on (standard input, a pipe), or -1 */
-    unsigned char head[8];   /* what the check read of fd, read again as its first bytes */
+    unsigned char head[64];  /* what the check read of fd, read again as its first bytes */
     size_t head_len;
 } census_input;
 

@@ -99,7 +99,7 @@ int census_each_file(const char *dir, census_visit visit, void *ctx, census_coun
     if (!d) {
         read->incomplete = "the folder cannot be opened any more";
         census_skip(counts, read->incomplete);
-        fprintf(stderr, "robots census: %s: %s\n", dir, strerror(errno));
+        census_warn(counts, "%s: %s", dir, strerror(errno));
         return 0;
     }
     buf text = {NULL, 0, 0}, list = {NULL, 0, 0}, passed = {NULL, 0, 0};
@@ -133,7 +133,7 @@ int census_each_file(const char *dir, census_visit visit, void *ctx, census_coun
             s.problem = strerror(errno);
             census_skip(counts, "a file that cannot be read");
             read->incomplete = "a file of the folder cannot be read";
-            fprintf(stderr, "robots census: %s/%s: %s\n", dir, names[i], s.problem);
+            census_warn(counts, "%s/%s: %s", dir, names[i], s.problem);
             continue;
         }
         s.truncated = more;
@@ -142,8 +142,8 @@ int census_each_file(const char *dir, census_visit visit, void *ctx, census_coun
         rc = visit(ctx, &s);
     }
     if (rc == 0 && read->not_regular + hidden)
-        fprintf(stderr, "robots census: %s: %zu entries passed over: %zu not regular files (folders, links to nothing, "
-                        "FIFOs, devices), %zu hidden (named .*): %.*s%s\n",
+        census_warn(counts, "%s: %zu entries passed over: %zu not regular files (folders, links to nothing, "
+                            "FIFOs, devices), %zu hidden (named .*): %.*s%s",
                 dir, read->not_regular + hidden, read->not_regular, hidden, (int)passed.len, passed.data ? passed.data : "",
                 read->not_regular + hidden > NAMED_MAX ? ", ..." : "");
     if (rc == -1) errno = ENOMEM;

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -32,9 +33,30 @@ void census_skip(census_counts *counts, const char *why) {
     else r->reasons[r->nreasons++] = (census_reason){why, 1};
 }
 
-/* Does a file that starts with these bytes hold a web archive? */
+void census_warn(census_counts *counts, const char *format, ...) {
+    FILE *w = counts->warnings ? counts->warnings : stderr;
+    if (counts->progress_shown) fputc('\n', w);
+    counts->progress_shown = false;
+    va_list args;
+    va_start(args, format);
+    fputs("robots census: ", w);
+    vfprintf(w, format, args);
+    fputc('\n', w);
+    va_end(args);
+}
+
+/* Does a file that starts with these bytes hold a web archive? "WARC/" after
+ * any blank lines, or gzip's magic bytes. */
 static bool warc_head(const unsigned char *head, size_t n) {
-    return (n >= 5 && !memcmp(head, "WARC/", 5)) || (n >= 2 && head[0] == 0x1f && head[1] == 0x8b);
+    size_t i = 0;
+    while (i < n && (head[i] == '\r' || head[i] == '\n' || head[i] == ' ' || head[i] == '\t')) i++;
+    return (n - i >= 5 && !memcmp(head + i, "WARC/", 5)) || (n >= 2 && head[0] == 0x1f && head[1] == 0x8b);
+}
+
+/* Is the file named as a WARC file is? */
+static bool warc_name(const char *name) {
+    size_t n = strlen(name);
+    return (n >= 5 && !strcmp(name + n - 5, ".warc")) || (n >= 8 && !strcmp(name + n - 8, ".warc.gz"));
 }
 
 /* Up to `most` of fd's first bytes into head: how many. */
@@ -62,8 +84,8 @@ int census_open_input(const char *name, census_input *in, const char **why) {
     int fd = is_stdin ? STDIN_FILENO : open(name, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return *why = strerror(errno), -1;
     bool seekable = lseek(fd, 0, SEEK_CUR) >= 0;
-    size_t n = read_head(fd, in->head, 5);
-    in->kind = warc_head(in->head, n) ? CENSUS_WARC : CENSUS_JSON_LINES;
+    size_t n = read_head(fd, in->head, sizeof in->head);
+    in->kind = warc_head(in->head, n) ? CENSUS_WARC : warc_name(name) ? CENSUS_NOT_WARC : CENSUS_JSON_LINES;
     if (in->kind == CENSUS_WARC && (is_stdin || !seekable)) {
         if (!is_stdin) close(fd);
         return *why = no_pipe, -1;
@@ -111,6 +133,13 @@ int census_each(census_input *in, census_visit visit, void *ctx, census_counts *
     int rc;
     if (in->kind == CENSUS_FOLDER) {
         rc = census_each_file(in->name, visit, ctx, counts);
+    } else if (in->kind == CENSUS_NOT_WARC) {
+        /* A download that failed (an empty file, an error page), or a file misnamed: never read as lines. */
+        counts->read.kind = "warc";
+        counts->read.incomplete = "named as a WARC file, it does not start as one (WARC/ or gzip): empty, or another kind of file";
+        census_skip(counts, counts->read.incomplete);
+        census_warn(counts, "%s: %s", in->name, counts->read.incomplete);
+        rc = 0;
     } else if (in->kind == CENSUS_WARC) {
         rc = each_record(in, visit, ctx, counts);
     } else {

@@ -205,7 +205,8 @@ static const char *decode_value(scan *sc, census_site *s, buf *scratch) {
     buf *text = sc->which == ASIDE_BASE64 ? &sc->value : &s->body;
     text->len = 0;
     if (json_decode_string(scratch->data, scratch->len, text))
-        return sc->which == ASIDE_BASE64 ? "\"robots_base64\" must be a string" : "\"robots\" must be a string";
+        return sc->which == ASIDE_BASE64 ? "\"robots_base64\" is no JSON string (an escape that is none, or half a surrogate pair)"
+                                         : "\"robots\" is no JSON string (an escape that is none, or half a surrogate pair)";
     s->truncated = sc->value_cut;
     if (sc->which == ASIDE_ROBOTS) return NULL;
     const char *why = NULL;
@@ -262,7 +263,7 @@ int census_each_line(int fd, const char *name, const unsigned char *head, size_t
             if (got < 0) {
                 stated->incomplete = "the file cannot be read to its end";
                 census_skip(counts, stated->incomplete);
-                fprintf(stderr, "robots census: %s: %s\n", name, strerror(errno));
+                census_warn(counts, "%s: %s", name, strerror(errno));
                 break;
             }
         }
@@ -284,7 +285,7 @@ int census_each_line(int fd, const char *name, const unsigned char *head, size_t
                         break;
                     }
                     census_skip(counts, s.problem);
-                    fprintf(stderr, "robots census: %s:%zu: %s\n", name, number, s.problem);
+                    census_warn(counts, "%s:%zu: %s", name, number, s.problem);
                 } else {
                     if (s.body.len > ROBOTS_DEFAULT_MAX_BYTES) {
                         s.body.len = ROBOTS_DEFAULT_MAX_BYTES;
@@ -293,8 +294,8 @@ int census_each_line(int fd, const char *name, const unsigned char *head, size_t
                     if (s.status >= 300 && s.status < 400 && s.redirects < ROBOTS_MAX_REDIRECTS) {
                         /* STATUS-2: the chain ended on a redirect whose file is not here; a
                          * chain that yields no robots.txt ends as a 404 (as census_warc.c). */
-                        fprintf(stderr, "robots census: %s:%zu: a %d whose target is not in the input: full allow, as a 404\n",
-                                name, number, s.status);
+                        census_warn(counts, "%s:%zu: a %d whose target is not in the input: full allow, as a 404", name,
+                                    number, s.status);
                         s.unfollowed = true;
                     }
                     stated->sites++;

@@ -34,7 +34,7 @@ static void usage_summary(const census_totals *c) {
 
 void census_print_summary(const census_totals *c, bool progress) {
     if (progress) fprintf(stderr, "\r");
-    fprintf(stderr, "robots census: %zu sites (%zu inputs skipped), profile %s\n", c->counts->sites, c->counts->bad,
+    fprintf(stderr, "robots census: %zu sites (%zu skipped), profile %s\n", c->counts->sites, c->counts->bad,
             robots_profile_name(c->profile));
     if (c->counts->incomplete)
         fprintf(stderr, "robots census: %zu input%s NOT READ TO ITS END (above): the figures are of what was read\n",
@@ -49,7 +49,7 @@ void census_print_summary(const census_totals *c, bool progress) {
     usage_summary(c);
 }
 
-int census_write_summary(const census_totals *c, const char *file) {
+int census_write_summary(const census_totals *c, FILE *f) {
     buf j = {NULL, 0, 0};
     char number[160];
     snprintf(number, sizeof number, "{\"profile\":\"%s\",\"sites\":%zu,\"skipped\":%zu,\"incomplete_inputs\":%zu,\"agents\":[",
@@ -75,12 +75,10 @@ int census_write_summary(const census_totals *c, const char *file) {
     rc |= buf_add(&j, "],\"inputs\":[", 12);
     if (c->inputs) rc |= buf_add(&j, c->inputs->data, c->inputs->len);
     rc |= buf_add(&j, "]}\n", 3);
-    FILE *f = rc ? NULL : fopen(file, "w");
-    if (rc) errno = ENOMEM;
-    if (f) {
-        rc = fwrite(j.data, 1, j.len, f) != j.len;
-        rc |= fclose(f) != 0;
-    }
+    int failed = rc ? ENOMEM : 0;
+    if (!rc && fwrite(j.data, 1, j.len, f) != j.len) failed = errno ? errno : EIO;
+    if (fclose(f) != 0 && !failed) failed = errno ? errno : EIO;
     buf_free(&j);
-    return f && !rc ? 0 : -1;
+    errno = failed;
+    return failed ? -1 : 0;
 }

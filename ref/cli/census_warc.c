@@ -43,6 +43,7 @@
 typedef struct held {
     warc_record rec;
     uint64_t ordinal;
+    bool damaged;  /* its gzip member failed: no site, no hop */
 } held;
 
 /* A site whose redirect leads to a record not in hand: answered once the file
@@ -86,12 +87,11 @@ typedef struct warc_reader {
 /* A warning with the record's place; `skipped` when the record is no site. */
 static void warn(warc_reader *rd, warc_at at, const char *why, bool skipped) {
     if (skipped) census_skip(rd->counts, why);
-    FILE *w = rd->counts->warnings ? rd->counts->warnings : stderr;
     if (rd->gz)
-        fprintf(w, "robots census: %s: record at %llu+%llu: %s\n", rd->name, (unsigned long long)at.member,
-                (unsigned long long)at.within, why);
+        census_warn(rd->counts, "%s: record at %llu+%llu: %s", rd->name, (unsigned long long)at.member,
+                    (unsigned long long)at.within, why);
     else
-        fprintf(w, "robots census: %s: record at %llu: %s\n", rd->name, (unsigned long long)at.within, why);
+        census_warn(rd->counts, "%s: record at %llu: %s", rd->name, (unsigned long long)at.within, why);
 }
 
 static bool is_redirect(int status) { return status >= 300 && status < 400; }
@@ -156,7 +156,7 @@ static hop_state in_hand(warc_reader *rd, const buf *target, const warc_record *
     const warc_capture *c = warc_index_find(&rd->index, warc_index_key(&rd->index, target->data, target->len));
     if (!c) return rd->at_end ? HOP_NONE : HOP_LATER;
     const held *h = &rd->ring[c->ordinal % RING];
-    if (h->ordinal != c->ordinal || (!h->rec.robots_txt && !is_redirect(h->rec.status))) return HOP_LATER;
+    if (h->ordinal != c->ordinal || h->damaged || (!h->rec.robots_txt && !is_redirect(h->rec.status))) return HOP_LATER;
     *hop = &h->rec;
     return HOP_IN_HAND;
 }
@@ -184,7 +184,7 @@ static int defer(warc_reader *rd, const warc_record *site, const warc_record *cu
  * runs out. */
 static int answer(warc_reader *rd, uint64_t ordinal) {
     const warc_record *r = &rd->ring[ordinal % RING].rec, *cur = r;
-    if (!r->robots_txt) return 0;
+    if (!r->robots_txt || rd->ring[ordinal % RING].damaged) return 0;
     /* The site is the origin as the library writes it: lower case, no default
      * port, the host an A-label. */
     char origin[2100];
@@ -226,6 +226,7 @@ static int take_response(warc_reader *rd) {
     warc_record spare = h->rec; /* its buffers are reused for the next record */
     h->rec = rd->rec;
     h->ordinal = ordinal;
+    h->damaged = false;
     rd->rec = spare;
     return ordinal > LOOKAHEAD ? answer(rd, ordinal - LOOKAHEAD) : 0;
 }
@@ -327,15 +328,35 @@ static int answer_deferred(warc_reader *rd) {
     return waiting < 0 ? -1 : 0;
 }
 
+/* A damaged gzip member: the records read from it and still in hand (not yet
+ * answered) are no sites and no hops; each is a warning. */
+static void drop_damaged(warc_reader *rd, uint64_t member) {
+    uint64_t answered = rd->responses > LOOKAHEAD ? rd->responses - LOOKAHEAD : 0;
+    for (uint64_t o = answered + 1; o <= rd->responses; o++) {
+        held *h = &rd->ring[o % RING];
+        if (h->ordinal != o || h->rec.at.member != member) continue;
+        h->damaged = true;
+        if (h->rec.robots_txt) warn(rd, h->rec.at, "a robots.txt capture inside a damaged gzip member: not a site", true);
+    }
+}
+
 /* A record that is not one, or a stream that failed: a warning, one input
- * skipped, and, when the file was not read to its end because of it, why. */
+ * skipped; when the file was not read to its end, or read wrong (a damaged gzip
+ * member, whose records were lost or may be wrong), why. */
 static void problem(void *ctx, warc_at at, const char *why, bool incomplete) {
     warc_reader *rd = ctx;
     census_read *read = &rd->counts->read;
     read->records += !rd->main.error; /* (a damaged gzip member is no record) */
     warn(rd, at, why, true);
-    /* (Either ends the file: there is only one.) */
+    if (rd->main.damaged) {
+        drop_damaged(rd, at.member);
+        read->incomplete = "a gzip member is damaged: its records not yet answered were dropped, those answered may be "
+                           "wrong, and those in the bytes passed over to the next member are lost";
+    }
     if (incomplete) read->incomplete = rd->main.error ? why : "the file ends inside a record: it is cut short";
+    /* (A gzipped file of another kind, lines say, is no web archive: never read as one, in silence.) */
+    if (read->records == 1 && read->skipped == 1 && !rd->main.error && !strncmp(why, "not a WARC record", 17))
+        read->incomplete = "its first record is no WARC record: not a WARC file (a gzipped file of another kind?)";
 }
 
 /* The file read, record after record; the sites of the records in hand answered

@@ -119,8 +119,11 @@ static int inflate_into(content_decoder *d, const unsigned char *p, size_t n, bu
     z->avail_in = (uInt)n;
     while (!d->done) {
         if (d->ended) {
-            /* Another gzip member may follow; what follows a deflate stream is no body. */
-            if (z->avail_in == 0 || d->coding != CODING_GZIP) return 0;
+            /* Another gzip member may follow (its magic byte first); what follows a
+             * deflate stream, or a gzip one and is no member (a line end a server
+             * added), is no body, as browsers and crawlers read it. */
+            d->after = d->after || (z->avail_in && (d->coding != CODING_GZIP || *z->next_in != 0x1f));
+            if (z->avail_in == 0 || d->after) return 0;
             inflateReset(z);
             d->ended = false;
         }
@@ -160,7 +163,7 @@ static int unbrotli_into(content_decoder *d, const unsigned char *p, size_t n, b
         BrotliDecoderResult rc = BrotliDecoderDecompressStream(d->br, &avail_in, &next_in, &avail_out, &next_out, NULL);
         took(d, out, to, &spare, space - avail_out);
         if (rc == BROTLI_DECODER_RESULT_ERROR) return fail(why, "a body that does not decode as its Content-Encoding says");
-        d->ended = rc == BROTLI_DECODER_RESULT_SUCCESS; /* (what follows the stream is no body) */
+        d->ended = d->after = rc == BROTLI_DECODER_RESULT_SUCCESS; /* (what follows the stream is no body) */
         if (rc != BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT) return 0;
     }
     return 0;
@@ -174,7 +177,7 @@ int content_decoder_feed(content_decoder *d, const unsigned char *p, size_t n, b
         return buf_add(out, p, keep) ? fail(why, "out of memory") : 0;
     }
     /* Past the cap nothing more is decoded; past a deflate or br stream's end nothing more is body. */
-    if (d->done || n == 0 || (d->ended && d->coding != CODING_GZIP)) return 0;
+    if (d->done || n == 0 || d->after) return 0;
     d->fed = true;
 #ifdef ROBOTS_CENSUS_ZLIB
     if (d->coding == CODING_DEFLATE && !d->started) {

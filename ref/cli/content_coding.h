@@ -30,6 +30,7 @@ typedef struct content_decoder {
     bool done;           /* the cap was reached: the rest is not decoded */
     bool fed;            /* some encoded bytes came */
     bool ended;          /* the encoded stream ended (another gzip member may follow) */
+    bool after;          /* ... and what follows is not another member: passed over */
     bool started;        /* the decoder is made (deflate: once zlib or raw is decided) */
     unsigned char head[2];
     size_t head_len;     /* deflate: bytes held until the format is decided */

@@ -16,8 +16,8 @@
 #include "content_coding.h"
 #include "robots.h"
 
-#define LINE_BYTES 8192     /* a header line, of the record or of its HTTP response */
-#define HEADER_BYTES 65536  /* all the header lines of one or the other */
+#define LINE_BYTES 65536    /* a header line, of the record or of its HTTP response */
+#define HEADER_BYTES 262144 /* all the header lines of one or the other */
 
 const char *warc_type_name(warc_type t) {
     static const char *const names[WARC_TYPES] = {
@@ -115,7 +115,7 @@ static uint64_t chunk_size(const buf *line) {
 /* The body of a response, chunks joined, its coding decoded into r->body when
  * it is kept. */
 static int read_body(warc_stream *s, uint64_t *left, bool *cut, warc_record *r, buf *line, bool chunked,
-                     content_coding coding, bool keep) {
+                     content_coding coding, bool keep, bool warc_truncated) {
     content_decoder d;
     const char *why = NULL;
     if (keep && content_decoder_start(&d, coding, ROBOTS_DEFAULT_MAX_BYTES, &why)) return fail(r, why);
@@ -134,38 +134,55 @@ static int read_body(warc_stream *s, uint64_t *left, bool *cut, warc_record *r, 
         chunk -= n;
         if (keep && content_decoder_feed(&d, p, n, &r->body, &why)) rc = fail(r, why);
     }
-    if (keep && rc == 0 && !*cut && content_decoder_finish(&d, &why)) rc = fail(r, why);
+    /* A capture the crawler cut (WARC-Truncated) keeps what its coding gave of it, as a plain one does. */
+    bool ended = !keep || rc || *cut || content_decoder_finish(&d, &why) == 0;
+    if (!ended && !warc_truncated) rc = fail(r, why);
     if (keep) {
-        r->truncated = d.truncated;
+        r->truncated = d.truncated || !ended;
         content_decoder_end(&d);
     }
     return rc;
 }
 
-/* The HTTP response of a response record's block: status, Location, body. */
-static int read_http(warc_stream *s, uint64_t *left, bool *cut, warc_record *r, buf *line, bool keep_body) {
-    int got = read_line(s, left, cut, line);
+/* The status of an HTTP status line ("HTTP/1.1 200 OK", "HTTP/2 404"), or 0. */
+static int status_of(const buf *line) {
     int status = 0;
-    if (got == 1 && line->len >= 10 && !memcmp(line->data, "HTTP/", 5)) { /* "HTTP/2 200" is the shortest */
+    if (line->len >= 10 && !memcmp(line->data, "HTTP/", 5)) { /* "HTTP/2 200" is the shortest */
         const char *sp = memchr(line->data, ' ', line->len);
         if (sp && sp + 4 <= line->data + line->len && (sp + 4 == line->data + line->len || sp[4] == ' '))
             for (int i = 1; i <= 3; i++) status = sp[i] >= '0' && sp[i] <= '9' ? status * 10 + (sp[i] - '0') : -1000;
     }
-    if (status < 100 || status > 599) return got == -2 ? fail(r, "out of memory") : fail(r, "a response record that is not HTTP");
-    r->status = status;
+    return status >= 100 && status <= 599 ? status : 0;
+}
+
+/* The HTTP response of a response record's block: status, Location, body. An
+ * interim response before it (100 Continue, 103 Early Hints: RFC 9110 15.2) is
+ * passed over; the body of one that is not a 2xx (the status decides, not the
+ * file) is not read. */
+static int read_http(warc_stream *s, uint64_t *left, bool *cut, warc_record *r, buf *line, bool keep_body, bool warc_truncated) {
     bool chunked = false;
     content_coding coding = CODING_IDENTITY;
-    size_t total = 0;
-    const char *v;
-    size_t n;
-    while ((got = read_line(s, left, cut, line)) == 1 && line->len) {
-        if ((total += line->len) > HEADER_BYTES) return fail(r, "HTTP headers past 64 KiB");
-        if (header(line, "Location", &v, &n) && copy(&r->location, v, n)) return fail(r, "out of memory");
-        if (header(line, "Transfer-Encoding", &v, &n)) chunked = n == 7 && !strncasecmp(v, "chunked", 7);
-        if (header(line, "Content-Encoding", &v, &n)) coding = content_coding_of(v, n);
-    }
-    if (got < 0) return fail(r, got == -2 ? "out of memory" : "an HTTP header line past 8 KiB");
-    return read_body(s, left, cut, r, line, chunked, coding, keep_body);
+    int got = 0;
+    do {
+        got = read_line(s, left, cut, line);
+        r->status = got == 1 ? status_of(line) : 0;
+        if (r->status == 0) return got == -2 ? fail(r, "out of memory") : fail(r, "a response record that is not HTTP");
+        size_t total = 0;
+        const char *v;
+        size_t n;
+        r->location.len = 0;
+        chunked = false;
+        coding = CODING_IDENTITY;
+        while ((got = read_line(s, left, cut, line)) == 1 && line->len) {
+            if ((total += line->len) > HEADER_BYTES) return fail(r, "HTTP headers past 256 KiB");
+            if (header(line, "Location", &v, &n) && copy(&r->location, v, n)) return fail(r, "out of memory");
+            if (header(line, "Transfer-Encoding", &v, &n)) chunked = n == 7 && !strncasecmp(v, "chunked", 7);
+            if (header(line, "Content-Encoding", &v, &n)) coding = content_coding_of(v, n);
+        }
+        if (got < 0) return fail(r, got == -2 ? "out of memory" : "an HTTP header line past 64 KiB");
+    } while (r->status < 200 && r->status != 101);
+    keep_body = keep_body && r->status >= 200 && r->status < 300;
+    return read_body(s, left, cut, r, line, chunked, coding, keep_body, warc_truncated);
 }
 
 /* Is the URI's path /robots.txt (a capture of a robots.txt)? */
@@ -186,7 +203,7 @@ int warc_read_record(warc_stream *s, warc_record *r, buf *line, warc_bodies bodi
     r->at = ws_tell(s);
     if (c < 0) return 0;
     uint64_t unbounded = UINT64_MAX, length = UINT64_MAX;
-    bool cut = false;
+    bool cut = false, warc_truncated = false;
     int got = read_line(s, &unbounded, &cut, line);
     if (got != 1 || line->len < 5 || memcmp(line->data, "WARC/", 5)) {
         r->cut = cut;
@@ -197,8 +214,9 @@ int warc_read_record(warc_stream *s, warc_record *r, buf *line, warc_bodies bodi
     const char *v;
     size_t n;
     while ((got = read_line(s, &unbounded, &cut, line)) == 1 && !cut && line->len) {
-        if ((total += line->len) > HEADER_BYTES) return fail(r, "WARC headers past 64 KiB");
+        if ((total += line->len) > HEADER_BYTES) return fail(r, "WARC headers past 256 KiB");
         if (header(line, "WARC-Type", &v, &n)) r->type = type_of(v, n);
+        if (header(line, "WARC-Truncated", &v, &n)) warc_truncated = true;
         if (header(line, "WARC-Target-URI", &v, &n)) {
             bool angle = n >= 2 && v[0] == '<' && v[n - 1] == '>'; /* WARC 1.0's examples wrote <uri> */
             if (copy(&r->uri, v + angle, n - 2 * angle)) return fail(r, "out of memory");
@@ -210,7 +228,7 @@ int warc_read_record(warc_stream *s, warc_record *r, buf *line, warc_bodies bodi
         }
     }
     if (got == -2) return fail(r, "out of memory");
-    if (got < 0) return fail(r, "a WARC header line past 8 KiB");
+    if (got < 0) return fail(r, "a WARC header line past 64 KiB");
     if (got == 0 || cut) {
         r->cut = true;
         return fail(r, "cut short: the file ends in its headers");
@@ -223,7 +241,7 @@ int warc_read_record(warc_stream *s, warc_record *r, buf *line, warc_bodies bodi
     r->robots_txt = response && is_robots_txt(&r->uri);
     if (response && r->uri.len == 0) rc = fail(r, "a response record without WARC-Target-URI");
     else if (response)
-        rc = read_http(s, &left, &cut, r, line, bodies == WARC_EVERY_BODY || (bodies && r->robots_txt));
+        rc = read_http(s, &left, &cut, r, line, bodies == WARC_EVERY_BODY || (bodies && r->robots_txt), warc_truncated);
     for (const unsigned char *p; block_take(s, &left, &cut, UINT64_MAX, &p, false);) {
     }
     /* A record ends with CR LF CR LF: anything else after the block says its
@@ -312,7 +330,7 @@ int warc_next_record(warc_stream *s, warc_record *r, buf *line, warc_bodies bodi
         if (!strcmp(why, "out of memory")) return -1;
         warc_at at = ws_tell(s);
         bool stop = s->fatal;
-        problem(ctx, (warc_at){at.member, s->gz ? 0 : at.within}, why, stop);
+        problem(ctx, at, why, stop);
         if (stop) {
             *scanned = s->truncated;
             return 0;

@@ -14,6 +14,12 @@
  * alone, inflate gives no byte and says the member ended, and the next member
  * follows. Only the end of the file's bytes ends the stream.
  *
+ * Every member's CRC-32 and length are checked, from a checkpoint too (the
+ * checkpoint keeps the CRC of the bytes before it): a member whose deflate data
+ * was damaged may inflate to other bytes without an error, and only its check
+ * tells (a file gzipped whole, 64 bytes zeroed in its middle: no error until its
+ * end). A damaged member is an error the reader reports (s->damaged).
+ *
  * zlib inflates (built with ROBOTS_CENSUS_ZLIB, the default of the Makefile;
  * without it a gzipped file is an error the census reports, and a plain one
  * reads as well).
@@ -113,7 +119,7 @@ static void checkpoint(warc_stream *s) {
     if (s->since_checkpoint < cps->spacing) return;
     z_stream *z = ZS(s);
     warc_checkpoint c = {s->at.member, s->at.within + (s->out_len - s->out_pos), ws_consumed(s),
-                         (unsigned)z->data_type & 7, {NULL, 0, 0}};
+                         (unsigned)z->data_type & 7, s->raw ? s->crc : z->adler, {NULL, 0, 0}};
     size_t n = cps->list.len / sizeof c;
     /* In file order only: a stream opened again behind its furthest place passes old ones. */
     if (n && by_place(&((warc_checkpoint *)(void *)cps->list.data)[n - 1], (warc_at){c.member, c.within}) >= 0) return;
@@ -131,6 +137,21 @@ static void checkpoint(warc_stream *s) {
     if (n + 1 > WARC_CHECKPOINTS_MAX) thin(cps);
 }
 
+/* Does the trailer read by hand (raw) hold the member's CRC-32 and length? */
+static bool checks(const warc_stream *s) {
+    unsigned long crc = 0, length = 0;
+    for (int i = 3; i >= 0; i--) {
+        crc = crc << 8 | s->check[i];
+        length = length << 8 | s->check[4 + i];
+    }
+    return crc == (s->crc & 0xffffffffu) && length == ((s->at.within + (s->out_len - s->out_pos)) & 0xffffffffu);
+}
+
+static int damaged(warc_stream *s, const char *why) {
+    s->damaged = true;
+    return stream_fail(s, why);
+}
+
 /* More inflated bytes into s->out, or the member's end (s->member_ended): 0, or
  * -1 with s->error set. */
 static int inflate_more(warc_stream *s) {
@@ -142,11 +163,13 @@ static int inflate_more(warc_stream *s) {
             s->truncated = !s->error;
             return stream_stop(s, s->error ? s->error : "a gzip member ends short: the file is truncated");
         }
-        if (s->trailer) { /* started from a checkpoint: raw deflate, so the CRC and length are skipped here */
+        if (s->trailer) { /* started from a checkpoint: raw deflate, so the CRC and length are read here */
             size_t n = s->in_len - s->in_pos < s->trailer ? s->in_len - s->in_pos : s->trailer;
+            memcpy(s->check + 8 - s->trailer, s->in + s->in_pos, n);
             s->in_pos += n;
             s->trailer -= (unsigned)n;
             s->member_ended = s->trailer == 0;
+            if (s->member_ended && !checks(s)) return damaged(s, "a gzip member fails its check (CRC-32 or length): damaged");
             continue;
         }
         size_t before = s->in_pos, room = s->src->most && s->src->most < sizeof s->out ? s->src->most : sizeof s->out;
@@ -158,6 +181,7 @@ static int inflate_more(warc_stream *s) {
         s->in_pos = s->in_len - z->avail_in;
         s->out_len = room - z->avail_out;
         s->since_checkpoint += s->out_len;
+        if (s->raw) s->crc = crc32(s->crc, s->out, (uInt)s->out_len);
         if (rc == Z_STREAM_END) { /* raw: its 8 bytes of trailer are still to skip */
             s->trailer = s->raw ? 8 : 0;
             s->member_ended = !s->raw;
@@ -165,7 +189,11 @@ static int inflate_more(warc_stream *s) {
             /* The bytes inflated before the damage are read first, as a smaller
              * read would have given them: the reading does not depend on the
              * buffer's size. */
-            s->failing = rc == Z_MEM_ERROR ? "out of memory" : "not gzip data: a damaged member";
+            s->failing = rc == Z_MEM_ERROR                                ? "out of memory"
+                         : z->msg && !strncmp(z->msg, "incorrect data check", 20) ? "a gzip member fails its check (CRC-32): damaged"
+                         : z->msg && !strncmp(z->msg, "incorrect length", 16)     ? "a gzip member fails its check (length): damaged"
+                                                                                   : "not gzip data: a damaged member";
+            s->damaged = rc != Z_MEM_ERROR;
             return s->out_len ? 0 : stream_fail(s, s->failing);
         } else if (s->records && (z->data_type & 128) && !(z->data_type & 64)) {
             checkpoint(s);
@@ -198,6 +226,7 @@ static int start_inflating(warc_stream *s, warc_at at) {
         return 0;
     }
     s->raw = true;
+    s->crc = c->crc;
     s->in_offset = c->in;
     s->at = (warc_at){c->member, c->within};
     unsigned char before = 0;

@@ -42,6 +42,7 @@ typedef struct warc_checkpoint {
     uint64_t member, within; /* the place it resumes at */
     uint64_t in;             /* the file offset of the next compressed byte */
     unsigned bits;           /* bits of the byte before `in` still to inflate */
+    unsigned long crc;       /* the CRC-32 of the member's bytes before it, to check the member's end */
     buf window;
 } warc_checkpoint;
 
@@ -56,6 +57,7 @@ typedef struct warc_stream {
     warc_checkpoints *cps; /* where it may start from (NULL: member starts only) */
     bool records;          /* it records checkpoints into cps */
     const char *error;     /* why the stream stopped short of the file's end, or NULL */
+    bool damaged;          /* ... because a gzip member is damaged: it does not inflate, or fails its check */
     bool truncated;        /* ... because the file ends inside a gzip member */
     bool fatal;            /* ... and reading on at a next member cannot help (truncated, unreadable, no zlib) */
     const char *failing;   /* an error inflate met after the bytes in out: s->error once they are read */
@@ -67,8 +69,10 @@ typedef struct warc_stream {
     warc_at at;            /* the place of out[out_pos] (of in[in_pos], plain) */
     int last;              /* the byte before it, -1 at the start */
     bool member_ended;     /* the member's last byte is in out; the next member follows */
-    bool raw;              /* started from a checkpoint: raw deflate, its gzip trailer skipped here */
-    unsigned trailer;      /* bytes of that trailer still to skip */
+    bool raw;              /* started from a checkpoint: raw deflate, its gzip trailer checked here */
+    unsigned trailer;      /* bytes of that trailer still to read */
+    unsigned char check[8]; /* the trailer read: CRC-32 and length, little-endian */
+    unsigned long crc;     /* raw: the CRC-32 of the member's bytes so far */
     uint64_t since_checkpoint; /* inflated bytes of the member since its last checkpoint */
     _Alignas(16) unsigned char z[256]; /* zlib's z_stream, while a member is read */
     bool z_live;
