@@ -122,12 +122,13 @@ static void codings_are_named_as_servers_send_them(void) {
 }
 
 #ifdef ROBOTS_CENSUS_ZLIB
-/* text deflated in zlib's window format `bits` (15 zlib, -15 raw, 31 gzip), added to out. */
-static void deflate_into(buf *out, const void *text, size_t n, int bits) {
+/* text deflated at `level` in zlib's window format `bits` (15 zlib, -15 raw, 31
+ * gzip) with `mem_level` (1: blocks of about 128 symbols), added to out. */
+static void deflate_as(buf *out, const void *text, size_t n, int level, int bits, int mem_level) {
     z_stream z;
     memset(&z, 0, sizeof z);
-    CHECK_EQ(deflateInit2(&z, 6, Z_DEFLATED, bits, 8, Z_DEFAULT_STRATEGY), Z_OK);
-    CHECK(buf_reserve(out, deflateBound(&z, n) + 32) == 0);
+    CHECK_EQ(deflateInit2(&z, level, Z_DEFLATED, bits, mem_level, Z_DEFAULT_STRATEGY), Z_OK);
+    CHECK(buf_reserve(out, deflateBound(&z, n) + 4096) == 0);
     z.next_in = (Bytef *)(uintptr_t)text;
     z.avail_in = (uInt)n;
     z.next_out = (Bytef *)out->data + out->len;
@@ -136,6 +137,8 @@ static void deflate_into(buf *out, const void *text, size_t n, int bits) {
     out->len += z.total_out;
     deflateEnd(&z);
 }
+
+static void deflate_into(buf *out, const void *text, size_t n, int bits) { deflate_as(out, text, n, 6, bits, 8); }
 
 /* gzip (one member and two), deflate (zlib's and raw), each whole and a byte at
  * a time, to the cap and past it; damaged and cut short bodies refused. */
@@ -313,21 +316,11 @@ static void far_redirects(buf *all, size_t n, const int (*to)[2], size_t nto) {
  * WARC_CHECKPOINTS_MAX many times over: kept thinned), redirects far ahead and
  * behind, through redirects and to the last record: the sites are those of the
  * plain file, read a few bytes at a time or many. */
-/* text gzipped whole into out, in deflate blocks of about 128 symbols (memLevel 1):
- * a block's end is where a checkpoint can be, so thousands of them. */
+/* text gzipped whole into out, in deflate blocks of about 128 symbols: a block's
+ * end is where a checkpoint can be, so thousands of them. */
 static void gzip_small_blocks(buf *out, const buf *text) {
-    z_stream z;
-    memset(&z, 0, sizeof z);
-    CHECK_EQ(deflateInit2(&z, 6, Z_DEFLATED, 31, 1, Z_DEFAULT_STRATEGY), Z_OK);
     out->len = 0;
-    CHECK(buf_reserve(out, deflateBound(&z, text->len) + 4096) == 0);
-    z.next_in = (Bytef *)text->data;
-    z.avail_in = (uInt)text->len;
-    z.next_out = (Bytef *)out->data;
-    z.avail_out = (uInt)out->cap;
-    CHECK_EQ(deflate(&z, Z_FINISH), Z_STREAM_END);
-    out->len = z.total_out;
-    deflateEnd(&z);
+    deflate_as(out, text->data, text->len, 6, 31, 1);
 }
 
 static void whole_files_thin_their_checkpoints(void) {
@@ -468,21 +461,9 @@ static void checkpoints_when_memory_runs_out(void) {
 }
 
 /* text as one gzip member, its deflate data stored (level 0) in blocks of a few
- * hundred bytes (memLevel 1: checkpoints between them): a byte changed in it
- * inflates without an error, and only the member's CRC-32 tells. */
-static void gzip_stored(buf *out, const void *text, size_t n) {
-    z_stream z;
-    memset(&z, 0, sizeof z);
-    CHECK_EQ(deflateInit2(&z, 0, Z_DEFLATED, 31, 1, Z_DEFAULT_STRATEGY), Z_OK);
-    CHECK(buf_reserve(out, deflateBound(&z, n) + 64) == 0);
-    z.next_in = (Bytef *)(uintptr_t)text;
-    z.avail_in = (uInt)n;
-    z.next_out = (Bytef *)out->data + out->len;
-    z.avail_out = (uInt)(out->cap - out->len);
-    CHECK_EQ(deflate(&z, Z_FINISH), Z_STREAM_END);
-    out->len += z.total_out;
-    deflateEnd(&z);
-}
+ * hundred bytes (checkpoints between them): a byte changed in it inflates without
+ * an error, and only the member's CRC-32 tells. */
+static void gzip_stored(buf *out, const void *text, size_t n) { deflate_as(out, text, n, 0, 31, 1); }
 
 /* A damaged gzip member is never read as if whole. A member a record whose
  * bytes changed: its record dropped (a warning), the input not read right
