@@ -158,8 +158,9 @@ static int status_of(const buf *line) {
 /* The HTTP response of a response record's block: status, Location, body. An
  * interim response before it (100 Continue, 103 Early Hints: RFC 9110 15.2) is
  * passed over; the body of one that is not a 2xx (the status decides, not the
- * file) is not read. */
-static int read_http(warc_stream *s, uint64_t *left, bool *cut, warc_record *r, buf *line, bool keep_body, bool warc_truncated) {
+ * file) is not read, but for WARC_ROBOTS_TXT_ANY_STATUS. */
+static int read_http(warc_stream *s, uint64_t *left, bool *cut, warc_record *r, buf *line, warc_bodies bodies,
+                     bool warc_truncated) {
     bool chunked = false;
     content_coding coding = CODING_IDENTITY;
     int got = 0;
@@ -181,8 +182,9 @@ static int read_http(warc_stream *s, uint64_t *left, bool *cut, warc_record *r, 
         }
         if (got < 0) return fail(r, got == -2 ? "out of memory" : "an HTTP header line past 64 KiB");
     } while (r->status < 200 && r->status != 101);
-    keep_body = keep_body && r->status >= 200 && r->status < 300;
-    return read_body(s, left, cut, r, line, chunked, coding, keep_body, warc_truncated);
+    bool keep = (bodies == WARC_ROBOTS_TXT_ANY_STATUS && r->robots_txt) ||
+                (r->status >= 200 && r->status < 300 && (bodies == WARC_EVERY_BODY || (bodies && r->robots_txt)));
+    return read_body(s, left, cut, r, line, chunked, coding, keep, warc_truncated);
 }
 
 /* Is the URI's path /robots.txt (a capture of a robots.txt)? */
@@ -241,7 +243,7 @@ int warc_read_record(warc_stream *s, warc_record *r, buf *line, warc_bodies bodi
     r->robots_txt = response && is_robots_txt(&r->uri);
     if (response && r->uri.len == 0) rc = fail(r, "a response record without WARC-Target-URI");
     else if (response)
-        rc = read_http(s, &left, &cut, r, line, bodies == WARC_EVERY_BODY || (bodies && r->robots_txt), warc_truncated);
+        rc = read_http(s, &left, &cut, r, line, bodies, warc_truncated);
     for (const unsigned char *p; block_take(s, &left, &cut, UINT64_MAX, &p, false);) {
     }
     /* A record ends with CR LF CR LF: anything else after the block says its

@@ -43,9 +43,16 @@ typedef struct warc_record {
     bool cut;          /* the problem is that the file ends inside it */
 } warc_record;
 
-/* Which bodies warc_read_record keeps: none, only those of robots.txt responses,
- * or every response's. */
-typedef enum warc_bodies { WARC_NO_BODY, WARC_ROBOTS_TXT_BODIES, WARC_EVERY_BODY } warc_bodies;
+/* Which bodies warc_read_record keeps: none; those of robots.txt 2xx responses;
+ * every 2xx response's (for another status the status decides, not the file: a
+ * census reads none of theirs); those of robots.txt responses whatever their
+ * status (the differential against another WARC reader, which reads them all). */
+typedef enum warc_bodies {
+    WARC_NO_BODY,
+    WARC_ROBOTS_TXT_BODIES,
+    WARC_EVERY_BODY,
+    WARC_ROBOTS_TXT_ANY_STATUS,
+} warc_bodies;
 
 /* The next record: 1 a response, 2 another record, 0 at the file's end, -1 not
  * a record, or one that cannot be read (r->problem says why; r->cut when the

@@ -182,7 +182,7 @@ static int inflate_more(warc_stream *s) {
         s->out_len = room - z->avail_out;
         s->since_checkpoint += s->out_len;
         if (s->raw) s->crc = crc32(s->crc, s->out, (uInt)s->out_len);
-        if (rc == Z_STREAM_END) { /* raw: its 8 bytes of trailer are still to skip */
+        if (rc == Z_STREAM_END) { /* raw: its 8 bytes of trailer are still to read, and check */
             s->trailer = s->raw ? 8 : 0;
             s->member_ended = !s->raw;
         } else if ((rc != Z_OK && rc != Z_BUF_ERROR) || (s->in_pos == before && s->out_len == 0)) {

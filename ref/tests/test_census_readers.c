@@ -25,6 +25,7 @@
 #include "cli_support.h"
 #include "content_coding.h"
 #include "test.h"
+#include "warc_records.h"
 #include "warc_stream.h"
 
 #define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
@@ -678,6 +679,34 @@ static void warnings_after_progress_start_a_line(void) {
     buf_free(&lines);
 }
 
+/* The bodies a reader keeps: a census, a 2xx's; the differential against
+ * another WARC reader, every robots.txt response's. */
+static void bodies_kept_by_status(void) {
+    buf b = {NULL, 0, 0}, line = {NULL, 0, 0};
+    response(&b, "http://gone.test/robots.txt", "404 Not Found", "", "<html>gone</html>");
+    response(&b, "http://page.test/a.html", "404 Not Found", "", "<html>gone</html>");
+    static const struct {
+        warc_bodies bodies;
+        size_t robots, page;
+    } want[] = {{WARC_ROBOTS_TXT_BODIES, 0, 0}, {WARC_EVERY_BODY, 0, 0}, {WARC_ROBOTS_TXT_ANY_STATUS, 17, 0}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        warc_source src = {.fd = -1, .data = (const unsigned char *)b.data, .size = b.len};
+        static warc_stream s;
+        warc_record r = {0};
+        bool scanned;
+        CHECK_EQ(ws_open(&s, &src, false, (warc_at){0, 0}, NULL, false), 0);
+        CHECK_EQ(warc_next_record(&s, &r, &line, want[i].bodies, NULL, NULL, &scanned), 1);
+        CHECK(r.robots_txt && r.status == 404 && r.body.len == want[i].robots);
+        CHECK_EQ(warc_next_record(&s, &r, &line, want[i].bodies, NULL, NULL, &scanned), 1);
+        CHECK(!r.robots_txt && r.body.len == want[i].page);
+        CHECK(warc_next_record(&s, &r, &line, want[i].bodies, NULL, NULL, &scanned) == 0 && scanned);
+        ws_close(&s);
+        warc_record_free(&r);
+    }
+    buf_free(&b);
+    buf_free(&line);
+}
+
 /* ---- Inputs that vanish, or cannot be read ---------------------------------- */
 
 /* An input checked, then gone before its turn: not read to its end, said so. */
@@ -860,6 +889,7 @@ const test_suite suite_census_readers = {"census-readers", (const test_case[]){
     {"archives as crawlers left them", archives_as_crawlers_left_them},
 #endif
     {"files that only look like archives", files_that_only_look_like_archives},
+    {"bodies kept by status", bodies_kept_by_status},
     {"warnings after a progress line start a line", warnings_after_progress_start_a_line},
     {"inputs that vanish are not read to their end", inputs_that_vanish_are_incomplete},
     {"a folder's file that cannot be read", a_folder_file_that_cannot_be_read},

@@ -51,7 +51,7 @@ int main(int argc, char **argv) {
     /* (A stream that cannot open, a gzipped file without zlib, fails its first read.) */
     ws_open(&s, &src, warc_source_is_gzip(&src), (warc_at){0, 0}, &cps, true);
     int got;
-    while ((got = warc_next_record(&s, &rec, &line, WARC_ROBOTS_TXT_BODIES, problem, &r, &scanned)) > 0) {
+    while ((got = warc_next_record(&s, &rec, &line, WARC_ROBOTS_TXT_ANY_STATUS, problem, &r, &scanned)) > 0) {
         if (!rec.robots_txt) continue;
         char number[64];
         out.len = 0;
