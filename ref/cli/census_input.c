@@ -83,7 +83,8 @@ int census_open_input(const char *name, census_input *in, const char **why) {
     }
     int fd = is_stdin ? STDIN_FILENO : open(name, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return *why = strerror(errno), -1;
-    bool seekable = lseek(fd, 0, SEEK_CUR) >= 0;
+    struct stat file;
+    bool seekable = fstat(fd, &file) == 0 && S_ISREG(file.st_mode); /* (a pipe, a FIFO, a terminal are not) */
     size_t n = read_head(fd, in->head, sizeof in->head);
     in->kind = warc_head(in->head, n) ? CENSUS_WARC : warc_name(name) ? CENSUS_NOT_WARC : CENSUS_JSON_LINES;
     if (in->kind == CENSUS_WARC && (is_stdin || !seekable)) {
