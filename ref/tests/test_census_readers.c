@@ -255,7 +255,8 @@ static int see(void *ctx, const census_site *s) {
     char head[64];
     snprintf(head, sizeof head, "|%d/%u/%d/", s->status, s->redirects, s->truncated);
     CHECK(buf_add(&x->text, s->name.data, s->name.len) == 0 && buf_add(&x->text, head, strlen(head)) == 0);
-    CHECK(buf_add(&x->text, s->body.data, s->body.len) == 0 && buf_add(&x->text, "\n", 1) == 0);
+    CHECK(buf_add(&x->text, s->body.data, s->body.len) == 0 && buf_add(&x->text, "\n", 2) == 0);
+    x->text.len--; /* (kept a C string, for strstr) */
     x->sites++;
     if (x->shrink && x->sites == x->shrink_after) x->src->size = x->shrink;
     return 0;
@@ -272,7 +273,8 @@ static census_read read_memory(warc_source *src, seen *x, buf *warnings) {
     CHECK_EQ(census_each_warc(src, "memory.warc", see, x, &counts), 0);
     if (f) fclose(f);
     warnings->len = 0;
-    CHECK(buf_add(warnings, w ? w : "", wn) == 0);
+    CHECK(buf_add(warnings, w ? w : "", wn) == 0 && buf_addc(warnings, '\0') == 0);
+    warnings->len--; /* (kept a C string, for strstr) */
     free(w);
     return counts.read;
 }
