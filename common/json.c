@@ -14,11 +14,10 @@ typedef struct reader {
 
 const char json_out_of_memory[] = "out of memory";
 
+/* The first failure ends the reading (each caller returns at once), so it is the one said. */
 static int fail(reader *r, const char *message) {
-    if (!r->err->message) {
-        r->err->message = message;
-        r->err->offset = r->i;
-    }
+    r->err->message = message;
+    r->err->offset = r->i;
     return -1;
 }
 

@@ -179,6 +179,68 @@ static void string_writer_out_of_memory(void) {
     buf_use_allocator(NULL);
 }
 
+/* Edges of the reader the tables above do not reach: four-byte UTF-8 whose
+ * lead byte is neither F0 nor F4, a backslash before a NUL byte, a control
+ * byte right after a run of plain text, a number that ends the input after its
+ * sign or exponent, an empty key (handed over as "", never NULL), and an array
+ * read as one. */
+static void reader_edges(void) {
+    seen s;
+    memset(&s, 0, sizeof s);
+    json_error e;
+    static const char four[] = "{\"a\":\"\xF1\x80\x80\x80\xF3\xBF\xBF\xBF\"}";
+    CHECK_EQ(json_parse_object(four, sizeof four - 1, collect, &s, &e), 0);
+    CHECK(s.n == 1 && !strcmp(s.raws[0], "\"\xF1\x80\x80\x80\xF3\xBF\xBF\xBF\""));
+    static const char nul_escape[] = "{\"a\":\"\\\0\"}";
+    CHECK_EQ(json_parse_object(nul_escape, sizeof nul_escape - 1, collect, &s, &e), -1);
+    CHECK(e.message && strcmp(e.message, "invalid escape in string") == 0);
+    CHECK(strcmp(parse_error("{\"a\":\"abc\tdef\"}"), "control character in string (escape it)") == 0);
+    CHECK(strcmp(parse_error("{\"a\":-"), "invalid number") == 0);
+    CHECK(strcmp(parse_error("{\"a\":1e"), "invalid number") == 0);
+    memset(&s, 0, sizeof s);
+    CHECK(parse_error("{\"\":1}") == NULL);
+    memset(&s, 0, sizeof s);
+    CHECK_EQ(json_parse_object("{\"\":1}", 6, collect, &s, &e), 0);
+    CHECK(s.n == 1 && s.keys[0][0] == '\0' && strcmp(s.raws[0], "1") == 0);
+    /* json_parse_array: elements to the callback, keyless; an object or text after it refused. */
+    memset(&s, 0, sizeof s);
+    static const char array[] = " [1, \"x\"] ";
+    CHECK_EQ(json_parse_array(array, sizeof array - 1, collect, &s, &e), 0);
+    CHECK(s.n == 2 && s.types[1] == JSON_STRING && strcmp(s.raws[1], "\"x\"") == 0);
+    CHECK_EQ(json_parse_array("{}", 2, collect, &s, &e), -1);
+    CHECK(e.message && strcmp(e.message, "expected a JSON array") == 0);
+    CHECK_EQ(json_parse_array("[] x", 4, collect, &s, &e), -1);
+    CHECK(e.message && strcmp(e.message, "text after the array") == 0 && e.offset == 3);
+}
+
+/* Decoding and writing into a buffer that cannot grow (every allocation fails),
+ * with room for k bytes, for every k: -1 while the text does not fit, whatever
+ * kind of piece (an escape, a \u escape, a run of ASCII, UTF-8) is the one that
+ * does not; the whole text once it does. */
+static void strings_in_a_buffer_that_cannot_grow(void) {
+    static const char raw[] = "\"ab\\n\\u00e4cd\xC3\xA4\\t\"", decoded[] = "ab\n\xC3\xA4" "cd\xC3\xA4\t";
+    static const char text[] = "ab\"cd\\\x01\xFF\xC3\xA4", written[] = "\"ab\\\"cd\\\\\\u0001\\ufffd\xC3\xA4\"";
+    for (int writer = 0; writer < 2; writer++) {
+        size_t need = writer ? sizeof written - 1 : sizeof decoded - 1;
+        for (size_t k = 0; k <= need; k++) {
+            counting c = {0, 0, 0, 0};
+            buf_allocator a = for_buffers(&c);
+            buf_use_allocator(&a);
+            buf b = {NULL, 0, 0};
+            CHECK_EQ(buf_reserve(&b, 256), 0);
+            b.len = 256 - k; /* room for k bytes, and no more */
+            c.fail_at = c.calls + 1;
+            int rc = writer ? json_append_string(&b, text, sizeof text - 1) : json_decode_string(raw, sizeof raw - 1, &b);
+            CHECK_EQ(rc, k < need ? -1 : 0);
+            CHECK(b.len <= 256);
+            if (k == need) CHECK(!memcmp(b.data + 256 - k, writer ? written : decoded, need));
+            buf_free(&b);
+            buf_use_allocator(NULL);
+            CHECK_EQ(c.current, 0);
+        }
+    }
+}
+
 static void base64(void) {
     static const struct { const char *in, *out; size_t len; } ok[] = {
         {"", "", 0}, {"QQ==", "A", 1}, {"QQ", "A", 1}, {"QUI=", "AB", 2}, {"QUI", "AB", 2},
@@ -212,5 +274,7 @@ const test_suite suite_json = {"json", (const test_case[]){
     {"invalid objects and their errors", invalid_objects},
     {"strings decode and encode", strings_decode_and_encode},
     {"writing a string may run out of memory", string_writer_out_of_memory},
+    {"reader edges", reader_edges},
+    {"strings in a buffer that cannot grow", strings_in_a_buffer_that_cannot_grow},
     {"base64", base64},
     {NULL, NULL}}};
