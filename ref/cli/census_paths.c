@@ -29,8 +29,11 @@ int census_read_paths(census_asked *c, const char *file) {
     while (rc == 0 && fgets(line, sizeof line, f)) {
         number++;
         size_t n = strcspn(line, "\r\n");
-        if (line[n] == '\0' && !feof(f)) {
-            fprintf(stderr, "robots census: %s:%zu: a path longer than %d bytes\n", file, number, CENSUS_PATH_BYTES);
+        /* A path is kept with its NUL in CENSUS_PATH_BYTES: one of that many bytes
+         * has no room (it was once read, then never asked, in silence), and a
+         * longer line fills the buffer. */
+        if (n >= CENSUS_PATH_BYTES) {
+            fprintf(stderr, "robots census: %s:%zu: a path longer than %d bytes\n", file, number, CENSUS_PATH_BYTES - 1);
             rc = EXIT_USAGE;
             break;
         }

@@ -966,6 +966,213 @@ static void compare_with_runs_the_differential(void) {
     proc_result_free(&r);
 }
 
+/* `robots census ARGS...` with standard output sent to /dev/full (a disk that is full). */
+static proc_result census_into_full(const char *args) {
+    const char *bin = getenv("ROBOTS_BIN");
+    char script[600];
+    snprintf(script, sizeof script, "\"$0\" census %s > /dev/full", args);
+    char *argv[] = {"/bin/sh", "-c", script, (char *)(bin ? bin : "build/bin/robots"), NULL};
+    proc_result r;
+    CHECK_EQ(proc_run(argv, NULL, 0, 30.0, 1 << 16, &r), 0);
+    return r;
+}
+
+/* Site names that hold a quote, a line feed or a carriage return: CSV quotes
+ * the field (a quote doubled, RFC 4180), TSV turns a line break into a space, so
+ * that a row is one line and a field one field whatever the name. */
+static void site_names_that_need_quoting(void) {
+    static const char lines[] = "{\"site\":\"say \\\"hi\\\"\",\"status\":404}\n"
+                                "{\"site\":\"two\\nlines\",\"status\":404}\n"
+                                "{\"site\":\"carriage\\rreturn\",\"status\":404}\n";
+    const char *file = scratch_file(0, lines, sizeof lines - 1);
+    proc_result r = run_robots(NULL, 0, ARGS("census", "--format", "csv", file));
+    CHECK_EQ(r.status, 0);
+    CHECK(has(&r.out, "\n\"say \"\"hi\"\"\",Googlebot,/,true,0,404,full-allow,0,,false\n"));
+    CHECK(has(&r.out, "\n\"two\nlines\",Googlebot,/,true,"));
+    CHECK(has(&r.out, "\n\"carriage\rreturn\",Googlebot,/,true,"));
+    proc_result_free(&r);
+    r = run_robots(NULL, 0, ARGS("census", "--format", "tsv", file));
+    CHECK_EQ(r.status, 0);
+    CHECK(has(&r.out, "\nsay \"hi\"\tGooglebot\t/\ttrue\t") && has(&r.out, "\ntwo lines\tGooglebot\t/\ttrue\t"));
+    CHECK(has(&r.out, "\ncarriage return\tGooglebot\t/\ttrue\t"));
+    proc_result_free(&r);
+}
+
+/* Options at their edges: -h is --help (the usage on standard output, exit 0);
+ * --progress never and auto (to a pipe) show no progress line; --paths-from-rules
+ * empty, with a trailing letter or past 1000 is refused with its value; three
+ * agents, the first two sharing their answers, the third its own. */
+static void census_options_at_their_edges(void) {
+    proc_result r = run_robots(NULL, 0, ARGS("census", "-h"));
+    CHECK(r.status == 0 && has(&r.out, "usage: robots census") && r.err.len == 0);
+    proc_result_free(&r);
+    static const char lines[] = "{\"site\":\"c-only\",\"robots\":\"user-agent: CBot\\ndisallow: /\\n\"}\n";
+    const char *file = scratch_file(0, lines, sizeof lines - 1);
+    static const char *const progress[] = {"never", "auto"};
+    for (int i = 0; i < 2; i++) {
+        r = run_robots(NULL, 0, ARGS("census", "--progress", progress[i], "--format", "tsv", "--agents", "ABot,BBot,CBot", file));
+        CHECK_EQ(r.status, 0);
+        CHECK(r.err.data && !strchr(r.err.data, '\r'));
+        CHECK(has(&r.out, "c-only\tABot\t/\ttrue\t0\t") && has(&r.out, "c-only\tBBot\t/\ttrue\t0\t"));
+        CHECK(has(&r.out, "c-only\tCBot\t/\tfalse\t2\t"));
+        proc_result_free(&r);
+    }
+    static const char *const counts[] = {"", "5x", "1001"};
+    for (int i = 0; i < 3; i++) {
+        r = run_robots(NULL, 0, ARGS("census", "--paths-from-rules", counts[i], file));
+        char want[80];
+        snprintf(want, sizeof want, "--paths-from-rules takes 0 to 1000, not '%s'", counts[i]);
+        CHECK(r.status == 2 && has(&r.err, want) && r.out.len == 0);
+        proc_result_free(&r);
+    }
+}
+
+/* Outputs that cannot be written, when what is left is small (the rows still in
+ * stdio's buffer at the end, a summary of a few hundred bytes, or of many
+ * inputs): exit 2 and why, the rows' failure said before --sites'. */
+static void small_outputs_that_cannot_be_written(void) {
+    static const char lines[] = "{\"site\":\"s\",\"status\":404}\n";
+    const char *file = scratch_file(0, lines, sizeof lines - 1), *sites = scratch_file(1, "", 0);
+    char args[900];
+    snprintf(args, sizeof args, "--format tsv '%s'", file);
+    proc_result r = census_into_full(args);
+    CHECK(r.status == 2 && has(&r.err, "robots census: cannot write the output\n"));
+    proc_result_free(&r);
+    snprintf(args, sizeof args, "--sites /dev/full '%s'", file);
+    r = census_into_full(args);
+    CHECK(r.status == 2 && has(&r.err, "robots census: cannot write the output\n") && !has(&r.err, "--sites"));
+    proc_result_free(&r);
+    r = run_robots(NULL, 0, ARGS("census", "--sites", sites, "--summary", "/dev/full", file));
+    CHECK(r.status == 2 && has(&r.err, "robots census: --summary /dev/full: No space left on device\n"));
+    proc_result_free(&r);
+    /* A summary past stdio's buffer (60 agents): its write fails, not only its close. */
+    static char agents[1000];
+    char *p = agents;
+    for (int i = 0; i < 60; i++) p += sprintf(p, "%sAgent%d", i ? "," : "", i);
+    r = run_robots(NULL, 0, ARGS("census", "--agents", agents, "--summary", "/dev/full", file));
+    CHECK(r.status == 2 && has(&r.err, "robots census: --summary /dev/full: No space left on device\n"));
+    proc_result_free(&r);
+}
+
+/* Two inputs not read to their end (named as WARC files, empty): the summary
+ * says 2 inputs, in the plural, and the census exits 3. */
+static void two_inputs_not_read_to_their_end(void) {
+    const char *one = scratch_file(0, "", 0);
+    char a[600], b[600];
+    snprintf(a, sizeof a, "%s.a.warc", one);
+    snprintf(b, sizeof b, "%s.b.warc", one);
+    FILE *f = fopen(a, "w");
+    if (f) fclose(f);
+    f = fopen(b, "w");
+    if (f) fclose(f);
+    proc_result r = run_robots(NULL, 0, ARGS("census", a, b));
+    CHECK_EQ(r.status, 3);
+    CHECK(has(&r.err, "robots census: 2 inputs NOT READ TO ITS END (above): the figures are of what was read\n"));
+    proc_result_free(&r);
+    unlink(a);
+    unlink(b);
+}
+
+/* A folder with more entries passed over than the warning names (10): the first
+ * ten named, then "...", every one counted. */
+static void a_folder_of_many_hidden_files(void) {
+    const char *one = scratch_file(0, "", 0);
+    char dir[600], path[700];
+    snprintf(dir, sizeof dir, "%s.hidden", one);
+    CHECK_EQ(mkdir(dir, 0700), 0);
+    for (int i = 0; i < 12; i++) {
+        snprintf(path, sizeof path, "%s/.h%02d", dir, i);
+        FILE *f = fopen(path, "w");
+        if (f) fclose(f);
+    }
+    snprintf(path, sizeof path, "%s/site.example", dir);
+    FILE *f = fopen(path, "w");
+    if (f) fclose(f);
+    proc_result r = run_robots(NULL, 0, ARGS("census", "--format", "tsv", dir));
+    CHECK_EQ(r.status, 0);
+    CHECK(has(&r.err, ": 12 entries passed over: 0 not regular files (folders, links to nothing, FIFOs, devices), 12 "
+                      "hidden (named .*): .h00, .h01, .h02, .h03, .h04, .h05, .h06, .h07, .h08, .h09, ...\n"));
+    CHECK(has(&r.out, "site.example\tGooglebot\t/\ttrue\t"));
+    proc_result_free(&r);
+    unlink(path);
+    for (int i = 0; i < 12; i++) {
+        snprintf(path, sizeof path, "%s/.h%02d", dir, i);
+        unlink(path);
+    }
+    CHECK_EQ(rmdir(dir), 0);
+}
+
+/* --paths and --paths-from-rules at their bounds: a last line without a line
+ * end is a path; a path with a space is refused; a path of 2,048 bytes, which
+ * has no room for its NUL, is refused as too long (it was taken, then never
+ * asked, in silence); the 4,096 paths of --paths and the root leave room for 63
+ * made from the rules; a file of 5,000 rules gives N spread over its first
+ * 4,096; a rule path with no room for a page beneath it is asked alone. */
+static void paths_at_their_bounds(void) {
+    static const char site[] = "{\"site\":\"s\",\"status\":404}\n";
+    const char *jsonl = scratch_file(0, site, sizeof site - 1);
+    const char *last = scratch_file(1, "/first\n/last", 12);
+    proc_result r = run_robots(NULL, 0, ARGS("census", "--format", "tsv", "--paths", last, jsonl));
+    CHECK(r.status == 0 && has(&r.out, "s\tGooglebot\t/first\ttrue\t") && has(&r.out, "s\tGooglebot\t/last\ttrue\t"));
+    proc_result_free(&r);
+    const char *space = scratch_file(2, "/a b\n", 5);
+    r = run_robots(NULL, 0, ARGS("census", "--paths", space, jsonl));
+    CHECK(r.status == 2 && has(&r.err, ":1: a path starts with '/' and holds no space, not '/a b'"));
+    proc_result_free(&r);
+    static char paths[4096 * 8 + 4096];
+    memset(paths, 'p', CENSUS_PATH_BYTES);
+    paths[0] = '/';
+    paths[CENSUS_PATH_BYTES] = '\n';
+    const char *full = scratch_file(3, paths, CENSUS_PATH_BYTES + 1);
+    r = run_robots(NULL, 0, ARGS("census", "--paths", full, jsonl));
+    CHECK(r.status == 2 && has(&r.err, ":1: a path longer than 2047 bytes") && r.out.len == 0);
+    proc_result_free(&r);
+    paths[1] = '/'; /* 2,047 bytes: asked */
+    full = scratch_file(3, paths + 1, CENSUS_PATH_BYTES);
+    r = run_robots(NULL, 0, ARGS("census", "--format", "tsv", "--paths", full, jsonl));
+    CHECK(r.status == 0 && has(&r.out, "s\tGooglebot\t/ppp"));
+    proc_result_free(&r);
+    /* 4,096 paths, and a site of 200 rules. */
+    char *p = paths;
+    for (int i = 0; i < 4096; i++) p += sprintf(p, "/%d\n", i);
+    const char *most = scratch_file(4, paths, (size_t)(p - paths));
+    buf lines = {NULL, 0, 0};
+    CHECK(buf_add(&lines, "{\"site\":\"rules\",\"robots\":\"user-agent: *\\n", 41) == 0);
+    for (int i = 0; i < 5000; i++) {
+        char rule[40];
+        int n = snprintf(rule, sizeof rule, "disallow: /r%d\\n", i);
+        CHECK(buf_add(&lines, rule, (size_t)n) == 0);
+    }
+    CHECK(buf_add(&lines, "\"}\n", 3) == 0);
+    const char *rules = scratch_file(5, lines.data, lines.len);
+    r = run_robots(NULL, 0, ARGS("census", "--format", "tsv", "--paths", most, "--paths-from-rules", "100", rules));
+    CHECK_EQ(r.status, 0);
+    size_t rows = 0;
+    for (const char *q = r.out.data; q && (q = strchr(q, '\n')) != NULL; q++) rows++;
+    CHECK_EQ(rows, 1 + 1 + 4096 + 63); /* the header, the root, --paths, 63 of the rules */
+    CHECK(has(&r.out, "rules\tGooglebot\t/r0\tfalse\t") && !has(&r.out, "rules\tGooglebot\t/r4096\t"));
+    proc_result_free(&r);
+    /* 5,000 rules, 1,000 asked: spread over the first 4,096 (every 4.096th), none past them. */
+    r = run_robots(NULL, 0, ARGS("census", "--format", "tsv", "--paths-from-rules", "1000", rules));
+    rows = 0;
+    for (const char *q = r.out.data; q && (q = strchr(q, '\n')) != NULL; q++) rows++;
+    CHECK(r.status == 0 && rows == 1 + 1 + 1000);
+    CHECK(has(&r.out, "rules\tGooglebot\t/r4\tfalse\t") && !has(&r.out, "rules\tGooglebot\t/r4095\t"));
+    proc_result_free(&r);
+    /* One rule path of 2,042 bytes: no room for "/index.html" or "?page=2" beneath it, room for "-old" and ".json". */
+    lines.len = 0;
+    CHECK(buf_add(&lines, "{\"site\":\"long\",\"robots\":\"user-agent: *\\ndisallow: /", 51) == 0);
+    for (int i = 0; i < 2040; i++) CHECK(buf_addc(&lines, 'q') == 0);
+    CHECK(buf_add(&lines, "/\"}\n", 4) == 0);
+    rules = scratch_file(5, lines.data, lines.len);
+    r = run_robots(NULL, 0, ARGS("census", "--format", "tsv", "--paths-from-rules", "3", rules));
+    CHECK_EQ(r.status, 0);
+    CHECK(has(&r.out, "qq/\tfalse\t") && has(&r.out, "qq/-old\tfalse\t") && has(&r.out, "qq/.json\tfalse\t"));
+    CHECK(!has(&r.out, "qq/index.html") && !has(&r.out, "qq/?page=2"));
+    proc_result_free(&r);
+    buf_free(&lines);
+}
+
 const test_suite suite_census = {"census", (const test_case[]){
     {"the fixtures give their rows, summaries and warnings", fixtures_give_their_rows},
     {"every line of a JSON Lines input has an answer", every_line_has_an_answer},
@@ -986,4 +1193,10 @@ const test_suite suite_census = {"census", (const test_case[]){
     {"every allocation may fail", every_allocation_may_fail},
     {"--compare-with runs robots-census-diff", compare_with_runs_the_differential},
     {"AI usage preferences counted per agent", usage_preferences_counted},
+    {"site names that need quoting", site_names_that_need_quoting},
+    {"options at their edges", census_options_at_their_edges},
+    {"small outputs that cannot be written", small_outputs_that_cannot_be_written},
+    {"two inputs not read to their end", two_inputs_not_read_to_their_end},
+    {"a folder of many hidden files", a_folder_of_many_hidden_files},
+    {"paths at their bounds", paths_at_their_bounds},
     {NULL, NULL}}};
