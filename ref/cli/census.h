@@ -41,7 +41,7 @@ typedef struct census_reason {
 } census_reason;
 
 typedef struct census_read {
-    const char *kind;        /* "folder", "json-lines", "warc", "warc-gzip" */
+    const char *kind;        /* "folder", "json-lines", "warc", "warc-gzip": set by every census_each */
     size_t records;          /* WARC records, JSON Lines lines, a folder's entries */
     size_t types[WARC_TYPES]; /* WARC records read, by type */
     size_t responses;        /* robots.txt responses of a WARC file */

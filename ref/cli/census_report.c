@@ -3,7 +3,8 @@
  * line on standard error as the input ends, and an object of --summary's
  * "inputs". The records, lines or entries, the sites, the skipped by reason, the
  * bytes read against the file's size, and, for an input not read to its end,
- * why: nothing a reader passes over goes unsaid.
+ * why: nothing a reader passes over goes unsaid. Every reader names its kind
+ * first (census_each), so r->kind is never NULL here.
  */
 #include <stdio.h>
 #include <string.h>
@@ -28,10 +29,10 @@ static int types_text(buf *b, const census_read *r, bool json) {
 }
 
 void census_report_input(const char *name, const census_read *r, bool progress) {
-    bool warc = r->kind && !strncmp(r->kind, "warc", 4), folder = r->kind && !strcmp(r->kind, "folder");
+    bool warc = !strncmp(r->kind, "warc", 4), folder = !strcmp(r->kind, "folder");
     buf types = {NULL, 0, 0};
     if (warc && types_text(&types, r, false)) types.len = 0;
-    fprintf(stderr, "%srobots census: %s (%s): %zu %s", progress ? "\r" : "", name, r->kind ? r->kind : "?", r->records,
+    fprintf(stderr, "%srobots census: %s (%s): %zu %s", progress ? "\r" : "", name, r->kind, r->records,
             warc ? "records" : folder ? "entries" : "lines");
     if (warc) fprintf(stderr, " (%.*s), %zu robots.txt responses", (int)types.len, types.data ? types.data : "", r->responses);
     buf_free(&types);
@@ -54,14 +55,14 @@ int census_input_json(buf *out, const char *name, const census_read *r) {
     char number[200];
     int rc = buf_add(out, out->len ? ",{\"input\":" : "{\"input\":", out->len ? 10 : 9);
     rc |= json_append_string(out, name, strlen(name)) | buf_add(out, ",\"kind\":", 8);
-    rc |= json_append_string(out, r->kind ? r->kind : "", r->kind ? strlen(r->kind) : 0);
+    rc |= json_append_string(out, r->kind, strlen(r->kind));
     snprintf(number, sizeof number, ",\"records\":%zu,\"sites\":%zu,\"skipped\":%zu", r->records, r->sites, r->skipped);
     rc |= buf_add(out, number, strlen(number));
-    if (r->kind && !strncmp(r->kind, "warc", 4)) {
+    if (!strncmp(r->kind, "warc", 4)) {
         snprintf(number, sizeof number, ",\"robots_txt_responses\":%zu,\"types\":{", r->responses);
         rc |= buf_add(out, number, strlen(number)) | types_text(out, r, true) | buf_addc(out, '}');
     }
-    if (r->kind && !strcmp(r->kind, "folder")) {
+    if (!strcmp(r->kind, "folder")) {
         snprintf(number, sizeof number, ",\"not_regular\":%zu", r->not_regular);
         rc |= buf_add(out, number, strlen(number));
     }

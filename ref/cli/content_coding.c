@@ -121,8 +121,10 @@ static int inflate_into(content_decoder *d, const unsigned char *p, size_t n, bu
         if (d->ended) {
             /* Another gzip member may follow (its magic byte first); what follows a
              * deflate stream, or a gzip one and is no member (a line end a server
-             * added), is no body, as browsers and crawlers read it. */
-            d->after = d->after || (z->avail_in && (d->coding != CODING_GZIP || *z->next_in != 0x1f));
+             * added), is no body, as browsers and crawlers read it. (Once it
+             * is, content_decoder_feed takes nothing more: it is never set here
+             * before.) */
+            d->after = z->avail_in && (d->coding != CODING_GZIP || *z->next_in != 0x1f);
             if (z->avail_in == 0 || d->after) return 0;
             inflateReset(z);
             d->ended = false;
