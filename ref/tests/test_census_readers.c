@@ -98,6 +98,7 @@ static void codings_are_named_as_servers_send_them(void) {
         {"compress", CODING_UNKNOWN},  {"gzip, br", CODING_UNKNOWN},  {"zstd", CODING_UNKNOWN},
         {"gzip,,identity", CODING_GZIP}, {"\tgzip ,\tidentity", CODING_GZIP}, {"gzap", CODING_UNKNOWN},
         {"x-gzap", CODING_UNKNOWN},    {"deflatx", CODING_UNKNOWN},   {"bx", CODING_UNKNOWN},
+        {"gzip\t,identity", CODING_GZIP}, /* a name ended by a tab */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         CHECK_EQ(content_coding_of(cases[i].value, strlen(cases[i].value)), cases[i].want);
@@ -540,6 +541,265 @@ static void a_body_decoded_without_memory(void) {
 }
 #endif
 
+#ifdef ROBOTS_CENSUS_ZLIB
+/* Deflate bodies at their edges: raw deflate whose first byte looks like zlib's
+ * header (method 8) and whose two bytes are no zlib header (not a multiple of
+ * 31) is read as raw deflate; two first bytes that are no deflate at all are
+ * refused as soon as they come; fed once the cap is reached, or after the
+ * stream's end and what followed it, the decoder takes nothing more. */
+static void deflate_bodies_at_their_edges(void) {
+    /* A stored block of "ab" (not final: the byte 0x08, its padding bit set), then an empty final fixed block. */
+    static const unsigned char raw[] = {0x08, 0x02, 0x00, 0xfd, 0xff, 'a', 'b', 0x03, 0x00};
+    buf out = {NULL, 0, 0};
+    bool cut;
+    const char *why;
+    for (size_t step = 0; step <= 1; step++) {
+        CHECK_EQ(decode(CODING_DEFLATE, raw, sizeof raw, step, 100, &out, &cut, &why), 0);
+        CHECK(out.len == 2 && !memcmp(out.data, "ab", 2) && !cut);
+    }
+    /* Block type 3 (reserved): the first two bytes do not decode. */
+    CHECK_EQ(decode(CODING_DEFLATE, "\x07\x00\x00\x00", 4, 0, 100, &out, &cut, &why), -1);
+    CHECK(why && strstr(why, "does not decode"));
+    /* Past the cap: more bytes are taken as nothing. */
+    buf enc = {NULL, 0, 0};
+    deflate_into(&enc, "user-agent: *\ndisallow: /\n", 26, 15);
+    content_decoder d;
+    out.len = 0;
+    CHECK_EQ(content_decoder_start(&d, CODING_DEFLATE, 4, &why), 0);
+    CHECK_EQ(content_decoder_feed(&d, (const unsigned char *)enc.data, enc.len - 2, &out, &why), 0);
+    CHECK(out.len == 4 && d.truncated && d.done);
+    CHECK_EQ(content_decoder_feed(&d, (const unsigned char *)enc.data + enc.len - 2, 2, &out, &why), 0);
+    CHECK(out.len == 4 && content_decoder_finish(&d, &why) == 0);
+    content_decoder_end(&d);
+    /* After the stream and bytes that are no body: more bytes are no body either. */
+    out.len = 0;
+    CHECK_EQ(content_decoder_start(&d, CODING_DEFLATE, 100, &why), 0);
+    CHECK_EQ(content_decoder_feed(&d, (const unsigned char *)enc.data, enc.len, &out, &why), 0);
+    CHECK_EQ(content_decoder_feed(&d, (const unsigned char *)"\r\n", 2, &out, &why), 0);
+    CHECK(d.after && out.len == 26);
+    CHECK_EQ(content_decoder_feed(&d, (const unsigned char *)"more", 4, &out, &why), 0);
+    CHECK(out.len == 26 && content_decoder_finish(&d, &why) == 0 && !d.truncated);
+    content_decoder_end(&d);
+    buf_free(&enc);
+    buf_free(&out);
+}
+#endif
+
+#ifdef ROBOTS_CENSUS_BROTLI
+/* A br body decoded while memory runs out: out of memory, said so. */
+static void a_br_body_decoded_without_memory(void) {
+    static const char text[] = "user-agent: *\n";
+    uint8_t enc[64];
+    size_t n = sizeof enc;
+    CHECK(BrotliEncoderCompress(5, 22, BROTLI_MODE_TEXT, sizeof text - 1, (const uint8_t *)text, &n, enc));
+    buf out = {NULL, 0, 0};
+    counting c = {0, 0, 0, 1};
+    robots_allocator a = counting_allocator(&c);
+    cli_use_allocator(&a);
+    bool cut;
+    const char *why;
+    CHECK_EQ(decode(CODING_BR, enc, n, 0, 1000, &out, &cut, &why), -1);
+    buf_free(&out);
+    cli_use_allocator(NULL);
+    CHECK(why && !strcmp(why, "out of memory"));
+    CHECK_EQ(c.current, 0);
+}
+#endif
+
+/* Response records a census had not met: the first of the file without
+ * WARC-Target-URI; status lines that are not ("HTTP/1.1200 OK", a letter among
+ * the digits, none at all in an empty block); a chunked body with no chunk; a
+ * 101 (Switching Protocols, the last answer there is); and a file that ends
+ * inside a header line. Each that is no site is a warning, passed over, and the
+ * file cut short is said to be. */
+static void response_records_at_their_edges(void) {
+    buf b = {NULL, 0, 0}, w = {NULL, 0, 0};
+    add(&b, "WARC/1.1\r\nWARC-Type: response\r\nContent-Length: 19\r\n\r\nHTTP/1.1 200 OK\r\n\r\n\r\n\r\n");
+    record_of(&b, "response", "http://nospace.test/robots.txt", "HTTP/1.1200 OK\r\n\r\n", 18);
+    record_of(&b, "response", "http://letter.test/robots.txt", "HTTP/1.1 2x0 OK\r\n\r\n", 19);
+    record_of(&b, "response", "http://empty.test/robots.txt", "", 0);
+    response(&b, "http://chunked.test/robots.txt", "200 OK", "Transfer-Encoding: chunked\r\n", "");
+    response(&b, "http://switching.test/robots.txt", "101 Switching Protocols", "", "user-agent: *\ndisallow: /\n");
+    response(&b, "http://fine.test/robots.txt", "200 OK", "", "user-agent: *\ndisallow: /fine\n");
+    add(&b, "WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: http://cut.test/rob");
+    warc_source src = {.fd = -1, .data = (const unsigned char *)b.data, .size = b.len};
+    seen x = {{NULL, 0, 0}, 0, NULL, 0, 0};
+    census_read r = read_memory(&src, &x, &w);
+    static const char *const said[] = {
+        "record at 0: a response record without WARC-Target-URI",
+        ": a response record that is not HTTP", /* three of them */
+        ": a chunked body that is not",
+        ": cut short: the file ends in its headers",
+    };
+    for (size_t i = 0; i < sizeof said / sizeof said[0]; i++)
+        if (!strstr(w.data, said[i])) CHECK_STR(said[i], strlen(said[i]), "a warning of the census");
+    size_t not_http = 0;
+    for (const char *p = w.data; (p = strstr(p, "not HTTP")) != NULL; p++) not_http++;
+    CHECK_EQ(not_http, 3);
+    CHECK(x.text.data && strstr(x.text.data, "http://switching.test|101/0/0/\n"));
+    CHECK(x.text.data && strstr(x.text.data, "http://fine.test|200/0/0/user-agent: *\ndisallow: /fine\n"));
+    CHECK(r.sites == 2 && r.skipped == 6 && r.incomplete && strstr(r.incomplete, "cut short"));
+    /* No body asked for: a 200's is not kept. */
+    warc_stream *s = malloc(sizeof *s);
+    buf line = {NULL, 0, 0};
+    warc_record rec = {0};
+    bool scanned;
+    CHECK(s != NULL);
+    b.len = 0;
+    response(&b, "http://fine.test/robots.txt", "200 OK", "", "user-agent: *\ndisallow: /fine\n");
+    src = (warc_source){.fd = -1, .data = (const unsigned char *)b.data, .size = b.len};
+    if (s) {
+        CHECK_EQ(ws_open(s, &src, false, (warc_at){0, 0}, NULL, false), 0);
+        CHECK_EQ(warc_next_record(s, &rec, &line, WARC_NO_BODY, NULL, NULL, &scanned), 1);
+        CHECK(rec.robots_txt && rec.status == 200 && rec.body.len == 0);
+        ws_close(s);
+    }
+    free(s);
+    warc_record_free(&rec);
+    buf_free(&line);
+    buf_free(&x.text);
+    buf_free(&b);
+    buf_free(&w);
+}
+
+#ifdef ROBOTS_CENSUS_ZLIB
+/* The same file read with reads larger than the stream's buffers (they are
+ * capped at the buffers' size) gives the same sites; a file that starts with
+ * 1f but not 8b is no gzip; a gzip member read without checkpoints (none
+ * kept) reads as one with them; and a file that cannot be read (a descriptor
+ * open for writing only) stops the gzip stream with why. */
+static void streams_at_their_edges(void) {
+    buf plain = {NULL, 0, 0}, gz = {NULL, 0, 0}, w = {NULL, 0, 0};
+    response(&plain, "http://a.test/robots.txt", "200 OK", "", "user-agent: *\ndisallow: /a\n");
+    response(&plain, "http://b.test/robots.txt", "200 OK", "", "user-agent: *\ndisallow: /b\n");
+    deflate_into(&gz, plain.data, plain.len, 31);
+    const buf *files[] = {&plain, &gz};
+    for (int i = 0; i < 2; i++) {
+        warc_source usual = {.fd = -1, .data = (const unsigned char *)files[i]->data, .size = files[i]->len};
+        warc_source large = usual;
+        large.most = (size_t)1 << 24;
+        seen x = {{NULL, 0, 0}, 0, NULL, 0, 0}, y = {{NULL, 0, 0}, 0, NULL, 0, 0};
+        census_read rx = read_memory(&usual, &x, &w), ry = read_memory(&large, &y, &w);
+        CHECK(rx.sites == 2 && ry.sites == 2 && x.text.len == y.text.len && !memcmp(x.text.data, y.text.data, x.text.len));
+        CHECK(strstr(x.text.data, "http://b.test|200/0/0/user-agent: *\ndisallow: /b\n"));
+        buf_free(&x.text);
+        buf_free(&y.text);
+    }
+    warc_source one = {.fd = -1, .data = (const unsigned char *)"\x1f\x00WARC/1.1", .size = 11};
+    CHECK(!warc_source_is_gzip(&one));
+    one.data = (const unsigned char *)gz.data;
+    one.size = gz.len;
+    CHECK(warc_source_is_gzip(&one));
+    static warc_stream s;
+    warc_record rec = {0};
+    buf line = {NULL, 0, 0};
+    bool scanned;
+    CHECK_EQ(ws_open(&s, &one, true, (warc_at){0, 0}, NULL, true), 0);
+    CHECK_EQ(warc_next_record(&s, &rec, &line, WARC_ROBOTS_TXT_BODIES, NULL, NULL, &scanned), 1);
+    CHECK(rec.body.len == 27 && !memcmp(rec.body.data, "user-agent: *\ndisallow: /a\n", 27));
+    ws_close(&s);
+    const char *file = scratch_file(8, gz.data, gz.len);
+    warc_source wo = {.fd = open(file, O_WRONLY), .size = gz.len};
+    CHECK(wo.fd >= 0);
+    CHECK_EQ(ws_open(&s, &wo, true, (warc_at){0, 0}, NULL, false), 0);
+    CHECK(ws_peek(&s) == -1 && s.error && !strcmp(s.error, "the file cannot be read") && s.fatal && !s.truncated);
+    ws_close(&s);
+    if (wo.fd >= 0) close(wo.fd);
+    warc_record_free(&rec);
+    buf_free(&line);
+    buf_free(&plain);
+    buf_free(&gz);
+    buf_free(&w);
+}
+
+/* Gzip members at their edges, one a record: bytes between two members that
+ * only begin as one does (1f not followed by 8b, 1f 8b not followed by 08) are
+ * a damaged member, passed over to the next real one; the last member cut in
+ * half is the file cut short, the record in it lost. */
+static void members_at_their_edges(void) {
+    buf all = {NULL, 0, 0}, gz = {NULL, 0, 0}, w = {NULL, 0, 0}, rec = {NULL, 0, 0};
+    for (int k = 0; k < 4; k++) {
+        char uri[64], body[64];
+        snprintf(uri, sizeof uri, "http://m%d.test/robots.txt", k);
+        snprintf(body, sizeof body, "user-agent: *\ndisallow: /m%d\n", k);
+        rec.len = 0;
+        response(&rec, uri, "200 OK", "", body);
+        if (k == 2) add(&gz, "\x1f\x41\x1f\x8b\x41");
+        size_t before = gz.len;
+        deflate_into(&gz, rec.data, rec.len, 31);
+        if (k == 3) gz.len = before + (gz.len - before) / 2;
+    }
+    warc_source src = {.fd = -1, .data = (const unsigned char *)gz.data, .size = gz.len};
+    seen x = {{NULL, 0, 0}, 0, NULL, 0, 0};
+    census_read r = read_memory(&src, &x, &w);
+    CHECK(w.data && strstr(w.data, ": not gzip data: a damaged member"));
+    CHECK(w.data && strstr(w.data, ": a gzip member ends short: the file is truncated"));
+    CHECK(x.text.data && strstr(x.text.data, "http://m1.test|200/0/0/") && strstr(x.text.data, "http://m2.test|200/0/0/"));
+    CHECK(x.text.data && !strstr(x.text.data, "http://m3.test|"));
+    CHECK(r.sites == 3 && r.incomplete != NULL);
+    buf_free(&x.text);
+    buf_free(&all);
+    buf_free(&gz);
+    buf_free(&w);
+    buf_free(&rec);
+}
+
+/* A file gzipped whole whose trailer states a wrong length (its CRC-32 right),
+ * with a record whose length lies, so that the reader goes back from a
+ * checkpoint and checks the trailer by hand, three bytes a read: the member
+ * is damaged, and said so, both when zlib checks it and when the reader does. */
+static void a_trailer_whose_length_lies(void) {
+    static const int none[][2] = {{-5, -5}};
+    buf first = {NULL, 0, 0}, gz = {NULL, 0, 0}, w = {NULL, 0, 0};
+    far_redirects(&first, 100, none, 1);
+    add(&first, "WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: http://liar.test/robots.txt\r\n"
+                "Content-Length: 900\r\n\r\nHTTP/1.1 200 OK\r\n\r\nuser-agent: *\r\n\r\n\r\n");
+    far_redirects(&first, 30, none, 1);
+    gzip_small_blocks(&gz, &first);
+    gz.data[gz.len - 4] ^= 0x01; /* ISIZE, the member's length */
+    for (size_t most = 0; most <= 3; most += 3) {
+        warc_source src = {.fd = -1, .data = (const unsigned char *)gz.data, .size = gz.len, .spacing = 64, .most = most};
+        seen x = {{NULL, 0, 0}, 0, NULL, 0, 0};
+        census_read r = read_memory(&src, &x, &w);
+        CHECK(w.data && strstr(w.data, "its Content-Length does not end where the record does"));
+        CHECK(w.data && strstr(w.data, "a gzip member fails its check (CRC-32 or length): damaged"));
+        CHECK(r.incomplete && strstr(r.incomplete, "damaged"));
+        buf_free(&x.text);
+    }
+    buf_free(&first);
+    buf_free(&gz);
+    buf_free(&w);
+}
+#endif
+
+/* What was read of a WARC file of several record types, on standard error and
+ * in --summary's inputs: each type counted, in both. */
+static void record_types_stated(void) {
+    buf b = {NULL, 0, 0};
+    record_of(&b, "warcinfo", "", "software: test\r\n", 16);
+    response(&b, "http://a.test/robots.txt", "200 OK", "", "user-agent: *\n");
+    response(&b, "http://b.test/robots.txt", "404 Not Found", "", "");
+    const char *file = scratch_file(9, b.data, b.len), *summary = scratch_file(10, "", 0);
+    char warc[600];
+    snprintf(warc, sizeof warc, "%s.warc", file);
+    CHECK_EQ(rename(file, warc), 0);
+    proc_result r = run_robots(NULL, 0, ARGS("census", "--summary", summary, warc));
+    CHECK_EQ(r.status, 0);
+    CHECK(has(&r.err, "(warc): 3 records (1 warcinfo, 2 response), 2 robots.txt responses, 2 sites"));
+    proc_result_free(&r);
+    FILE *f = fopen(summary, "r");
+    char text[4096] = "";
+    if (f) {
+        size_t n = fread(text, 1, sizeof text - 1, f);
+        text[n] = '\0';
+        fclose(f);
+    }
+    CHECK(strstr(text, "\"kind\":\"warc\",\"records\":3,\"sites\":2,\"skipped\":0,\"robots_txt_responses\":2,"
+                       "\"types\":{\"warcinfo\":1,\"response\":2},"));
+    unlink(warc);
+    buf_free(&b);
+}
+
 /* Records as no census met them before: a type it does not know, a robots.txt
  * capture whose URI has no host, two sites whose redirects lead to one record
  * far ahead. */
@@ -841,6 +1101,38 @@ static void json_lines_of_every_shape(void) {
     proc_result_free(&r);
 }
 
+/* Keys and values that only look like those the reader knows: keys of the
+ * lengths of "site", "final_uri", "robots" and "robots_base64" that are other
+ * keys (passed over); a status string as long as "network-error" that is not
+ * it, and a status in exponent form (refused); \u escapes in robots whose
+ * digits are not hex (refused, as no JSON string); an empty robots_base64 (an
+ * empty file, allowed); and a robots_base64 past the bytes kept of it (its
+ * first 500 KiB decoded, truncated). */
+static void json_lines_that_only_look_alike(void) {
+    buf lines = {NULL, 0, 0};
+    add(&lines, "{\"site\":\"lookalikes\",\"note\":\"x\",\"something\":1,\"robotz\":\"x\",\"robots_base65\":\"x\","
+                "\"robots\":\"user-agent: *\\ndisallow: /l\"}\n");
+    add(&lines, "{\"site\":\"s1\",\"status\":\"network-errox\"}\n");
+    add(&lines, "{\"site\":\"s2\",\"status\":2e2}\n");
+    add(&lines, "{\"site\":\"h1\",\"robots\":\"\\u00zz\"}\n");
+    add(&lines, "{\"site\":\"h2\",\"robots\":\"\\u00!!\"}\n");
+    add(&lines, "{\"site\":\"empty64\",\"robots_base64\":\"\"}\n");
+    add(&lines, "{\"site\":\"big64\",\"robots_base64\":\"");
+    for (int i = 0; i < 1100000; i++) add(&lines, "QUJD");
+    add(&lines, "\"}\n");
+    const char *file = scratch_file(3, lines.data, lines.len);
+    proc_result r = run_robots(NULL, 0, ARGS("census", "--format", "tsv", "--paths-from-rules", "1", file));
+    CHECK_EQ(r.status, 0);
+    CHECK(has(&r.out, "lookalikes\tGooglebot\t/l\tfalse\t2\t"));
+    CHECK(has(&r.out, "empty64\tGooglebot\t/\ttrue\t0\t\t\t0\t\tfalse\n"));
+    CHECK(has(&r.out, "big64\tGooglebot\t/\ttrue\t0\t\t\t0\t\ttrue\n"));
+    CHECK(has(&r.err, ":2: \"status\" must be an HTTP status") && has(&r.err, ":3: \"status\" must be an HTTP status"));
+    CHECK(has(&r.err, ":4: \"robots\" is no JSON string") && has(&r.err, ":5: \"robots\" is no JSON string"));
+    CHECK(has(&r.err, "3 sites (4 skipped)"));
+    proc_result_free(&r);
+    buf_free(&lines);
+}
+
 /* ---- What was read -------------------------------------------------------- */
 
 /* More reasons than kept: the rest counted as other reasons; each kind's JSON. */
@@ -887,6 +1179,17 @@ const test_suite suite_census_readers = {"census-readers", (const test_case[]){
     {"br bodies decode, to the cap", br_bodies_decode},
 #endif
     {"odd records, and two redirects to one record", odd_records_and_shared_targets},
+    {"response records at their edges", response_records_at_their_edges},
+    {"record types stated", record_types_stated},
+#ifdef ROBOTS_CENSUS_ZLIB
+    {"deflate bodies at their edges", deflate_bodies_at_their_edges},
+    {"streams at their edges", streams_at_their_edges},
+    {"gzip members at their edges", members_at_their_edges},
+    {"a trailer whose length lies", a_trailer_whose_length_lies},
+#endif
+#ifdef ROBOTS_CENSUS_BROTLI
+    {"a br body decoded without memory", a_br_body_decoded_without_memory},
+#endif
 #ifdef ROBOTS_CENSUS_ZLIB
     {"archives as crawlers left them", archives_as_crawlers_left_them},
 #endif
@@ -898,5 +1201,6 @@ const test_suite suite_census_readers = {"census-readers", (const test_case[]){
     {"a JSON Lines read that fails", a_json_lines_read_that_fails},
     {"JSON Lines values past their bounds", json_lines_values_past_their_bounds},
     {"JSON Lines of every shape", json_lines_of_every_shape},
+    {"JSON Lines that only look alike", json_lines_that_only_look_alike},
     {"reasons past those kept", reasons_past_those_kept},
     {NULL, NULL}}};
