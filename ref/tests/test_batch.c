@@ -350,6 +350,33 @@ static void cr_line_ends(void) {
     proc_result_free(&r);
 }
 
+/* Replies that cannot be written (standard output a full disk): the stream stops
+ * reading requests once a write fails, and robots --batch exits 2 saying why,
+ * whether its one reply waited in the buffer to the end or many filled it. A
+ * line of blanks a caller hands batch_answer itself, a CR among them, has no
+ * reply. */
+static void replies_to_a_full_disk(void) {
+    const char *bin = getenv("ROBOTS_BIN");
+    static char many[200000];
+    char *p = many;
+    for (int i = 0; i < 3000; i++) p += sprintf(p, "{\"id\":%d,\"kind\":\"cache-lifetime\"}\n", i);
+    const char *inputs[] = {"{\"id\":1,\"kind\":\"cache-lifetime\"}\n", many};
+    for (int i = 0; i < 2; i++) {
+        char *argv[] = {"/bin/sh", "-c", "\"$0\" --batch > /dev/full", (char *)(bin ? bin : "build/bin/robots"), NULL};
+        proc_result r;
+        CHECK_EQ(proc_run(argv, inputs[i], strlen(inputs[i]), 30.0, 1 << 16, &r), 0);
+        CHECK(r.status == 2 && r.err.data && strstr(r.err.data, "cannot write the output"));
+        proc_result_free(&r);
+    }
+    batch_session session;
+    cli_options o;
+    memset(&o, 0, sizeof o);
+    batch_begin(&session, &o);
+    const char *reply = NULL;
+    CHECK_EQ(batch_answer(&session, " \t\r ", 4, &reply), 0);
+    batch_end(&session);
+}
+
 /* JSON has no leading zeros: {"id": 01} is invalid, answered with id null (not 0,
  * an id it did not send); -0, 0.5 and 10 are numbers and are echoed as written. */
 static void leading_zero_ids(void) {
@@ -424,4 +451,5 @@ const test_suite suite_batch = {"batch", (const test_case[]){
     {"empty input", empty_input},
     {"other kinds: robots-url, scope, status, sitemaps, cache-lifetime", other_kinds},
     {"usage and signal kinds", usage_kinds},
+    {"replies to a full disk", replies_to_a_full_disk},
     {NULL, NULL}}};

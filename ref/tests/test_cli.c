@@ -123,6 +123,28 @@ static void max_bytes_option(void) {
     proc_result_free(&r);
 }
 
+/* --explain shows a DEL byte as \x7F, as it shows other control bytes, in the
+ * path and in the rule; a path past the 256 bytes it shows ends in "...". */
+static void explain_shows_what_cannot_be_seen(void) {
+    static const char t[] = "user-agent: *\ndisallow: /a\x7f" "b\n";
+    const char *f = scratch_file(5, t, strlen(t));
+    proc_result r = run_robots(NULL, 0, ARGS("--explain", f, "a", "http://x/a\x7f" "b"));
+    CHECK_EQ(r.status, 1);
+    CHECK(r.out.data && strstr(r.out.data, "explain: path: /a\\x7Fb\n"));
+    CHECK(r.out.data && strstr(r.out.data, "explain: rule: line 2: disallow: /a\\x7Fb (4 octets)\n"));
+    proc_result_free(&r);
+    char url[400] = "http://x/";
+    memset(url + 9, 'p', 300);
+    url[309] = '\0';
+    r = run_robots(NULL, 0, ARGS("--explain", f, "a", url));
+    CHECK_EQ(r.status, 0);
+    char want[300] = "explain: path: /";
+    memset(want + 16, 'p', 255);
+    strcpy(want + 16 + 255, "...\n");
+    CHECK(r.out.data && strstr(r.out.data, want));
+    proc_result_free(&r);
+}
+
 static void explain_output(void) {
     const char *f = scratch_file(0, fish, strlen(fish));
     proc_result r = run_robots(NULL, 0, ARGS("--explain", f, "FooBot", "http://example.com/fish.html?a#b"));
@@ -213,6 +235,7 @@ const test_suite suite_cli = {"cli", (const test_case[]){
     {"--profile", profile_option},
     {"--max-bytes", max_bytes_option},
     {"--explain", explain_output},
+    {"--explain shows what cannot be seen", explain_shows_what_cannot_be_seen},
     {"'-' reads stdin; '--' ends options", stdin_and_double_dash},
     {"the default cap applies", default_cap},
     {NULL, NULL}}};
