@@ -46,10 +46,13 @@ void census_warn(census_counts *counts, const char *format, ...) {
 }
 
 /* Does a file that starts with these bytes hold a web archive? "WARC/" after
- * any blank lines, or gzip's magic bytes. */
+ * any blank lines (CR and LF: what the reader passes over before a record; a
+ * file that started with spaces was once taken for one, and its first line
+ * then reported as "not a WARC file (a gzipped file of another kind?)"), or
+ * gzip's magic bytes. */
 static bool warc_head(const unsigned char *head, size_t n) {
     size_t i = 0;
-    while (i < n && (head[i] == '\r' || head[i] == '\n' || head[i] == ' ' || head[i] == '\t')) i++;
+    while (i < n && (head[i] == '\r' || head[i] == '\n')) i++;
     return (n - i >= 5 && !memcmp(head + i, "WARC/", 5)) || (n >= 2 && head[0] == 0x1f && head[1] == 0x8b);
 }
 

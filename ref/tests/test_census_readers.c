@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #ifdef ROBOTS_CENSUS_ZLIB
@@ -1013,6 +1015,58 @@ static void inputs_that_vanish_are_incomplete(void) {
     }
 }
 
+/* Inputs as a census may be given them: a file named .warc whose first record
+ * follows spaces and a tab (the reader passes over blank lines, CR and LF, before
+ * a record, not spaces: refused as not starting as a WARC file does, never read
+ * as one whose first line it then calls "a gzipped file of another kind"); a
+ * file that starts with 1f but not
+ * 8b (no gzip: read as JSON Lines, its line refused); standard input
+ * redirected from a regular file, and /dev/stdin a pipe (each read once, as
+ * JSON Lines); and a socket, which is there but cannot be opened (refused
+ * before the first row, exit 2, with why). */
+static void inputs_as_they_are_given(void) {
+    buf b = {NULL, 0, 0};
+    add(&b, " \t\r\n");
+    response(&b, "http://spaced.test/robots.txt", "200 OK", "", "user-agent: *\ndisallow: /\n");
+    char spaced[600];
+    snprintf(spaced, sizeof spaced, "%s.warc", scratch_file(11, b.data, b.len));
+    CHECK_EQ(rename(scratch_file(11, b.data, b.len), spaced), 0);
+    proc_result r = run_robots(NULL, 0, ARGS("census", "--format", "tsv", spaced));
+    CHECK(r.status == 3 && has(&r.err, "named as a WARC file, it does not start as one") && !has(&r.err, "another kind?"));
+    proc_result_free(&r);
+    unlink(spaced);
+    const char *odd = scratch_file(11, "\x1f\x41{}\n", 5);
+    r = run_robots(NULL, 0, ARGS("census", odd));
+    CHECK(r.status == 0 && has(&r.err, "(json-lines): 1 lines, 0 sites, 1 skipped"));
+    proc_result_free(&r);
+    static const char line[] = "{\"site\":\"piped\",\"status\":404}\n";
+    const char *regular = scratch_file(11, line, sizeof line - 1);
+    const char *bin = getenv("ROBOTS_BIN");
+    char *argv[] = {"/bin/sh", "-c", "\"$0\" census --format tsv - < \"$1\"", (char *)(bin ? bin : "build/bin/robots"),
+                    (char *)regular, NULL};
+    CHECK_EQ(proc_run(argv, NULL, 0, 30.0, 1 << 16, &r), 0);
+    CHECK(r.status == 0 && has(&r.out, "piped\tGooglebot\t/\ttrue\t0\t404\t") && has(&r.err, "- (json-lines): 1 lines, 1 sites"));
+    proc_result_free(&r);
+    r = run_robots(line, sizeof line - 1, ARGS("census", "--format", "tsv", "/dev/stdin"));
+    CHECK(r.status == 0 && has(&r.out, "piped\tGooglebot\t/\ttrue\t0\t404\t"));
+    proc_result_free(&r);
+    char sock[600];
+    snprintf(sock, sizeof sock, "%s.sock", regular);
+    unlink(sock);
+    int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+    struct sockaddr_un addr = {.sun_family = AF_UNIX};
+    if (strlen(sock) < sizeof addr.sun_path) {
+        strcpy(addr.sun_path, sock);
+        CHECK(fd >= 0 && bind(fd, (struct sockaddr *)&addr, sizeof addr) == 0);
+        r = run_robots(NULL, 0, ARGS("census", sock));
+        CHECK(r.status == 2 && r.out.len == 0 && has(&r.err, ".sock: No such device or address"));
+        proc_result_free(&r);
+        unlink(sock);
+    }
+    if (fd >= 0) close(fd);
+    buf_free(&b);
+}
+
 /* A folder holding a file that cannot be read (a link to /proc/self/mem: its
  * first page is never mapped) and one past 500 KiB: the first a warning and the
  * folder not read whole (exit 3), the second read to the cap. */
@@ -1210,6 +1264,7 @@ const test_suite suite_census_readers = {"census-readers", (const test_case[]){
     {"bodies kept by status", bodies_kept_by_status},
     {"warnings after a progress line start a line", warnings_after_progress_start_a_line},
     {"inputs that vanish are not read to their end", inputs_that_vanish_are_incomplete},
+    {"inputs as they are given", inputs_as_they_are_given},
     {"a folder's file that cannot be read", a_folder_file_that_cannot_be_read},
     {"a JSON Lines read that fails", a_json_lines_read_that_fails},
     {"JSON Lines values past their bounds", json_lines_values_past_their_bounds},
