@@ -746,6 +746,46 @@ static void members_at_their_edges(void) {
     buf_free(&rec);
 }
 
+/* One gzip member a record: two sites whose redirects lead far ahead, the
+ * first's target after the second's (read in file order, each from its own
+ * member), and a damaged member holding a page, not a robots.txt (its records
+ * dropped without a warning of a lost site, the input said to be damaged). */
+static void far_targets_in_members(void) {
+    buf rec = {NULL, 0, 0}, gz = {NULL, 0, 0}, w = {NULL, 0, 0};
+    for (int k = 0; k < 46; k++) {
+        char uri[64];
+        rec.len = 0;
+        if (k == 0) response(&rec, "http://a.test/robots.txt", "301 Moved", "Location: http://far2.test/robots.txt\r\n", "");
+        else if (k == 1) response(&rec, "http://b.test/robots.txt", "301 Moved", "Location: http://far1.test/robots.txt\r\n", "");
+        else if (k == 42) response(&rec, "http://far1.test/robots.txt", "200 OK", "", "user-agent: *\ndisallow: /one\n");
+        else if (k == 43) response(&rec, "http://page.test/a.html", "200 OK", "", "<html>a page</html>");
+        else if (k == 44) response(&rec, "http://far2.test/robots.txt", "200 OK", "", "user-agent: *\ndisallow: /two\n");
+        else {
+            snprintf(uri, sizeof uri, "http://p%d.test/robots.txt", k);
+            response(&rec, uri, "404 Not Found", "", "");
+        }
+        if (k == 43) {
+            size_t at = gz.len;
+            gzip_stored(&gz, rec.data, rec.len);
+            for (size_t i = at; i + 6 <= gz.len; i++)
+                if (!memcmp(gz.data + i, "a page", 6)) gz.data[i] ^= 0x20; /* "A page": only the member's CRC-32 tells */
+        } else {
+            deflate_into(&gz, rec.data, rec.len, 31);
+        }
+    }
+    warc_source src = {.fd = -1, .data = (const unsigned char *)gz.data, .size = gz.len};
+    seen x = {{NULL, 0, 0}, 0, NULL, 0, 0};
+    census_read r = read_memory(&src, &x, &w);
+    CHECK(x.text.data && strstr(x.text.data, "http://a.test|200/1/0/user-agent: *\ndisallow: /two\n"));
+    CHECK(x.text.data && strstr(x.text.data, "http://b.test|200/1/0/user-agent: *\ndisallow: /one\n"));
+    CHECK(w.data && strstr(w.data, "fails its check") && !strstr(w.data, "a robots.txt capture inside a damaged gzip member"));
+    CHECK(r.incomplete && strstr(r.incomplete, "damaged"));
+    buf_free(&x.text);
+    buf_free(&rec);
+    buf_free(&gz);
+    buf_free(&w);
+}
+
 /* A file gzipped whole whose trailer states a wrong length (its CRC-32 right),
  * with a record whose length lies, so that the reader goes back from a
  * checkpoint and checks the trailer by hand, three bytes a read: the member
@@ -1253,6 +1293,7 @@ const test_suite suite_census_readers = {"census-readers", (const test_case[]){
     {"streams at their edges", streams_at_their_edges},
     {"gzip members at their edges", members_at_their_edges},
     {"a trailer whose length lies", a_trailer_whose_length_lies},
+    {"far targets in members of their own", far_targets_in_members},
 #endif
 #ifdef ROBOTS_CENSUS_BROTLI
     {"a br body decoded without memory", a_br_body_decoded_without_memory},
