@@ -27,6 +27,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "interrupt.h"
+
 double proc_now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -72,10 +74,19 @@ static void kill_group(pid_t pid) {
     kill(pid, SIGKILL);
 }
 
-static void on_fatal_signal(int sig) {
-    for (sig_atomic_t i = 0; i < nhooks; i++) hooks[i]();
+static void kill_children(void) {
     for (size_t i = 0; i < MAX_CHILDREN; i++)
         if (children[i] > 0) kill_group((pid_t)children[i]);
+}
+
+/* Before the program ends by a signal: the hooks, then every child. */
+static void clean_up(void) {
+    for (sig_atomic_t i = 0; i < nhooks; i++) hooks[i]();
+    kill_children();
+}
+
+static void on_fatal_signal(int sig) {
+    clean_up();
     signal(sig, SIG_DFL);
     sigset_t only;
     sigemptyset(&only);
@@ -90,6 +101,10 @@ static void guard_signals(void) {
     static int done;
     if (done) return;
     done = 1;
+    /* A program that takes SIGINT, SIGTERM and SIGHUP as a request to stop
+     * (interrupt.h) has its children killed at the first, so that a wait on one
+     * ends; at the second the hooks run as at any fatal signal. */
+    interrupt_set_actions(kill_children, clean_up);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_fatal_signal;

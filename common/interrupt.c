@@ -1,0 +1,63 @@
+/* interrupt.c - the first SIGINT, SIGTERM or SIGHUP asks to stop; the second ends
+ * the program (interrupt.h). */
+#include "interrupt.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+static volatile sig_atomic_t first_signal;
+static void (*volatile on_first)(void);
+static void (*volatile on_second)(void);
+
+void interrupt_set_actions(void (*first)(void), void (*second)(void)) {
+    on_first = first;
+    on_second = second;
+}
+
+int interrupt_signal(void) { return first_signal; }
+
+int interrupt_exit_status(void) { return first_signal ? 128 + first_signal : 0; }
+
+const char *interrupt_name(int sig) {
+    static char other[32];
+#ifndef __wasi__
+    if (sig == SIGINT) return "SIGINT";
+    if (sig == SIGTERM) return "SIGTERM";
+    if (sig == SIGHUP) return "SIGHUP";
+#endif
+    snprintf(other, sizeof other, "signal %d", sig);
+    return other;
+}
+
+#ifdef __wasi__
+void interrupt_catch(void) {}
+#else
+static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
+#define NSTOP (sizeof stop_signals / sizeof stop_signals[0])
+
+static void on_stop_signal(int sig) {
+    if (first_signal) {
+        /* The second: the program ends now, by this signal. */
+        if (on_second) on_second();
+        signal(sig, SIG_DFL);
+        sigset_t only;
+        sigemptyset(&only);
+        sigaddset(&only, sig);
+        sigprocmask(SIG_UNBLOCK, &only, NULL);
+        raise(sig);
+        return;
+    }
+    first_signal = sig;
+    if (on_first) on_first();
+}
+
+void interrupt_catch(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < NSTOP; i++) sigaddset(&sa.sa_mask, stop_signals[i]); /* one at a time */
+    for (size_t i = 0; i < NSTOP; i++) sigaction(stop_signals[i], &sa, NULL);
+}
+#endif
