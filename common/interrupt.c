@@ -4,11 +4,35 @@
 
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 static volatile sig_atomic_t first_signal;
 static void (*volatile on_first)(void);
 static void (*volatile on_second)(void);
+
+#define MAX_HOOKS 8
+static void (*volatile hooks[MAX_HOOKS])(void);
+static volatile sig_atomic_t nhooks;
+
+void interrupt_at_second(void (*hook)(void)) {
+    if (nhooks < MAX_HOOKS) {
+        hooks[nhooks] = hook;
+        nhooks = nhooks + 1;
+    }
+}
+
+void interrupt_test_pause(const char *moment) {
+    const char *wanted = getenv("ROBOTS_TEST_PAUSE");
+    if (!wanted || strcmp(wanted, moment)) return;
+    fprintf(stderr, "paused at %s (pid %ld)\n", moment, (long)getpid());
+    fflush(stderr);
+    /* Each nap ends early when a signal's handler runs. */
+    int before = first_signal;
+    for (int i = 0; i < 100 && first_signal == before; i++) nanosleep(&(struct timespec){0, 100000000L}, NULL);
+}
 
 void interrupt_set_actions(void (*first)(void), void (*second)(void)) {
     on_first = first;
@@ -39,6 +63,7 @@ static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
 static void on_stop_signal(int sig) {
     if (first_signal) {
         /* The second: the program ends now, by this signal. */
+        for (sig_atomic_t i = 0; i < nhooks; i++) hooks[i]();
         if (on_second) on_second();
         signal(sig, SIG_DFL);
         sigset_t only;

@@ -27,6 +27,16 @@ int interrupt_exit_status(void);
 /* "SIGTERM", "SIGINT", "SIGHUP"; "signal N" for another. */
 const char *interrupt_name(int sig);
 
+/* Registers a function the second signal runs before the program ends (remove
+ * a temporary file): async-signal-safe. At most 8. */
+void interrupt_at_second(void (*hook)(void));
+
+/* For the tests that send a signal at a chosen moment: when the environment's
+ * ROBOTS_TEST_PAUSE names `moment` ("reports": the reports are being written),
+ * says "paused at MOMENT (pid N)" on stderr and waits until a signal comes, at
+ * most 10 seconds. Does nothing otherwise. */
+void interrupt_test_pause(const char *moment);
+
 /* For process.c: what the first signal does besides being remembered (kill the
  * children), and what the second does before the program ends (the cleanup hooks,
  * the children). Both run in the handler: async-signal-safe. */
