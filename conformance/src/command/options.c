@@ -192,7 +192,7 @@ static int parse_number(const char *s, double *out) {
 
 static const char *const formats[] = {"text", "tap", "junit", "json", "markdown", "csv", "scorecard"};
 
-static bool known_format(const char *f) {
+bool options_known_format(const char *f) {
     for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
         if (!strcmp(formats[i], f)) return true;
     return false;
@@ -227,7 +227,7 @@ static int take_output(const cli *io, const char *v, conform_options *o) {
     const char *eq = strchr(v, '=');
     char format[32];
     snprintf(format, sizeof format, "%.*s", eq ? (int)(eq - v) : 0, v);
-    if (!eq || !eq[1] || !known_format(format))
+    if (!eq || !eq[1] || !options_known_format(format))
         return options_usage_error(io, "--output needs FORMAT=FILE (text, tap, junit, json, markdown, csv, scorecard), not", v);
     if (o->noutputs == OUTPUTS_MAX) return options_usage_error(io, "--output is given more than 8 times", NULL);
     for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
@@ -282,7 +282,7 @@ static int take(const cli *io, const char *a, const char *v, const char *v2, con
     else if (!strcmp(a, "--basis")) return take_basis(io, v, o);
     else if (!strcmp(a, "--fetch-limit") || !strcmp(a, "--max-failures")) return take_size(io, a, v, o);
     else if (!strcmp(a, "--format")) {
-        if (!known_format(v))
+        if (!options_known_format(v))
             return options_usage_error(io, "--format must be text, tap, junit, json, markdown, csv or scorecard, not", v);
         o->format = v;
     } else if (!strcmp(a, "--output")) return take_output(io, v, o);

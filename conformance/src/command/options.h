@@ -47,6 +47,9 @@ typedef struct conform_options {
 int options_parse(const cli *io, int argc, char **argv, conform_options *o);
 void options_free(conform_options *o);
 
+/* Is format one of --format's (text, tap, junit, json, markdown, csv, scorecard)? */
+bool options_known_format(const char *format);
+
 /* The help text. */
 void options_usage(FILE *f, const char *prog);
 

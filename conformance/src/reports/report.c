@@ -13,8 +13,10 @@
 #include "check_text.h"
 #include "clean_text.h"
 #include "explain.h"
+#include "interrupt.h"
 #include "known.h"
 #include "json_file.h"
+#include "report_state.h"
 
 static const char *status_word(result_status s) {
     static const char *const words[RESULT_COUNT] = {
@@ -352,7 +354,7 @@ static void report_tap(FILE *f, const suite *s, const results *r, const report_i
 /* XML character data or an attribute value. The text is valid UTF-8 (tables are
  * checked when loaded, what targets print is cleaned); the characters XML 1.0
  * forbids (controls but TAB and LF; U+FFFE, U+FFFF) become U+FFFD. */
-static void xml_text(FILE *f, const char *s) {
+void report_xml_text(FILE *f, const char *s) {
     for (; s && *s; s++) {
         unsigned char c = (unsigned char)*s;
         if (c == 0xEF && (unsigned char)s[1] == 0xBF && (unsigned char)s[2] >= 0xBE) {
@@ -385,17 +387,17 @@ static void junit_class_properties(FILE *f, const results *r, const char *area) 
 static void junit_failure(FILE *f, const result *x) {
     bool known = x->status == RESULT_KNOWN;
     fprintf(f, known ? "<skipped message=\"known failure: expected " : "<failure message=\"expected ");
-    xml_text(f, x->k->expect[x->profile]);
+    report_xml_text(f, x->k->expect[x->profile]);
     fprintf(f, ", got ");
-    xml_text(f, x->got ? x->got : "no answer");
+    report_xml_text(f, x->got ? x->got : "no answer");
     fprintf(f, "\">");
     char *body = explain_long_text(x);
-    xml_text(f, body ? body : x->reason);
+    report_xml_text(f, body ? body : x->reason);
     free(body);
     fprintf(f, known ? "</skipped>" : "</failure>");
     if (x->stderr_tail) {
         fprintf(f, "<system-err>");
-        xml_text(f, x->stderr_tail);
+        report_xml_text(f, x->stderr_tail);
         fprintf(f, "</system-err>");
     }
 }
@@ -409,15 +411,15 @@ static void junit_testcase(FILE *f, const char *area, const result *x) {
     snprintf(name, sizeof name, "[%s] check %d: %s (%s; basis: %s)", robots_profile_name(x->profile), x->k->number,
              what, suite_kind_name(x->k->kind), classes);
     fprintf(f, "    <testcase classname=\"%s.", area);
-    xml_text(f, x->c->id);
+    report_xml_text(f, x->c->id);
     fprintf(f, "\" name=\"");
-    xml_text(f, name);
+    report_xml_text(f, name);
     fprintf(f, "\">");
     if (x->status == RESULT_FAIL || x->status == RESULT_KNOWN) {
         junit_failure(f, x);
     } else if (x->status == RESULT_SKIP || x->status == RESULT_UNDEFINED) {
         fprintf(f, "<skipped message=\"");
-        xml_text(f, x->status == RESULT_SKIP ? x->reason : "undefined in this profile");
+        report_xml_text(f, x->status == RESULT_SKIP ? x->reason : "undefined in this profile");
         fprintf(f, "\"/>");
     }
     fprintf(f, "</testcase>\n");
@@ -438,7 +440,7 @@ static junit_counts junit_counts_of(const size_t n[RESULT_COUNT]) {
 
 static void junit_suite_open(FILE *f, const char *name, junit_counts c) {
     fprintf(f, "  <testsuite name=\"");
-    xml_text(f, name);
+    report_xml_text(f, name);
     fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\">\n", c.tests, c.failures, c.errors,
             c.skipped);
 }
@@ -455,16 +457,16 @@ static void junit_fixed_suite(FILE *f, const report_info *info, size_t fixed) {
         snprintf(body, sizeof body, "%s (line %d of %s) names checks that all pass now%s", e->id, e->line,
                  info->known->file, info->strict ? "; under --strict a fixed entry fails the run" : "");
         fprintf(f, "    <testcase classname=\"known-failures.");
-        xml_text(f, e->id);
+        report_xml_text(f, e->id);
         fprintf(f, "\" name=\"");
-        xml_text(f, words);
+        report_xml_text(f, words);
         fprintf(f, "\">");
         fprintf(f, info->strict ? "<failure message=\"" : "<system-out>");
         if (info->strict) {
-            xml_text(f, words);
+            report_xml_text(f, words);
             fprintf(f, "\">");
         }
-        xml_text(f, body);
+        report_xml_text(f, body);
         fprintf(f, info->strict ? "</failure>" : "</system-out>");
         fprintf(f, "</testcase>\n");
     }
@@ -476,17 +478,17 @@ static void junit_fixed_suite(FILE *f, const report_info *info, size_t fixed) {
 static void junit_stopped_suite(FILE *f, const report_info *info) {
     junit_suite_open(f, "robots-conform", (junit_counts){.tests = 1, .errors = 1});
     fprintf(f, "    <testcase classname=\"robots-conform\" name=\"the run stopped early\"><error message=\"");
-    xml_text(f, info->stopped);
+    report_xml_text(f, info->stopped);
     fprintf(f, "\">");
-    xml_text(f, info->stopped);
+    report_xml_text(f, info->stopped);
     if (info->stopped_fix) {
         fprintf(f, "\nLikely fix: ");
-        xml_text(f, info->stopped_fix);
+        report_xml_text(f, info->stopped_fix);
     }
     fprintf(f, "</error>");
     if (info->stopped_stderr) {
         fprintf(f, "<system-err>");
-        xml_text(f, info->stopped_stderr);
+        report_xml_text(f, info->stopped_stderr);
         fprintf(f, "</system-err>");
     }
     fprintf(f, "</testcase>\n  </testsuite>\n");
@@ -574,6 +576,7 @@ cJSON *report_json_object(const suite *s, const results *r, const report_info *i
     }
     if (info->stopped) {
         cJSON_AddStringToObject(root, "stopped", info->stopped);
+        if (info->interrupted) cJSON_AddStringToObject(root, "interrupted", interrupt_name(info->interrupted));
         if (info->stopped_fix) cJSON_AddStringToObject(root, "stopped_fix", info->stopped_fix);
         if (info->stopped_stderr) cJSON_AddStringToObject(root, "stopped_stderr", info->stopped_stderr);
     }
@@ -774,6 +777,7 @@ int report_list_checks_json(FILE *f, const suite *s, const selection *sel) {
 }
 
 int report_write(FILE *f, const char *format, const suite *s, const results *r, const report_info *info) {
+    if (info->interrupted) report_interrupted_line(f, format, info->stopped);
     if (!strcmp(format, "text")) report_text(f, s, r, info);
     else if (!strcmp(format, "tap")) report_tap(f, s, r, info);
     else if (!strcmp(format, "junit")) report_junit(f, s, r, info);

@@ -2,6 +2,7 @@
 #include "run.h"
 
 #include "clean_text.h"
+#include "interrupt.h"
 #include "known.h"
 
 #include <stdlib.h>
@@ -156,10 +157,20 @@ void run_suite(const suite *s, target *t, const selection *sel, const run_limits
                 for (size_t k = 0; k < c->nchecks && !out->stopped; k++) {
                     const check *ck = &c->checks[k];
                     if (!run_check_selected(sel, ck, (robots_profile_id)p)) continue;
+                    /* A signal before the question, or during it (the target was
+                     * killed: its answer is not the target's). */
+                    if (interrupt_signal()) {
+                        out->stopped = STOP_INTERRUPTED;
+                        return;
+                    }
                     answer a;
                     memset(&a, 0, sizeof a);
                     a.line = -1;
                     t->ask(t, c, ck, (robots_profile_id)p, &a);
+                    if (interrupt_signal()) {
+                        out->stopped = STOP_INTERRUPTED;
+                        return;
+                    }
                     if (!add_result(out, &cap, c, ck, (robots_profile_id)p, &a)) {
                         out->out_of_memory = true;
                         out->stopped = STOP_MEMORY;
@@ -178,6 +189,19 @@ void run_suite(const suite *s, target *t, const selection *sel, const run_limits
             if (t->end_case) t->end_case(t, c);
         }
     }
+}
+
+size_t run_count_selected(const suite *s, const selection *sel) {
+    size_t n = 0;
+    for (size_t ti = 0; ti < s->ntables; ti++)
+        for (size_t ci = 0; ci < s->tables[ti].ncases; ci++) {
+            const tcase *c = &s->tables[ti].cases[ci];
+            if (!run_case_selected(sel, c)) continue;
+            for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)
+                for (size_t k = 0; (sel->profiles & (1u << p)) && k < c->nchecks; k++)
+                    n += run_check_selected(sel, &c->checks[k], (robots_profile_id)p);
+        }
+    return n;
 }
 
 void run_results_free(results *r) {

@@ -52,7 +52,9 @@ typedef enum run_stop {
     STOP_NONE,
     STOP_MAX_FAILURES, /* --max-failures was reached */
     STOP_BROKEN,       /* the target is broken: results hold the checks that showed it */
-    STOP_MEMORY        /* memory ran out */
+    STOP_MEMORY,       /* memory ran out */
+    STOP_INTERRUPTED   /* SIGINT, SIGTERM or SIGHUP asked the run to stop (interrupt.h): the check
+                        * in flight, whose target was killed, is not among the results */
 } run_stop;
 
 typedef struct results {
@@ -67,6 +69,10 @@ bool run_case_selected(const selection *sel, const tcase *c);
 /* Is the check, under this profile, selected by its classes? */
 bool run_check_selected(const selection *sel, const check *k, robots_profile_id p);
 void run_suite(const suite *s, target *t, const selection *sel, const run_limits *limits, results *out);
+
+/* How many results a whole run of the selection has: the M of "after N of M
+ * checks". */
+size_t run_count_selected(const suite *s, const selection *sel);
 
 /* Counts as run_suite reports them: any result at all? */
 bool run_counted(const size_t n[RESULT_COUNT]);
