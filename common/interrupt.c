@@ -83,6 +83,12 @@ void interrupt_catch(void) {
     sa.sa_handler = on_stop_signal;
     sigemptyset(&sa.sa_mask);
     for (size_t i = 0; i < NSTOP; i++) sigaddset(&sa.sa_mask, stop_signals[i]); /* one at a time */
-    for (size_t i = 0; i < NSTOP; i++) sigaction(stop_signals[i], &sa, NULL);
+    /* A signal the program was started with ignored stays so: nohup's SIGHUP, the
+     * SIGINT a shell's background job ignores, a caller's trap ''. */
+    for (size_t i = 0; i < NSTOP; i++) {
+        struct sigaction old;
+        if (sigaction(stop_signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+            sigaction(stop_signals[i], &sa, NULL);
+    }
 }
 #endif

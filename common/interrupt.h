@@ -15,7 +15,8 @@
 #ifndef ROBOTS_COMMON_INTERRUPT_H
 #define ROBOTS_COMMON_INTERRUPT_H
 
-/* Installs the handlers; call it once, before the work starts. */
+/* Installs the handlers; call it once, before the work starts. A signal ignored
+ * when the program started (nohup, a shell's background job) stays ignored. */
 void interrupt_catch(void);
 
 /* The first signal received since interrupt_catch, or 0. */

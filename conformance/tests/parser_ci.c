@@ -482,9 +482,9 @@ void github_action_runs_the_suite(void) {
     /* Stopped before any report: the JUnit report and the summary say why. */
     xml = slurp(junit + strlen("INPUT_JUNIT="));
     md = slurp(summary + strlen("GITHUB_STEP_SUMMARY="));
-    CHECK(xml && strstr(xml, "errors=\"1\"") && strstr(xml, "name=\"the suite could not run\"") &&
+    CHECK(xml && strstr(xml, "errors=\"1\"") && strstr(xml, "name=\"usage error: the run did not start\"") &&
           strstr(xml, "--profile must be google or rfc9309, not 'gogle'"));
-    CHECK(md && strstr(md, "# robots-conform could not run") && strstr(md, "not 'gogle'"));
+    CHECK(md && strstr(md, "# robots-conform: usage error: the run did not start") && strstr(md, "not 'gogle'"));
     free(xml);
     free(md);
 

@@ -69,6 +69,16 @@ void stderr_explains_failures(void);
     {"XML, JSON and TAP readers accept every report", reports_parse_whatever_targets_print}, \
     {"a target's stderr explains its failures", stderr_explains_failures}
 
+/* interrupted_runs.c */
+void interrupted_runs_write_their_reports(void);
+void a_second_signal_ends_at_once(void);
+void usage_errors_write_the_reports(void);
+#define INTERRUPTED_RUN_TESTS                                                                                     \
+    {"SIGINT, SIGTERM and SIGHUP: every report written, marked interrupted; exit 128 + the signal",              \
+     interrupted_runs_write_their_reports},                                                                      \
+    {"a second signal ends the run at once; a report path never holds a stale report", a_second_signal_ends_at_once}, \
+    {"a usage error is written into every report asked for", usage_errors_write_the_reports}
+
 /* hostile_tables.c */
 void hostile_tables_are_rejected(void);
 void the_command_line_rejects_bad_values(void);

@@ -81,12 +81,25 @@ int outputs_write(const cli *io, const conform_options *o, size_t i, int (*write
     return 2;
 }
 
+/* Does the command line ask for a run (whose report stdout is), rather than a
+ * listing, a lesson, the site or a comparison? */
+static bool asks_for_a_run(int argc, char **argv) {
+    static const char *const not_runs[] = {"--list", "--atlas", "--explain", "--site", "--compare", "--help", "--version"};
+    for (int i = 1; i < argc; i++)
+        for (size_t k = 0; k < sizeof not_runs / sizeof not_runs[0]; k++)
+            if (!strcmp(argv[i], not_runs[k])) return false;
+    return true;
+}
+
 void outputs_usage_error(const cli *io, int argc, char **argv, const char *said) {
     const char *words = said && said[0] ? said : "the command line is not valid (robots-conform --help)";
+    bool run = asks_for_a_run(argc, argv);
     for (int i = 1; i + 1 < argc; i++) {
         const char *v = argv[i + 1];
         if (!strcmp(argv[i], "--format")) {
-            if (options_known_format(v) && strcmp(v, "text")) report_state_write(io->out, v, REPORT_USAGE_ERROR, words);
+            /* A report on stdout is often a file too (> report.xml); text is read
+             * on the terminal, where stderr said it. */
+            if (run && options_known_format(v) && strcmp(v, "text")) report_state_write(io->out, v, REPORT_USAGE_ERROR, words);
             i++;
         } else if (!strcmp(argv[i], "--output")) {
             const char *eq = strchr(v, '=');

@@ -26,8 +26,9 @@ int outputs_write(const cli *io, const conform_options *o, size_t i, int (*write
                   void *ctx);
 
 /* After a usage error: every report the command line asks for (each --output,
- * read from argv as best it can be, and stdout's --format unless text) says the
- * run did not start and why (`said`: what was said on stderr). */
+ * read from argv as best it can be, and stdout's --format unless text, when a
+ * run was asked for) says the run did not start and why (`said`: what was said
+ * on stderr). */
 void outputs_usage_error(const cli *io, int argc, char **argv, const char *said);
 
 #endif

@@ -66,7 +66,7 @@ int report_state_write(FILE *f, const char *format, report_state state, const ch
     } else if (!strcmp(format, "text")) {
         fprintf(f, "%s: %s\n", shout, words);
     } else if (!strcmp(format, "markdown")) {
-        fprintf(f, "**%s**: %s\n\n", shout, state_title(state));
+        fprintf(f, "# robots-conform: %s\n\n", state_title(state));
         lines(f, "    ", words);
     } else if (!strcmp(format, "csv")) {
         /* No column holds a state: a table of one row that is it. */

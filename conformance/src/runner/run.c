@@ -111,6 +111,31 @@ static bool add_result(results *out, size_t *cap, const tcase *c, const check *c
     r->reason = kept(a->detail);
     r->stderr_tail = a->status == ANSWER_FAILED ? kept(a->stderr_tail) : NULL;
     r->line = a->status == ANSWER_GIVEN ? a->line : -1;
+    r->answered = a->status == ANSWER_GIVEN;
+    r->declined = a->status == ANSWER_FAILED && a->fault == FAULT_NONE;
+    return true;
+}
+
+/* A failure a --known-failures entry names is known when the entry takes its
+ * answer (any answer, or the one it pins); when every entry naming it pins
+ * another, the failure stays and says so. A check the target gave no answer to
+ * (it crashed, hung, broke the protocol) is a new failure all the same; an error
+ * reply is an answer only to an entry that pins it ("= error"). False when memory
+ * ran out. */
+static bool judge_known(known_list *k, result *r) {
+    const char *now = r->declined ? KNOWN_ERROR_ANSWER : !r->answered ? NULL : r->got ? r->got : "";
+    const char *was = NULL;
+    known_verdict v = known_judge(k, r->c, r->k, r->profile, r->status, now, &was);
+    if (v == KNOWN_ACCEPTED) r->status = RESULT_KNOWN;
+    if (v != KNOWN_CHANGED) return true;
+    char head[600];
+    snprintf(head, sizeof head, "known failure, answer changed: was %s, now %s", was, now);
+    size_t n = strlen(head) + (r->reason ? strlen(r->reason) + 2 : 0) + 1;
+    char *reason = malloc(n);
+    if (!reason) return false;
+    snprintf(reason, n, "%s%s%s", head, r->reason ? ": " : "", r->reason ? r->reason : "");
+    free(r->reason);
+    r->reason = reason;
     return true;
 }
 
@@ -176,13 +201,11 @@ void run_suite(const suite *s, target *t, const selection *sel, const run_limits
                         out->stopped = STOP_MEMORY;
                         return;
                     }
-                    result *r = &out->items[out->n - 1];
-                    /* A listed check that failed with an answer is known; one the
-                     * target gave no answer to (it crashed, hung, broke the
-                     * protocol) is a new failure all the same. */
-                    if (known_names(limits->known, c, ck, r->status) && r->status == RESULT_FAIL &&
-                        a.status == ANSWER_GIVEN)
-                        r->status = RESULT_KNOWN;
+                    if (!judge_known(limits->known, &out->items[out->n - 1])) {
+                        out->out_of_memory = true;
+                        out->stopped = STOP_MEMORY;
+                        return;
+                    }
                     out->stopped = stop_after(out, &a, limits, &watch);
                 }
             }

@@ -27,6 +27,8 @@ typedef struct result {
     char *reason; /* why it failed or was skipped, or the target's own explanation */
     char *stderr_tail; /* a failure's last lines of the target's stderr, or NULL */
     long line;    /* the deciding line the target reported, -1 when it reported none */
+    bool answered; /* the target gave an answer (got is NULL for an empty one) */
+    bool declined; /* no answer: the target replied with an error (no fault of its own) */
 } result;
 
 typedef struct selection {
