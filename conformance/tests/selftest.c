@@ -922,6 +922,7 @@ int main(int argc, char **argv) {
         {"command templates split without a shell", templates_split_without_a_shell},
         HOSTILE_TARGET_TESTS,
         INTERRUPTED_RUN_TESTS,
+        KNOWN_ANSWER_TESTS,
         HOSTILE_TABLE_TESTS,
         EXAMPLE_ADAPTER_TESTS,
         MANY_TARGET_TESTS,

@@ -79,6 +79,16 @@ void usage_errors_write_the_reports(void);
     {"a second signal ends the run at once; a report path never holds a stale report", a_second_signal_ends_at_once}, \
     {"a usage error is written into every report asked for", usage_errors_write_the_reports}
 
+/* known_answers.c */
+void known_failures_pin_their_answers(void);
+void strict_says_when_it_cannot_judge(void);
+void the_action_judges_and_reports_to_the_end(void);
+#define KNOWN_ANSWER_TESTS                                                                                 \
+    {"known failures pinned by answer: a changed answer fails, the file just written passes",             \
+     known_failures_pin_their_answers},                                                                   \
+    {"--strict says which entries it cannot judge, and fails", strict_says_when_it_cannot_judge},        \
+    {"the Action judges the file's profiles and reports a cancelled job", the_action_judges_and_reports_to_the_end}
+
 /* hostile_tables.c */
 void hostile_tables_are_rejected(void);
 void the_command_line_rejects_bad_values(void);

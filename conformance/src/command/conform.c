@@ -364,7 +364,22 @@ static int report_runs(const cli *io, conform_options *o, const suite *s, target
     if (unwritten) rc = 2;
     bool stopped = false;
     for (size_t k = 0; k < n; k++) stopped = stopped || runs[k].info.stopped;
-    if (o->known_file && !stopped && say_fixed(io, known, o->format) && o->strict && rc == 0) rc = 1;
+    size_t fixed = o->known_file && !stopped ? say_fixed(io, known, o->format) : 0;
+    bool unjudged = o->known_file && !stopped && known_unjudged(known);
+    if (unjudged && !o->strict) {
+        char why[800];
+        known_unjudged_why(known, why, sizeof why);
+        fprintf(io->err, "%s: known failures not judged: %s\n", io->prog, why);
+    }
+    /* Under --strict the last line says why the run failed. */
+    if (o->strict && rc == 0 && (fixed || unjudged)) {
+        rc = 1;
+        char why[800];
+        if (fixed) snprintf(why, sizeof why, "%zu entr%s of %s pass%s now: remove %s", fixed, fixed == 1 ? "y" : "ies",
+                            known->file, fixed == 1 ? "es" : "", fixed == 1 ? "it" : "them");
+        else known_unjudged_why(known, why, sizeof why);
+        fprintf(io->err, "%s: --strict fails the run: %s\n", io->prog, why);
+    }
     bool broken = false;
     for (size_t k = 0; k < n; k++) broken = broken || runs[k].r.stopped == STOP_BROKEN;
     bool interrupted = false;

@@ -92,6 +92,21 @@ static void fixed_words(const struct known_list *k, const known_entry *e, char *
     snprintf(out, cap, "fixed: remove %s from %s", e->id, k->file);
 }
 
+/* Entries the run cannot judge (the file names a profile it did not judge; none
+ * when it stopped early, which says so itself): the sentence, and whether there
+ * is one. Under --strict it fails the run (issue 60, item 5). */
+static bool unjudged_words(const report_info *info, char *out, size_t cap) {
+    if (!known_unjudged(info->known) || info->stopped) return false;
+    char entries[600], why[800];
+    size_t n = known_unjudged_entries(info->known, entries, sizeof entries);
+    known_unjudged_why(info->known, why, sizeof why);
+    if (n)
+        snprintf(out, cap, "not judged: %zu entr%s pass%s here (%s) but cannot be said fixed: %s", n, n == 1 ? "y" : "ies",
+                 n == 1 ? "es" : "", entries, why);
+    else snprintf(out, cap, "not judged: no entry can be said fixed: %s", why);
+    return true;
+}
+
 void report_final_line(FILE *f, const results *r, const report_info *info) {
     size_t n[RESULT_COUNT];
     count_area(r, NULL, n);
@@ -104,6 +119,12 @@ void report_final_line(FILE *f, const results *r, const report_info *info) {
         fprintf(f, ", %zu fixed (listed in %s, passing now%s)", fixed, info->known->file,
                 info->strict ? ": --strict fails the run" : "");
     if (info->stopped) fprintf(f, "; stopped early");
+    char unjudged[1500];
+    if (info->strict && fixed) fprintf(f, "; FAILED under --strict: %zu fixed entr%s to remove from %s", fixed,
+                                       fixed == 1 ? "y" : "ies", info->known->file);
+    else if (info->strict && unjudged_words(info, unjudged, sizeof unjudged))
+        fprintf(f, "; FAILED under --strict: the known failures could not be judged (%s was written under profiles this "
+                   "run did not judge)", info->known->file);
     fprintf(f, "\n");
 }
 
@@ -133,19 +154,11 @@ static void known_text(FILE *f, const results *r, const known_list *k, const rep
                 n[RESULT_KNOWN] == 1 ? "" : "s", k->file, n[RESULT_KNOWN] == 1 ? "s" : "");
     else if (bullet[0])
         fprintf(f, "No check listed in %s fails now.\n", k->file);
-    if (!known_can_fix(k)) {
+    char unjudged[1500];
+    if (unjudged_words(info, unjudged, sizeof unjudged)) {
         /* A listed check may still fail under a profile this run did not judge. */
-        char under[64] = "", judged[64] = "";
-        for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
-            if (k->written_under & (1u << p))
-                snprintf(under + strlen(under), sizeof under - strlen(under), "%s%s", under[0] ? ", " : "",
-                         robots_profile_name((robots_profile_id)p));
-            if (k->judged & (1u << p))
-                snprintf(judged + strlen(judged), sizeof judged - strlen(judged), "%s%s", judged[0] ? ", " : "",
-                         robots_profile_name((robots_profile_id)p));
-        }
-        fprintf(f, "%s%s was written under %s; this run judged %s: no entry is reported fixed.\n",
-                bullet[0] ? "\n" : "", k->file, under, judged);
+        fprintf(f, "%s%sKnown failures %s%s\n", bullet[0] ? "\n" : "", bullet, unjudged,
+                strict ? " (--strict: this fails the run)" : "");
         return;
     }
     if (bullet[0] && known_fixed_count(k)) fprintf(f, "\n");
@@ -284,7 +297,9 @@ static void tap_fixed(FILE *f, const report_info *info, size_t number) {
 }
 
 static void report_tap(FILE *f, const suite *s, const results *r, const report_info *info) {
-    fprintf(f, "TAP version 13\n1..%zu\n", r->n + fixed_count(info));
+    char unjudged[1500];
+    bool not_judged = unjudged_words(info, unjudged, sizeof unjudged);
+    fprintf(f, "TAP version 13\n1..%zu\n", r->n + fixed_count(info) + not_judged);
     for (size_t i = 0; i < r->n; i++) {
         const result *x = &r->items[i];
         check_words w;
@@ -333,6 +348,12 @@ static void report_tap(FILE *f, const suite *s, const results *r, const report_i
         }
     }
     tap_fixed(f, info, r->n + 1);
+    if (not_judged) {
+        /* Under --strict a failure; otherwise a skipped test that says why. */
+        fprintf(f, "%s %zu - known failures ", info->strict ? "not ok" : "ok", r->n + fixed_count(info) + 1);
+        tap_text(f, unjudged);
+        fprintf(f, "%s\n", info->strict ? "" : " # SKIP not judged");
+    }
     if (info->notes) {
         fprintf(f, "# Note: ");
         tap_text(f, info->notes);
@@ -473,6 +494,20 @@ static void junit_fixed_suite(FILE *f, const report_info *info, size_t fixed) {
     fprintf(f, "  </testsuite>\n");
 }
 
+/* Known failures that could not be judged: a failure under --strict (it fails the
+ * run), skipped otherwise. */
+static void junit_unjudged_suite(FILE *f, const report_info *info, const char *words) {
+    junit_suite_open(f, "known-failures-not-judged",
+                     (junit_counts){.tests = 1, .failures = info->strict, .skipped = !info->strict});
+    fprintf(f, "    <testcase classname=\"known-failures\" name=\"known failures not judged\"><%s message=\"",
+            info->strict ? "failure" : "skipped");
+    report_xml_text(f, words);
+    fprintf(f, "\">");
+    report_xml_text(f, words);
+    if (info->strict) fprintf(f, "\n--strict fails the run: it cannot catch a fixed entry under a profile not judged");
+    fprintf(f, "</%s></testcase>\n  </testsuite>\n", info->strict ? "failure" : "skipped");
+}
+
 /* An early stop: one testcase in error, with the reason, the likely fix and the
  * target's last lines on stderr. */
 static void junit_stopped_suite(FILE *f, const report_info *info) {
@@ -499,8 +534,11 @@ static void report_junit(FILE *f, const suite *s, const results *r, const report
     count_area(r, NULL, all);
     junit_counts total = junit_counts_of(all);
     size_t fixed = fixed_count(info);
-    total.tests += fixed + (info->stopped != NULL);
-    total.failures += info->strict ? fixed : 0;
+    char unjudged[1500];
+    bool not_judged = unjudged_words(info, unjudged, sizeof unjudged);
+    total.tests += fixed + (info->stopped != NULL) + not_judged;
+    total.failures += (info->strict ? fixed : 0) + (info->strict && not_judged);
+    total.skipped += !info->strict && not_judged;
     total.errors += info->stopped != NULL;
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(f, "<testsuites name=\"robots-conform\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\">\n",
@@ -516,6 +554,7 @@ static void report_junit(FILE *f, const suite *s, const results *r, const report
         fprintf(f, "  </testsuite>\n");
     }
     if (fixed) junit_fixed_suite(f, info, fixed);
+    if (not_judged) junit_unjudged_suite(f, info, unjudged);
     if (info->stopped) junit_stopped_suite(f, info);
     fprintf(f, "</testsuites>\n");
 }
@@ -573,6 +612,14 @@ cJSON *report_json_object(const suite *s, const results *r, const report_info *i
         for (size_t i = 0; fixed_count(info) && i < info->known->n; i++)
             if (known_fixed(&info->known->items[i])) cJSON_AddItemToArray(fixed, cJSON_CreateString(info->known->items[i].id));
         cJSON_AddBoolToObject(summary, "strict", info->strict);
+        char unjudged[1500];
+        if (unjudged_words(info, unjudged, sizeof unjudged)) {
+            cJSON *nj = cJSON_AddObjectToObject(summary, "not_judged");
+            cJSON *ids = cJSON_AddArrayToObject(nj, "entries");
+            for (size_t i = 0; i < info->known->n; i++)
+                if (known_fixed(&info->known->items[i])) cJSON_AddItemToArray(ids, cJSON_CreateString(info->known->items[i].id));
+            cJSON_AddStringToObject(nj, "why", unjudged);
+        }
     }
     if (info->stopped) {
         cJSON_AddStringToObject(root, "stopped", info->stopped);

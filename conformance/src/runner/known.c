@@ -270,14 +270,18 @@ static void profile_names(unsigned profiles, char *out, size_t cap) {
 }
 
 void known_unjudged_why(const known_list *k, char *out, size_t cap) {
-    char under[64], judged[64], missing[64];
+    char under[64], judged[64], missing[64], options[96] = "";
     profile_names(k->written_under, under, sizeof under);
     profile_names(k->judged, judged, sizeof judged);
     profile_names(k->written_under & ~k->judged, missing, sizeof missing);
+    for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)
+        if (k->written_under & (1u << p))
+            snprintf(options + strlen(options), sizeof options - strlen(options), "%s--profile %s", options[0] ? " " : "",
+                     robots_profile_name((robots_profile_id)p));
     snprintf(out, cap,
              "%s was written under %s; this run judged %s: an entry that passes here may still fail under %s, so none "
-             "can be said fixed (judge the file's profiles: --profile %s; or write the file under this run's)",
-             k->file, under, judged, missing, under);
+             "can be said fixed (judge the file's profiles: %s; or write the file under this run's)",
+             k->file, under, judged, missing, options);
 }
 
 static bool failed(const result *x) { return x->status == RESULT_FAIL || x->status == RESULT_KNOWN; }
