@@ -120,9 +120,8 @@ void report_final_line(FILE *f, const results *r, const report_info *info) {
                 info->strict ? ": --strict fails the run" : "");
     if (info->stopped) fprintf(f, "; stopped early");
     char unjudged[1500];
-    if (info->strict && fixed) fprintf(f, "; FAILED under --strict: %zu fixed entr%s to remove from %s", fixed,
-                                       fixed == 1 ? "y" : "ies", info->known->file);
-    else if (info->strict && unjudged_words(info, unjudged, sizeof unjudged))
+    /* Under --strict the line says why the run failed: a fixed entry says so above. */
+    if (info->strict && !fixed && unjudged_words(info, unjudged, sizeof unjudged))
         fprintf(f, "; FAILED under --strict: the known failures could not be judged (%s was written under profiles this "
                    "run did not judge)", info->known->file);
     fprintf(f, "\n");
