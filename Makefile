@@ -372,7 +372,7 @@ ROOM_PREFIXES_tables := suite_ json_file_ paths_ request_ schema_ spec_index_
 ROOM_PREFIXES_runner := run_ target_ targets_ known_ clean_text_
 ROOM_PREFIXES_reports := report_ lesson_ lessons_ check_ explain_ compare_ atlas_
 ROOM_PREFIXES_site := site_ markdown_
-ROOM_PREFIXES_command := conform_ options_
+ROOM_PREFIXES_command := conform_ options_ outputs_
 test-names: $(call obj,$(CONFORM_SRC))
 	@for room in $(CONFORM_ROOMS); do \
 	    case $$room in tables) p="$(ROOM_PREFIXES_tables)";; runner) p="$(ROOM_PREFIXES_runner)";; \

@@ -276,6 +276,11 @@ void the_action_judges_and_reports_to_the_end(void) {
     kill(pid, SIGINT);
     int status = 0;
     waitpid(pid, &status, 0);
+    if (!(WIFEXITED(status) && WEXITSTATUS(status) == 128 + SIGTERM)) {
+        log = text_of(out);
+        printf("  the cancelled step ended with status %#x; it said: %.800s\n", status, log ? log : "");
+        free(log);
+    }
     CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 128 + SIGTERM);
     xml = text_of(junit + strlen("INPUT_JUNIT="));
     char *md = text_of(summary + strlen("GITHUB_STEP_SUMMARY="));
