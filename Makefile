@@ -348,7 +348,9 @@ $(BENCH): $(call obj,$(BENCH_SRC)) $(COMMON_OBJ) $(LIB)
 
 # robots-conform's rooms point one way: from each room, a header of every room above
 # it does not compile, and a header of its own and of the rooms below does (what
-# the build's include paths give each room; conformance/src/README.md).
+# the build's include paths give each room; conformance/src/README.md). And every
+# folder that holds sources is named in docs/layout.md (scripts/check-layout), which
+# must refuse a layout that misses one.
 test-layers:
 	@inc="-Icommon"; below=""; \
 	for room in $(CONFORM_ROOMS); do \
@@ -364,6 +366,13 @@ test-layers:
 	    done; \
 	done
 	@echo "test-layers: each room of conformance/src includes only its own headers and those of the rooms below ($(CONFORM_ROOMS))"
+	scripts/check-layout
+	@mkdir -p $(O)
+	@grep -v '^conformance/workflow-lint/' docs/layout.md > $(O)/layout-missing.md
+	@scripts/check-layout --layout $(O)/layout-missing.md > $(O)/layout-missing.out; test $$? = 1 || \
+	    { echo "check-layout accepts a layout that does not name conformance/workflow-lint/"; exit 1; }
+	@grep -q '^check-layout: conformance/workflow-lint/ holds sources' $(O)/layout-missing.out || \
+	    { echo "check-layout: not the folder the layout misses:"; cat $(O)/layout-missing.out; exit 1; }
 
 # Every global name robots-conform's rooms define starts with a prefix of its room
 # (conformance/src/README.md: Conventions): a bare name (report, count_by) must
