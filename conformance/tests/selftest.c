@@ -854,8 +854,8 @@ static void basis_selects_checks(void) {
 /* Every format breaks the results down by class. */
 static void reports_by_class(void) {
     proc_result r = conform_run(ARGS("--id", "FORMAT-8"), 60);
-    CHECK(r.out.data && strstr(r.out.data, "  basis             passed  failed  skipped  undefined"));
-    CHECK(r.out.data && strstr(r.out.data, "  fetcher                3       0        0          1\n"));
+    CHECK(r.out.data && strstr(r.out.data, "  basis             passed  failed   known  skipped  undefined   total"));
+    CHECK(r.out.data && strstr(r.out.data, "  fetcher                3       0       0        0          1       4\n"));
     /* The undefined check's answer, reported as the final line says. */
     CHECK(r.out.data && strstr(r.out.data, "\nUndefined (the profile leaves these open; the answers are not judged):\n"
                                            "  FORMAT-8 check 3 [rfc9309] FooBot http://example.com/late: answered allowed\n"));
@@ -869,7 +869,7 @@ static void reports_by_class(void) {
     CHECK(r.out.data && strstr(r.out.data, "check 3: FooBot http://example.com/late (allow; basis: spec, fetcher)\""));
     proc_result_free(&r);
     r = conform_run(ARGS("--id", "FORMAT-8", "--format", "markdown"), 60);
-    CHECK(r.out.data && strstr(r.out.data, "| fetcher | 3 | 0 | 0 | 1 |\n"));
+    CHECK(r.out.data && strstr(r.out.data, "| fetcher | 3 | 0 | 0 | 0 | 1 |\n"));
     proc_result_free(&r);
 }
 
