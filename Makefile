@@ -384,7 +384,7 @@ test-layers:
 # (conformance/src/README.md: Conventions): a bare name (report, count_by) must
 # be static or take one.
 ROOM_PREFIXES_tables := suite_ json_file_ paths_ request_ schema_ spec_index_
-ROOM_PREFIXES_runner := run_ target_ targets_ known_ clean_text_
+ROOM_PREFIXES_runner := run_ target_ targets_ known_ clean_text_ replay_
 ROOM_PREFIXES_reports := report_ lesson_ lessons_ check_ explain_ compare_ atlas_
 ROOM_PREFIXES_site := site_ markdown_
 ROOM_PREFIXES_command := conform_ options_
