@@ -8,6 +8,8 @@
  */
 #include "replay.h"
 
+#include "clean_text.h"
+
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,6 +112,7 @@ static int add_replay(buf *b, const target_deaths *d) {
     size_t last_len = strlen(d->last);
     if (last_len > SHOWN_MAX) {
         snprintf(words, sizeof words, "%zu bytes, too long to show; it starts %.200s", last_len, d->last);
+        clean_text_trim_utf8(words); /* the cut may fall inside a character */
         return add_text(b, words) ||
                add_text(b, ". Run the adapter by hand, send it that request on a line of its own "
                            "(conformance/PROTOCOL.md) and read its stderr");
@@ -125,7 +128,9 @@ char *replay_advice(const target_deaths *d, target_fault fault) {
         return NULL;
     buf b = {NULL, 0, 0};
     char *advice = NULL;
-    if (!add_which(&b, d) && !add_replay(&b, d) && !buf_addc(&b, '\0')) advice = strdup(b.data);
+    /* Every report carries it: the command's words are the user's bytes, made
+     * valid UTF-8 as whatever a target prints is (the requests already are). */
+    if (!add_which(&b, d) && !add_replay(&b, d)) advice = clean_text_copy(b.data, b.len);
     buf_free(&b);
     return advice;
 }
