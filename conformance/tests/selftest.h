@@ -124,6 +124,7 @@ void failures_explain_themselves(void);
 void github_action_runs_the_suite(void);
 void compare_reads_answers_not_statuses(void);
 void diagnosis_names_the_fault(void);
+void dying_after_n_requests_names_the_request(void);
 #define PARSER_CI_TESTS                                                                              \
     {"a broken target stops the run at once, with the likely fix", broken_targets_stop_early},     \
     {"--max-failures stops the run", max_failures_stops_the_run},                                  \
@@ -131,7 +132,8 @@ void diagnosis_names_the_fault(void);
     {"failures explain themselves in every format", failures_explain_themselves},                 \
     {"the GitHub Action's step runs the suite as the workflow would", github_action_runs_the_suite},               \
     {"--compare compares answers: known and new failures with one answer are the same", compare_reads_answers_not_statuses}, \
-    {"the diagnosis names the fault: replies before an end, a usage error before warnings", diagnosis_names_the_fault}
+    {"the diagnosis names the fault: replies before an end, a usage error before warnings", diagnosis_names_the_fault}, \
+    {"a target dying after N requests: the fix names request N + 1 and replays it", dying_after_n_requests_names_the_request}
 
 /* diff_campaigns.c */
 void campaigns_find_and_minimise_flaws(void);

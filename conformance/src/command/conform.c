@@ -147,12 +147,13 @@ static int say_broken(const cli *io, const char *name, const results *r, report_
     snprintf(stopped, sizeof stopped, "stopped after the first %d checks it had to answer: each failed the same way: %s",
              BROKEN_CHECKS, first->reason ? first->reason : "no answer");
     fprintf(io->err, "%s: %s%s%s\n", io->prog, name ? name : "", name ? ": " : "", stopped);
-    fprintf(io->err, "  likely fix: %s\n", run_broken_advice(r->broken));
+    const char *fix = r->broken_fix ? r->broken_fix : run_broken_advice(r->broken);
+    fprintf(io->err, "  likely fix: %s\n", fix);
     if (first->stderr_tail) explain_stderr(io->err, first->stderr_tail, "  ");
     fprintf(io->err, "  (--keep-going runs every check anyway)\n");
     free((char *)info->stopped);
     info->stopped = strdup(stopped);
-    info->stopped_fix = run_broken_advice(r->broken);
+    info->stopped_fix = fix; /* r's or static: it outlives the reports */
     info->stopped_stderr = first->stderr_tail ? strdup(first->stderr_tail) : NULL;
     return info->stopped && (!first->stderr_tail || info->stopped_stderr) ? 0 : -1;
 }
@@ -503,7 +504,8 @@ int conform_main(int argc, char **argv, FILE *out, FILE *err) {
         free(held.text);
         options_free(&o);
         char why[1024];
-        int found = compare_reports(o.compare_old, o.compare_new, out, why, sizeof why);
+        compare_detail detail = o.verbose ? COMPARE_LIST_UNCOMPARED : COMPARE_COUNT_UNCOMPARED;
+        int found = compare_reports(o.compare_old, o.compare_new, detail, out, why, sizeof why);
         if (found < 0) {
             fprintf(err, "%s: --compare: %s\n", io.prog, why);
             return 2;

@@ -98,7 +98,9 @@ void options_usage(FILE *f, const char *prog) {
             "                             it says \"in progress\" until the report replaces it\n"
             "  --compare OLD.json NEW.json  two --format json reports of one target: the checks\n"
             "                             failing now and not before, fixed, answered otherwise;\n"
-            "                             exit 1 when one fails now that did not\n"
+            "                             exit 1 when one fails now that did not; the checks\n"
+            "                             only one report has (another selection) are counted\n"
+            "  --verbose                  with --compare: list those checks too\n"
             "\n",
             BROKEN_CHECKS);
     fprintf(f,
@@ -137,7 +139,7 @@ static const option_spec options[] = {
     {"-h", 0}, {"--id", 1}, {"--index", 1}, {"--keep-going", 0}, {"--known-failures", 1}, {"--list", 0},
     {"--manual", 1}, {"--max-failures", 1}, {"--output", 1}, {"--profile", 1}, {"--schema", 1},
     {"--scorecard", 1}, {"--site", 1}, {"--strict", 0}, {"--target", 1}, {"--targets", 1}, {"--timeout", 1},
-    {"--version", 0}, {"--write-known-failures", 1}};
+    {"--verbose", 0}, {"--version", 0}, {"--write-known-failures", 1}};
 #define OPTION_COUNT (sizeof options / sizeof options[0])
 
 static const option_spec *find_option(const char *arg) {
@@ -274,6 +276,7 @@ static int take(const cli *io, const char *a, const char *v, const char *v2, con
     else if (!strcmp(a, "--list")) o->list = true;
     else if (!strcmp(a, "--atlas")) o->atlas = true;
     else if (!strcmp(a, "--strict")) o->strict = true;
+    else if (!strcmp(a, "--verbose")) o->verbose = true;
     else if (!strcmp(a, "--keep-going")) o->limits.keep_going = true;
     else if (!strcmp(a, "--site")) o->site_dir = v;
     else if (!strcmp(a, "--scorecard")) o->scorecard_file = v;
@@ -320,6 +323,7 @@ static int consistent(const cli *io, conform_options *o) {
     if ((o->known_file || o->write_known_file) && several)
         return options_usage_error(io, "known failures belong to one target: give --batch-cmd or --command, not --target", NULL);
     if (o->strict && !o->known_file) return options_usage_error(io, "--strict goes with --known-failures", NULL);
+    if (o->verbose && !o->compare_old) return options_usage_error(io, "--verbose goes with --compare", NULL);
     if (o->known_file && o->write_known_file && !strcmp(o->known_file, o->write_known_file))
         return options_usage_error(io, "--write-known-failures would overwrite the --known-failures file", o->known_file);
     /* A template that leaves out %url% or %user-agent% gets the same answer for

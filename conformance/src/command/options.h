@@ -32,6 +32,7 @@ typedef struct conform_options {
     } outputs[OUTPUTS_MAX]; /* --output FORMAT=FILE: the report also in other formats */
     size_t noutputs;
     bool list, atlas, help, version, strict;
+    bool verbose; /* --compare: list the checks only one report has */
     target_list named; /* --target, --targets */
     command_options cmd;
     double timeout;

@@ -127,9 +127,13 @@ void report_final_line(FILE *f, const results *r, const report_info *info) {
     fprintf(f, "\n");
 }
 
+/* A row of the text report's tables: every status has a column, so that a row
+ * adds up to its total (a known failure is neither passed nor failed). */
 static void summary_row(FILE *f, const char *label, const size_t n[RESULT_COUNT]) {
-    fprintf(f, "  %-16s %7zu %7zu %8zu %10zu\n", label, n[RESULT_PASS], n[RESULT_FAIL], n[RESULT_SKIP],
-            n[RESULT_UNDEFINED]);
+    size_t total = 0;
+    for (int i = 0; i < RESULT_COUNT; i++) total += n[i];
+    fprintf(f, "  %-16s %7zu %7zu %7zu %8zu %10zu %7zu\n", label, n[RESULT_PASS], n[RESULT_FAIL], n[RESULT_KNOWN],
+            n[RESULT_SKIP], n[RESULT_UNDEFINED], total);
 }
 
 /* Known failures: how many still fail, and those fixed (to be removed from the file;
@@ -176,14 +180,28 @@ static void stopped_text(FILE *f, const report_info *info, const char *prefix) {
     if (info->stopped_stderr) explain_stderr(f, info->stopped_stderr, prefix[0] ? prefix : "  ");
 }
 
-/* The text report's summaries: a table per group, its header first. */
+/* The text report's summaries: a table per group, its header first; the table of
+ * areas ends with a row for them all (the kinds add up to it too; the classes
+ * not: a check counts under each class it rests on). */
+typedef struct text_summary_ctx {
+    FILE *f;
+    const results *r;
+} text_summary_ctx;
+
 static void text_summary(void *ctx, summary_by by, const char *name, const size_t n[RESULT_COUNT]) {
-    FILE *f = ctx;
+    const text_summary_ctx *t = ctx;
     static const char *const titles[] = {[BY_AREA] = "area", [BY_KIND] = "kind of check", [BY_CLASS] = "basis"};
-    if (name) summary_row(f, name, n);
-    else
-        fprintf(f, "%s  %-16s %7s %7s %8s %10s%s\n", by == BY_AREA ? "" : "\n", titles[by], "passed", "failed",
-                "skipped", "undefined", by == BY_CLASS ? "   (a check counts under each class it rests on)" : "");
+    if (name) {
+        summary_row(t->f, name, n);
+        return;
+    }
+    if (by == BY_KIND) {
+        size_t all[RESULT_COUNT];
+        count_area(t->r, NULL, all);
+        summary_row(t->f, "all areas", all);
+    }
+    fprintf(t->f, "%s  %-16s %7s %7s %7s %8s %10s %7s%s\n", by == BY_AREA ? "" : "\n", titles[by], "passed", "failed",
+            "known", "skipped", "undefined", "total", by == BY_CLASS ? "   (a check counts under each class it rests on)" : "");
 }
 
 /* The checks a profile leaves open, a line each with the target's answer: reported,
@@ -205,7 +223,8 @@ static void undefined_text(FILE *f, const results *r) {
 
 static void report_text(FILE *f, const suite *s, const results *r, const report_info *info) {
     fprintf(f, "robots-conform: %s, profiles %s\n\n", info->target, info->profiles);
-    summaries(s, r, text_summary, f);
+    text_summary_ctx tables = {f, r};
+    summaries(s, r, text_summary, &tables);
     size_t shown = 0;
     const char *last_tail = NULL;
     for (size_t i = 0; i < r->n; i++) {
@@ -246,8 +265,10 @@ static void tap_group_summary(void *ctx, summary_by by, const char *name, const 
 }
 
 static void tap_summary(FILE *f, const char *label, const size_t n[RESULT_COUNT]) {
-    fprintf(f, "# %s: %zu passed, %zu failed, %zu skipped, %zu undefined\n", label, n[RESULT_PASS], n[RESULT_FAIL],
+    fprintf(f, "# %s: %zu passed, %zu failed, %zu skipped, %zu undefined", label, n[RESULT_PASS], n[RESULT_FAIL],
             n[RESULT_SKIP], n[RESULT_UNDEFINED]);
+    if (n[RESULT_KNOWN]) fprintf(f, ", %zu known failure%s", n[RESULT_KNOWN], n[RESULT_KNOWN] == 1 ? "" : "s");
+    fprintf(f, "\n");
 }
 
 /* Text on a TAP line: one line, and no '#' (it would start a directive). */
@@ -395,9 +416,11 @@ static void junit_class_properties(FILE *f, const results *r, const char *area) 
     for (int c = 0; c < CLASS_COUNT; c++) {
         size_t m[RESULT_COUNT];
         count_class(r, area, c, m);
-        if (run_counted(m))
-            fprintf(f, "      <property name=\"basis.%s\" value=\"%zu passed, %zu failed, %zu skipped, %zu undefined\"/>\n",
-                    suite_class_name((basis_class)c), m[RESULT_PASS], m[RESULT_FAIL], m[RESULT_SKIP], m[RESULT_UNDEFINED]);
+        if (!run_counted(m)) continue;
+        fprintf(f, "      <property name=\"basis.%s\" value=\"%zu passed, %zu failed, %zu skipped, %zu undefined",
+                suite_class_name((basis_class)c), m[RESULT_PASS], m[RESULT_FAIL], m[RESULT_SKIP], m[RESULT_UNDEFINED]);
+        if (m[RESULT_KNOWN]) fprintf(f, ", %zu known failure%s", m[RESULT_KNOWN], m[RESULT_KNOWN] == 1 ? "" : "s");
+        fprintf(f, "\"/>\n");
     }
     fprintf(f, "    </properties>\n");
 }
@@ -528,6 +551,16 @@ static void junit_stopped_suite(FILE *f, const report_info *info) {
     fprintf(f, "</testcase>\n  </testsuite>\n");
 }
 
+/* What the run noticed about the target (lines that were not replies), in each
+ * area's suite: the common schema gives the root no place for text, and a CI
+ * screen may show any one suite. */
+static void junit_note(FILE *f, const report_info *info) {
+    if (!info->notes) return;
+    fprintf(f, "    <system-out>Note: ");
+    xml_text(f, info->notes);
+    fprintf(f, "</system-out>\n");
+}
+
 static void report_junit(FILE *f, const suite *s, const results *r, const report_info *info) {
     size_t all[RESULT_COUNT];
     count_area(r, NULL, all);
@@ -550,6 +583,7 @@ static void report_junit(FILE *f, const suite *s, const results *r, const report
         junit_class_properties(f, r, s->tables[t].area);
         for (size_t i = 0; i < r->n; i++)
             if (r->items[i].c->table == &s->tables[t]) junit_testcase(f, s->tables[t].area, &r->items[i]);
+        junit_note(f, info);
         fprintf(f, "  </testsuite>\n");
     }
     if (fixed) junit_fixed_suite(f, info, fixed);
@@ -666,24 +700,25 @@ void report_md_cell(FILE *f, const char *s) {
     }
 }
 
+static void markdown_summary_row(FILE *f, const char *label, const size_t n[RESULT_COUNT]) {
+    fprintf(f, "| %s | %zu | %zu | %zu | %zu | %zu |\n", label, n[RESULT_PASS], n[RESULT_FAIL], n[RESULT_KNOWN],
+            n[RESULT_SKIP], n[RESULT_UNDEFINED]);
+}
+
 /* The summary tables: by area, then by class of basis. */
 static void markdown_summaries(FILE *f, const suite *s, const results *r) {
-    fprintf(f, "\n| area | passed | failed | skipped | undefined |\n| --- | ---: | ---: | ---: | ---: |\n");
+    fprintf(f, "\n| area | passed | failed | known | skipped | undefined |\n| --- | ---: | ---: | ---: | ---: | ---: |\n");
     for (size_t t = 0; t < s->ntables; t++) {
         size_t n[RESULT_COUNT];
         count_area(r, s->tables[t].area, n);
-        if (run_counted(n))
-            fprintf(f, "| %s | %zu | %zu | %zu | %zu |\n", s->tables[t].area, n[RESULT_PASS], n[RESULT_FAIL],
-                    n[RESULT_SKIP], n[RESULT_UNDEFINED]);
+        if (run_counted(n)) markdown_summary_row(f, s->tables[t].area, n);
     }
-    fprintf(f, "\n| basis (a check counts under each class it rests on) | passed | failed | skipped | undefined |\n"
-               "| --- | ---: | ---: | ---: | ---: |\n");
+    fprintf(f, "\n| basis (a check counts under each class it rests on) | passed | failed | known | skipped | undefined |\n"
+               "| --- | ---: | ---: | ---: | ---: | ---: |\n");
     for (int c = 0; c < CLASS_COUNT; c++) {
         size_t n[RESULT_COUNT];
         count_class(r, NULL, c, n);
-        if (run_counted(n))
-            fprintf(f, "| %s | %zu | %zu | %zu | %zu |\n", suite_class_name((basis_class)c), n[RESULT_PASS], n[RESULT_FAIL],
-                    n[RESULT_SKIP], n[RESULT_UNDEFINED]);
+        if (run_counted(n)) markdown_summary_row(f, suite_class_name((basis_class)c), n);
     }
 }
 

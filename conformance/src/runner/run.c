@@ -4,6 +4,7 @@
 #include "clean_text.h"
 #include "interrupt.h"
 #include "known.h"
+#include "replay.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -68,7 +69,7 @@ bool run_counted(const size_t n[RESULT_COUNT]) {
 
 const char *run_broken_advice(target_fault cause) {
     switch (cause) {
-    case FAULT_EXIT:
+    case FAULT_EXIT: /* before its first reply: after some, replay.c names the request */
         return "the target ends without replying: run it by hand with one request line (conformance/PROTOCOL.md) "
                "and read what it prints on stderr; a missing module or a wrong path is the usual cause";
     case FAULT_CRASH:
@@ -207,6 +208,7 @@ void run_suite(const suite *s, target *t, const selection *sel, const run_limits
                         return;
                     }
                     out->stopped = stop_after(out, &a, limits, &watch);
+                    if (out->stopped == STOP_BROKEN) out->broken_fix = replay_advice(&t->deaths, out->broken);
                 }
             }
             if (t->end_case) t->end_case(t, c);
@@ -234,5 +236,6 @@ void run_results_free(results *r) {
         free(r->items[i].stderr_tail);
     }
     free(r->items);
+    free(r->broken_fix);
     memset(r, 0, sizeof *r);
 }

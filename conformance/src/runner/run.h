@@ -64,6 +64,7 @@ typedef struct results {
     size_t n;
     run_stop stopped;
     target_fault broken; /* with STOP_BROKEN */
+    char *broken_fix;    /* with STOP_BROKEN: a likely fix of its own (replay.h), or NULL for run_broken_advice's */
     bool out_of_memory; /* the run stopped early: memory ran out */
 } results;
 
