@@ -15,7 +15,8 @@ the signal the test sends; it exists so that a test can interrupt a run at a
 moment of its choosing, deterministically. Stages: "crawl" (the world is built,
 no crawl has started), "reports" (the crawls are judged, no report is written
 yet), "rename" (the first report file is written in full beside its path, not
-yet renamed into place). Nothing else reads it.
+yet renamed into place), "interrupted" (a first signal came; the reports saying
+so are not written yet: where a second signal is tested). Nothing else reads it.
 """
 import os
 import signal
