@@ -81,6 +81,21 @@ def test_step(t, ctx):
                 done.stderr[-400:])
         done = step(ctx, d, INPUT_CRAWL_KNOWN_FAILURES="crawl-known.txt", **inputs)
         t.check(done.returncode == 0, "action: not strict, a fixed known failure passes", done.stderr[-300:])
+        # The profile left empty: the profiles the known-failures file was written under.
+        subprocess.run([crawler_tests.TOOL, "--crawlers", os.path.join(d, "crawlers.json"), "--crawler", "mine",
+                        "--area", "status", "--conform", ctx["conform"], "--robots", ctx["robots"],
+                        "--write-known-failures", known], capture_output=True, timeout=600)
+        done = step(ctx, d, INPUT_CRAWL_KNOWN_FAILURES="crawl-known.txt", INPUT_STRICT="true", **inputs)
+        t.check(done.returncode == 0 and "\n   google   " in done.stdout and "\n   rfc9309  " in done.stdout and
+                "was written under" not in done.stdout + done.stderr,
+                "action: strict, the profile left empty: the crawl judges the profiles the file names (both)",
+                done.stdout[-600:] + done.stderr[-400:])
+        done = step(ctx, d, INPUT_CRAWL_KNOWN_FAILURES="crawl-known.txt", INPUT_STRICT="true", INPUT_PROFILE="google",
+                    **inputs)
+        t.check(done.returncode == 0 and "\n   rfc9309  " not in done.stdout and
+                "crawl-known.txt was written under google, rfc9309; this run judged google" in done.stderr,
+                "action: a profile given is the one judged, and the run says what it could not judge",
+                done.stdout[-600:] + done.stderr[-400:])
         write(summary, "")
         done = step(ctx, d, **dict(inputs, INPUT_CRAWLER="typo"))
         ok, why = junit_valid(junit)
