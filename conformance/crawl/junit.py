@@ -13,7 +13,8 @@
         <failure message="known failure, answer changed: was X, now Y">   listed with another answer
       <system-out>                        the notes the other formats give under the crawler's
                                           counts (known failures, fixed entries, entries not
-                                          judged), in its first suite
+                                          judged), in its first suite; in the report's first
+                                          suite, last, why the run failed (the text's last line)
     <testsuite name="CRAWLER" ...>        a crawler that stopped early: one test case
       <testcase classname="robots-crawl" name="crawler NAME could not start">
         <error message="REASON">          the reason, the likely fix, the log's last lines
@@ -121,7 +122,9 @@ def _stopped_case(c):
     return xml, "error"
 
 
-def as_junit(crawls, known_info=None, strict=False, note=None):
+def as_junit(crawls, known_info=None, strict=False, note=None, verdict=None):
+    """verdict: why the run failed, the text report's last line: in the first
+    suite's <system-out>, after its notes."""
     suites, total = [], {"tests": 0, "failure": 0, "error": 0, "skipped": 0}
     groups = [("robots-crawl", [_note_case(note)], run_note.lines(note))] if note else []
     for c in crawls:
@@ -139,6 +142,8 @@ def as_junit(crawls, known_info=None, strict=False, note=None):
             if mine:
                 mine[0] = mine[0][:2] + (notes,)
             groups += mine
+    if verdict and groups:
+        groups[0] = groups[0][:2] + (tuple(groups[0][2]) + (verdict,),)
     for name, cases, out_lines in groups:
         xml, tests, n = _suite(name, cases, out_lines)
         suites.append(xml)

@@ -107,12 +107,16 @@ def row_title(row):
     return "%s %s (%s%s)" % (r["id"], check_words(row), r["kind"], shared)
 
 
-def as_json(crawls, known_info=None, note=None):
+def as_json(crawls, known_info=None, note=None, verdict=None):
+    """verdict: why the run failed (exit 1), as the text report's last line; the
+    JSON's "verdict", absent when the run did not fail."""
     out = {}
     if note:
         out["stopped"] = note["stopped"]
         if note.get("fix"):
             out["fix"] = note["fix"]
+    if verdict:
+        out["verdict"] = verdict
     out["crawlers"] = []
     if known_info:
         out["known_failures"] = {"file": known_info["file"], "strict": known_info["strict"],
@@ -277,7 +281,7 @@ def total_line(crawls):
     return text + " (a failure is a finding about a crawler)"
 
 
-def as_markdown(crawls, known_info=None, note=None):
+def as_markdown(crawls, known_info=None, note=None, verdict=None):
     """A CI job's summary: per crawler its counts by kind and profile (each row's
     columns add up to its checks), the failures with their causes, and why a
     crawler stopped."""
@@ -325,6 +329,8 @@ def as_markdown(crawls, known_info=None, note=None):
                 out.append("\n".join("- " + md_escape(x) for x in fixed) + "\n")
     if not note or note["kind"] == "interrupted":
         out.append(md_escape(total_line(crawls)) + "\n")
+    if verdict:
+        out.append("**%s**\n" % md_escape(verdict))
     return "\n".join(out)
 
 

@@ -13,7 +13,7 @@
   file's checks: the same.
 - The text report's rows per kind carry a known-failures column and add up to the
   checks of their kind; so do the Markdown table's rows; the notes the other
-  formats give are in the JUnit suite's <system-out>.
+  formats give, and why the run failed, are in the JUnit suite's <system-out>.
 """
 import json
 import os
@@ -185,6 +185,10 @@ def test_not_judged(t, ctx):
                 sentence in system_out(paths["junit"]) and junit_valid(paths["junit"])[0],
                 "not judged: the text, JSON, Markdown and JUnit (<system-out>) reports say which entries and why",
                 (report.get("known_failures"), system_out(paths["junit"])[:500]))
+        t.check(report.get("verdict") == last and last in system_out(paths["junit"]) and
+                last in read(paths["markdown"]).replace("\\", ""),
+                "not judged: why the run failed is in the JSON (verdict), JUnit (<system-out>) and Markdown too",
+                (report.get("verdict"), system_out(paths["junit"])[-400:]))
         rows_add_up(t, text, report["crawlers"][0]["results"], "with known failures")
         markdown_adds_up(t, read(paths["markdown"]), report["crawlers"][0]["results"])
         t.check("Known failures: " in system_out(paths["junit"]) and
