@@ -557,7 +557,7 @@ static void junit_stopped_suite(FILE *f, const report_info *info) {
 static void junit_note(FILE *f, const report_info *info) {
     if (!info->notes) return;
     fprintf(f, "    <system-out>Note: ");
-    xml_text(f, info->notes);
+    report_xml_text(f, info->notes);
     fprintf(f, "</system-out>\n");
 }
 
