@@ -2,13 +2,20 @@
 #include "report_file.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "interrupt.h"
+
+#ifdef __wasi__
+typedef int sig_atomic_t; /* wasi-libc has no <signal.h>, no signals, no process ids */
+#define getpid() 0
+#else
+#include <signal.h>
+
 #include "process.h"
+#endif
 
 /* The temporary files being written, for the signal handlers: a name is stored
  * whole before its slot is marked used. */
