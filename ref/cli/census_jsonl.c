@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "base64.h"
+#include "interrupt.h"
 #include "json.h"
 #include "read_buffer.h"
 
@@ -259,6 +260,10 @@ int census_each_line(int fd, const char *name, const unsigned char *head, size_t
         } else {
             got = read(fd, chunk, sizeof chunk);
             p = chunk;
+            if (got < 0 && errno == EINTR && interrupt_signal()) { /* a pipe that waits: the read ends at the signal */
+                rc = -1;
+                break;
+            }
             if (got < 0 && errno == EINTR) continue;
             if (got < 0) {
                 stated->incomplete = "the file cannot be read to its end";
@@ -297,6 +302,10 @@ int census_each_line(int fd, const char *name, const unsigned char *head, size_t
                         census_warn(counts, "%s:%zu: a %d whose target is not in the input: full allow, as a 404", name,
                                     number, s.status);
                         s.unfollowed = true;
+                    }
+                    if (interrupt_signal()) { /* no more sites once interrupted */
+                        rc = -1;
+                        break;
                     }
                     stated->sites++;
                     counts->sites++;
