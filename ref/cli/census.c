@@ -486,6 +486,10 @@ int run_census(int argc, char **argv) {
     /* A terminal shows how far the census is; a file or a pipe gets the summary alone. */
     c.progress = !strcmp(o.progress, "always") || (!strcmp(o.progress, "auto") && isatty(STDERR_FILENO));
     rc = o.paths_file ? census_read_paths(&c.asked, o.paths_file) : 0;
+    /* From here a signal stops the census between two sites (or a wait for
+     * standard input's first bytes), and what was read is reported as interrupted
+     * (docs/census.md). */
+    interrupt_catch();
     /* Every INPUT is checked before the first row is written: one that cannot be
      * read ends the census with no row, rather than after some. */
     size_t ninputs = (size_t)(argc - o.first_input);
@@ -501,9 +505,6 @@ int run_census(int argc, char **argv) {
         fprintf(stderr, "robots census: %s: %s\n", argv[o.first_input + (int)k], why);
         rc = EXIT_USAGE;
     }
-    /* From here a signal stops the census between two sites, and what was read
-     * is reported as interrupted (docs/census.md). */
-    if (rc == 0) interrupt_catch();
     /* Each report FILE says the census is in progress until it is written whole. */
     static report_file summary, sites;
     bool has_summary = false, has_sites = false;

@@ -61,10 +61,12 @@ static bool warc_name(const char *name) {
     return (n >= 5 && !strcmp(name + n - 5, ".warc")) || (n >= 8 && !strcmp(name + n - 8, ".warc.gz"));
 }
 
-/* Up to `most` of fd's first bytes into head: how many. */
+/* Up to `most` of fd's first bytes into head: how many (fewer when the run is
+ * interrupted while a pipe waits: it is not read further). */
 static size_t read_head(int fd, unsigned char *head, size_t most) {
     size_t n = 0;
-    for (ssize_t got; n < most && ((got = read(fd, head + n, most - n)) > 0 || (got < 0 && errno == EINTR));)
+    for (ssize_t got; n < most && !interrupt_signal() &&
+                      ((got = read(fd, head + n, most - n)) > 0 || (got < 0 && errno == EINTR));)
         n += got > 0 ? (size_t)got : 0;
     return n;
 }

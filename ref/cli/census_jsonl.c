@@ -258,13 +258,15 @@ int census_each_line(int fd, const char *name, const unsigned char *head, size_t
             got = (ssize_t)head_len;
             head_len = 0;
         } else {
-            got = read(fd, chunk, sizeof chunk);
-            p = chunk;
-            if (got < 0 && errno == EINTR && interrupt_signal()) { /* a pipe that waits: the read ends at the signal */
+            /* Once interrupted, not read again: a pipe that waits would keep the census
+             * waiting (a signal that comes during the read ends it with EINTR). */
+            if (interrupt_signal()) {
                 rc = -1;
                 break;
             }
-            if (got < 0 && errno == EINTR) continue;
+            got = read(fd, chunk, sizeof chunk);
+            p = chunk;
+            if (got < 0 && errno == EINTR) continue; /* (stopped above when the signal asks to stop) */
             if (got < 0) {
                 stated->incomplete = "the file cannot be read to its end";
                 census_skip(counts, stated->incomplete);
