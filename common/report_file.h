@@ -9,7 +9,8 @@
  * temporary file (interrupt.h's second signal, process.h's fatal ones). At the
  * start of a run, report_file_placeholder puts a short report saying the run is in
  * progress at the path: if the program is killed before its report, that is what
- * stays.
+ * stays. A path that names no regular file (/dev/stdout, /dev/full, a FIFO) is
+ * written in place, and gets no placeholder.
  */
 #ifndef ROBOTS_COMMON_REPORT_FILE_H
 #define ROBOTS_COMMON_REPORT_FILE_H
