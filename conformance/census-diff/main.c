@@ -397,10 +397,16 @@ static int visit(void *ctx, const census_site *s) {
                                   VERDICT_FAILED, v.line, -1};
         }
     robots_free(rules);
+    char last_failure[sizeof r->failure_example];
+    memcpy(last_failure, r->failure_example, sizeof last_failure);
     if (ask_site(st, s, k, n, paths)) return st->failed = -1;
     /* The first signal killed the adapter under this site: its checks are
-     * dropped, not counted as the adapter's failures (the reader stops). */
-    if (interrupt_signal()) return -1;
+     * dropped, not counted as the adapter's failures (the reader stops), and
+     * the failure the kill made is not the report's example of one. */
+    if (interrupt_signal()) {
+        memcpy(r->failure_example, last_failure, sizeof last_failure);
+        return -1;
+    }
     if (compare_site(st, s, k, n, paths)) return st->failed = -1;
     if (st->progress)
         fprintf(stderr, "\r%s: %zu sites, %zu disagreeing, %zu minimised   ", prog, r->sites, r->sites_disagreeing,
