@@ -544,7 +544,7 @@ int run_census(int argc, char **argv) {
     }
     /* Said before the reports are written: a signal that comes while they are
      * leaves them whole (every input had been read), and only the exit says it. */
-    char stopped[512];
+    char stopped[512] = "";
     if (interrupt_signal()) stopped_text(&c, last ? last : "", started, ninputs, stopped, sizeof stopped);
     census_totals totals = {c.profile, &c.counts, c.agents, c.tally, c.nagents, &c.inputs_json,
                             interrupt_signal() ? interrupt_name(interrupt_signal()) : NULL, stopped};
