@@ -368,6 +368,7 @@ static int read_all(warc_reader *rd, bool *scanned) {
     census_read *read = &rd->counts->read;
     int got;
     while ((got = warc_next_record(&rd->main, &rd->rec, &rd->line, WARC_ROBOTS_TXT_BODIES, problem, rd, scanned)) > 0) {
+        if (interrupt_signal()) return -1; /* between two records: a crawl's archive holds few robots.txt among them */
         read->records++;
         read->types[rd->rec.type]++;
         int rc = got == 1 ? take_response(rd) : 0;
