@@ -541,9 +541,10 @@ test-unit: $(TESTS) $(ROBOTS) $(CENSUS_DIFF)
 
 # robots-diff interrupted (scripts/test-interrupted-reports, issue 60): SIGINT,
 # SIGTERM and SIGHUP before the first reply, mid-run and while the reports are
-# written, and two signals; test-census and test-census-diff run the same for
-# robots census and robots-census-diff.
-test-diff-interrupted: $(DIFF)
+# written, and two signals (the interrupted case table replayed by robots-conform);
+# test-census and test-census-diff run the same for robots census and
+# robots-census-diff.
+test-diff-interrupted: $(DIFF) $(CONFORM) $(ROBOTS)
 	/usr/bin/python3 scripts/test-interrupted-reports --bin $(O)/bin --dir $(O)/interrupted-diff --only diff
 
 test-conform: $(CONFORM) $(WRONG) $(SELFTEST) $(ROBOTS) $(DIFF) $(OOM)
