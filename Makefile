@@ -78,7 +78,7 @@ BENCH := $(O)/bin/robots-bench
 DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
-.PHONY: all lib cli runner conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure measure-differences test-census test-census-dask test-census-diff test-census-wget test-census-buffers \
+.PHONY: all lib cli runner conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-diff-interrupted test-junit test-notes test-measure measure-differences test-census test-census-dask test-census-diff test-census-wget test-census-buffers \
         bench-playground test-workflows test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
         test-asan test-install test-fresh test-fresh-targets \
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google bench-census install uninstall clean
@@ -232,6 +232,7 @@ test-census: $(ROBOTS)
 	@if $(ROBOTS) census --paths $(O)/census/bad-paths.txt $(CENSUS_DIR)/sites >/dev/null 2>&1; then \
 	    echo "robots census: a path without '/' accepted"; exit 1; fi
 	@echo "test-census: rows, --sites rows, summaries and warnings as expected in jsonl, csv and tsv; bad arguments refused"
+	/usr/bin/python3 scripts/test-interrupted-reports --bin $(O)/bin --dir $(O)/interrupted-census --only census
 
 # Every census reader at every boundary (scripts/test-census-buffers): robots built
 # again with read buffers of 1 to 16 bytes (checkpoints every 4 KiB in a large gzip
@@ -274,6 +275,7 @@ $(WARC_RESPONSES): $(call obj,ref/tests/warc-oracle/warc_responses.c $(addprefix
 # flaws; counts, clusters and causes, a crashing and a garbage-printing adapter.
 test-census-diff: $(ROBOTS) $(CENSUS_DIFF) $(WRONG)
 	scripts/test-census-diff $(O)/bin $(O)/test-census-diff
+	/usr/bin/python3 scripts/test-interrupted-reports --bin $(O)/bin --dir $(O)/interrupted-census-diff --only census-diff
 
 # robots census on a WARC file wget writes (scripts/test-census-wget): wget captures
 # origins on loopback (scripts/robots-origin-server) answering /robots.txt plain,
@@ -552,6 +554,14 @@ example: $(ROBOTS) $(EXAMPLE_PROGRAM)
 test-unit: $(TESTS) $(ROBOTS) $(CENSUS_DIFF)
 	ROBOTS_BIN=$(ROBOTS) $(TESTS)
 
+# robots-diff interrupted (scripts/test-interrupted-reports, issue 60): SIGINT,
+# SIGTERM and SIGHUP before the first reply, mid-run and while the reports are
+# written, and two signals (the interrupted case table replayed by robots-conform);
+# test-census and test-census-diff run the same for robots census and
+# robots-census-diff.
+test-diff-interrupted: $(DIFF) $(CONFORM) $(ROBOTS)
+	/usr/bin/python3 scripts/test-interrupted-reports --bin $(O)/bin --dir $(O)/interrupted-diff --only diff
+
 test-conform: $(CONFORM) $(WRONG) $(SELFTEST) $(ROBOTS) $(DIFF) $(OOM)
 	$(SELFTEST)
 	$(OOM) .
@@ -562,7 +572,7 @@ test-conform: $(CONFORM) $(WRONG) $(SELFTEST) $(ROBOTS) $(DIFF) $(OOM)
 test-asan:
 	$(MAKE) --no-print-directory O=build/asan CC=$(ASAN_CC) OPT="-O1 -g" CFLAGS=-DROBOTS_NO_SIMD \
 	    SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	    test-unit test-conform test-junit test-measure test-census test-census-wget test-census-diff fuzz-replay
+	    test-unit test-conform test-junit test-measure test-census test-census-wget test-census-diff test-diff-interrupted fuzz-replay
 
 # Installs into a scratch DESTDIR and builds a program against what was installed.
 INSTALL_TEST := $(O)/install-test
@@ -609,7 +619,7 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 # fuzzer run leaves its artifacts outside build/.
 test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check test-fuzz-artifacts test-fuzz-reproduce
 
-test: test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure test-census test-census-dask test-census-diff test-census-wget test-census-buffers test-warc-oracle test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
+test: test-unit test-symbols test-layers test-names test-conform test-diff-interrupted test-junit test-notes test-measure test-census test-census-dask test-census-diff test-census-wget test-census-buffers test-warc-oracle test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
       test-install test-fuzz test-coverage
 	@echo "make test: all test suites passed"
 
@@ -693,7 +703,7 @@ test-examples: all $(EXAMPLE_PROGRAM)
 
 # The fast loop (about a minute): the unit tests, the conformance suite, the
 # runner's self-test and every check that a generated file is up to date.
-check: test-unit test-symbols test-layers test-names conformance test-conform test-junit test-notes test-measure test-census test-census-diff test-atlas test-scorecard test-corpus test-examples
+check: test-unit test-symbols test-layers test-names conformance test-conform test-diff-interrupted test-junit test-notes test-measure test-census test-census-diff test-atlas test-scorecard test-corpus test-examples
 	@echo "make check: passed"
 
 # ---- Coverage ------------------------------------------------------------------------

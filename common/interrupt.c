@@ -2,12 +2,17 @@
  * the program (interrupt.h). */
 #include "interrupt.h"
 
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#ifdef __wasi__
+typedef int sig_atomic_t; /* wasi-libc has no <signal.h>: no handler ever runs */
+#else
+#include <signal.h>
+#endif
 
 static volatile sig_atomic_t first_signal;
 static void (*volatile on_first)(void);
@@ -25,6 +30,9 @@ void interrupt_at_second(void (*hook)(void)) {
 }
 
 void interrupt_test_pause(const char *moment) {
+#ifdef __wasi__
+    (void)moment; /* no signal to wait for, and no process id */
+#else
     const char *wanted = getenv("ROBOTS_TEST_PAUSE");
     if (!wanted || strcmp(wanted, moment)) return;
     fprintf(stderr, "paused at %s (pid %ld)\n", moment, (long)getpid());
@@ -32,6 +40,7 @@ void interrupt_test_pause(const char *moment) {
     /* Each nap ends early when a signal's handler runs. */
     int before = first_signal;
     for (int i = 0; i < 100 && first_signal == before; i++) nanosleep(&(struct timespec){0, 100000000L}, NULL);
+#endif
 }
 
 void interrupt_set_actions(void (*first)(void), void (*second)(void)) {

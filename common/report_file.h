@@ -7,9 +7,10 @@
  * temporary file beside its path (same directory, so rename is atomic) and renamed
  * over the path when complete; a signal that ends the program removes the
  * temporary file (interrupt.h's second signal, process.h's fatal ones). At the
- * start of a run, report_file_placeholder puts a short report saying the run is in
+ * start of a run, report_placeholder.h puts a short report saying the run is in
  * progress at the path: if the program is killed before its report, that is what
- * stays.
+ * stays. A path that names no regular file (/dev/stdout, /dev/full, a FIFO) is
+ * written in place, and gets no placeholder.
  */
 #ifndef ROBOTS_COMMON_REPORT_FILE_H
 #define ROBOTS_COMMON_REPORT_FILE_H
