@@ -284,6 +284,10 @@ void a_second_signal_ends_at_once(void) {
     CHECK(junit_valid(f.xml) && file_has(f.xml, "the run is in progress"));
     CHECK(file_has(f.json, "in progress") && file_has(f.tap, "Bail out! the run is in progress"));
     CHECK(starts_with(f.md, "# robots-conform: the run is in progress"));
+    /* --compare says what such a report is, rather than "not a report". */
+    proc_result c = conform_run(ARGS("--compare", f.json, f.json), 60);
+    CHECK(c.status == 2 && c.err.data && strstr(c.err.data, "the run that was to write it never finished"));
+    proc_result_free(&c);
     no_temporary_report(&f);
     CHECK(all_gone(f.pids) == 1);
     /* SIGKILL cannot be caught: what stays is the in-progress report. */

@@ -178,13 +178,22 @@ static int cannot_start(const target_spec *spec, const char *error, const char *
     return info->target && info->stopped ? 0 : -1;
 }
 
+/* What a target is, in words, for the reports. */
+static void describe_target(const target_spec *spec, char *out, size_t cap) {
+    if (spec->batch) snprintf(out, cap, "batch protocol: %s", spec->batch);
+    else if (spec->command) snprintf(out, cap, "command: %s", spec->command);
+    else if (!strcmp(spec->builtin, "reference")) snprintf(out, cap, "the reference implementation (in-process)");
+    else snprintf(out, cap, "baseline: %s", spec->builtin);
+}
+
 /* A target a signal came before: its run says it was not run. */
 static int not_run(const target_spec *spec, const char *profiles, target_run *out) {
-    char stopped[200];
+    char stopped[200], description[4200];
     snprintf(stopped, sizeof stopped, "interrupted by %s before this target was run", interrupt_name(interrupt_signal()));
+    describe_target(spec, description, sizeof description);
     report_info *info = &out->info;
     info->seconds = -1;
-    info->target = strdup(spec->name ? spec->name : "the target");
+    info->target = clean_text_copy(description, strlen(description));
     info->profiles = profiles;
     info->stopped = strdup(stopped);
     info->interrupted = interrupt_signal();
@@ -201,10 +210,7 @@ static int not_run(const target_spec *spec, const char *profiles, target_run *ou
 static int run_target(const cli *io, const target_spec *spec, conform_options *o, const suite *s, const char *profiles,
                       target_run *out) {
     char error[2048], description[4200];
-    if (spec->batch) snprintf(description, sizeof description, "batch protocol: %s", spec->batch);
-    else if (spec->command) snprintf(description, sizeof description, "command: %s", spec->command);
-    else if (!strcmp(spec->builtin, "reference")) snprintf(description, sizeof description, "the reference implementation (in-process)");
-    else snprintf(description, sizeof description, "baseline: %s", spec->builtin);
+    describe_target(spec, description, sizeof description);
     target *t = targets_open(spec, &o->cmd, o->timeout, error, sizeof error);
     if (!t) {
         /* Not a usage error (the options are right; the program is not there):
@@ -344,12 +350,14 @@ static int report_runs(const cli *io, conform_options *o, const suite *s, target
     int rc = 0;
     /* The tests' moment "while the reports are written" (interrupt.h). */
     interrupt_test_pause("reports");
-    int printed = write_report(io->out, o->format, o, s, runs, n);
-    *failed_write = printed ? ENOMEM : output_errno(io); /* the format is known: memory ran out */
-    /* Every output is written, even after one that could not be. */
+    /* The files first: what a CI screen reads is written even when standard
+     * output blocks (a reader that stopped reading). Every output is written,
+     * even after one that could not be. */
     bool unwritten = false;
     report_job job = {o, s, runs, n};
     for (size_t i = 0; i < o->noutputs; i++) unwritten |= outputs_write(io, o, i, write_job, &job) != 0;
+    int printed = write_report(io->out, o->format, o, s, runs, n);
+    *failed_write = printed ? ENOMEM : output_errno(io); /* the format is known: memory ran out */
     for (size_t k = 0; k < n; k++) {
         if (runs[k].info.notes)
             fprintf(io->err, "%s: note on %s: %s\n", io->prog, report_run_name(&runs[k]), runs[k].info.notes);
@@ -367,7 +375,7 @@ static int report_runs(const cli *io, conform_options *o, const suite *s, target
     for (size_t k = 0; k < n; k++) stopped = stopped || runs[k].info.stopped;
     size_t fixed = o->known_file && !stopped ? say_fixed(io, known, o->format) : 0;
     bool unjudged = o->known_file && !stopped && known_unjudged(known);
-    if (unjudged && !o->strict) {
+    if (unjudged && (!o->strict || rc != 0)) {
         char why[800];
         known_unjudged_why(known, why, sizeof why);
         fprintf(io->err, "%s: known failures not judged: %s\n", io->prog, why);

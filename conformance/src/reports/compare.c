@@ -23,6 +23,18 @@ static int load(const char *file, report_file *r, char *error, size_t cap) {
     r->file = file;
     if (json_file_read(file, &r->root, error, cap)) return -1;
     r->results = cJSON_GetObjectItemCaseSensitive(r->root, "results");
+    /* A report that holds only the run's state (report_state.h) has no results
+     * to compare: say what it is. */
+    const char *stopped = member(r->root, "stopped");
+    if (!cJSON_IsArray(r->results) && stopped && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r->root, "in_progress"))) {
+        snprintf(error, cap, "%s: the run that was to write it never finished (what it holds is the report put there "
+                             "while it ran: %.300s)", file, stopped);
+        return -1;
+    }
+    if (!cJSON_IsArray(r->results) && stopped && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r->root, "usage_error"))) {
+        snprintf(error, cap, "%s: the run never started (a usage error: %.300s)", file, stopped);
+        return -1;
+    }
     if (!cJSON_IsArray(r->results)) {
         snprintf(error, cap, "%s: not a report of one target (robots-conform --format json; no \"results\" array)",
                  file);

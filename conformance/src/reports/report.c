@@ -121,7 +121,7 @@ void report_final_line(FILE *f, const results *r, const report_info *info) {
     if (info->stopped) fprintf(f, "; stopped early");
     char unjudged[1500];
     /* Under --strict the line says why the run failed: a fixed entry says so above. */
-    if (info->strict && !fixed && unjudged_words(info, unjudged, sizeof unjudged))
+    if (info->strict && !fixed && !n[RESULT_FAIL] && unjudged_words(info, unjudged, sizeof unjudged))
         fprintf(f, "; FAILED under --strict: the known failures could not be judged (%s was written under profiles this "
                    "run did not judge)", info->known->file);
     fprintf(f, "\n");
@@ -429,7 +429,13 @@ static void junit_class_properties(FILE *f, const results *r, const char *area) 
  * readers count it apart and it does not fail the job. */
 static void junit_failure(FILE *f, const result *x) {
     bool known = x->status == RESULT_KNOWN;
-    fprintf(f, known ? "<skipped message=\"known failure: expected " : "<failure message=\"expected ");
+    fprintf(f, known ? "<skipped message=\"known failure: expected " : "<failure message=\"");
+    /* The headline most readers show: a known failure's changed answer first. */
+    if (x->answer_changed && x->reason) {
+        report_xml_text(f, x->reason);
+        fprintf(f, "; ");
+    }
+    if (!known) fprintf(f, "expected ");
     report_xml_text(f, x->k->expect[x->profile]);
     fprintf(f, ", got ");
     report_xml_text(f, x->got ? x->got : "no answer");

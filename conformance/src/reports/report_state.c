@@ -61,7 +61,10 @@ int report_state_write(FILE *f, const char *format, report_state state, const ch
     } else if (!strcmp(format, "tap")) {
         /* "Bail out!" takes one line: the first; the rest as comments. */
         size_t first = strcspn(words, "\n");
-        fprintf(f, "TAP version 13\nBail out! %s: %.*s\n", state_title(state), (int)first, words);
+        /* A plan of none, then the bail-out: the in-progress words say what they
+         * are, a usage error's are stderr's. */
+        fprintf(f, "TAP version 13\n1..0\nBail out! %s%.*s\n", state == REPORT_USAGE_ERROR ? "usage error: the run did not start: " : "",
+                (int)first, words);
         if (words[first]) lines(f, "# ", words + first + 1);
     } else if (!strcmp(format, "text")) {
         fprintf(f, "%s: %s\n", shout, words);

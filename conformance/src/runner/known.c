@@ -130,6 +130,44 @@ static int profile_at(char **p, const char *file, int line, char *error, size_t 
     return (int)id;
 }
 
+/* The answers a kind of check has, when they are a closed list (the case table
+ * schema's enums); NULL for an open one (a URL, a number, a list of sitemaps). */
+static const char *const *answers_of(check_kind kind) {
+    static const char *const allow[] = {"allowed", "disallowed", NULL};
+    static const char *const scope[] = {"applies", "does-not-apply", "not-a-robots-url", "invalid", NULL};
+    static const char *const status[] = {"full-allow", "full-disallow", "conditional", "use-cached", NULL};
+    static const char *const usage[] = {"y", "n", "unknown", NULL};
+    switch (kind) {
+    case KIND_ALLOW:
+    case KIND_ALLOW_AGENTS: return allow;
+    case KIND_SCOPE: return scope;
+    case KIND_STATUS: return status;
+    case KIND_USAGE:
+    case KIND_SIGNAL: return usage;
+    default: return NULL;
+    }
+}
+
+/* A pinned answer no check the entry names can give is a misspelling ("dissallowed"):
+ * an error with the file and line, not a failure of every run. 0, or -1 with error. */
+static int answer_possible(const known_entry *e, const char *file, int line, char *error, size_t cap) {
+    if (!e->answer || !strcmp(e->answer, KNOWN_ERROR_ANSWER)) return 0;
+    for (size_t k = 0; k < e->c->nchecks; k++) {
+        const check *ck = &e->c->checks[k];
+        if (e->check && ck->number != e->check) continue;
+        const char *const *valid = answers_of(ck->kind);
+        if (!valid) return 0;
+        for (; *valid; valid++)
+            if (!strcmp(*valid, e->answer)) return 0;
+    }
+    const char *const *valid = answers_of(e->c->checks[e->check ? e->check - 1 : 0].kind);
+    char list[160] = "";
+    for (; valid && *valid; valid++) snprintf(list + strlen(list), sizeof list - strlen(list), "%s, ", *valid);
+    snprintf(error, cap, "%s:%d: '%.100s' is no answer of %s (%serror)", file, line, e->answer, e->id ? e->id : "it",
+             list);
+    return -1;
+}
+
 /* One line of the file, made a C string (p[n] is overwritten): blank, a comment,
  * the profiles it was written under, or an entry: a check id, then optionally
  * "[PROFILE]" and "= ANSWER", then optionally a comment. */
@@ -170,6 +208,11 @@ static int known_line(const suite *s, char *p, size_t n, int line, known_list *o
     if (len == 0 || len > 255 || resolve(s, id, &e) != 0) {
         snprintf(error, cap, "%s:%d: '%.200s' names no case or check of the tables (CASE or CASE.N; --list shows the cases)",
                  out->file, line, id);
+        free(e.answer);
+        return -1;
+    }
+    e.id = id;
+    if (answer_possible(&e, out->file, line, error, cap) != 0) {
         free(e.answer);
         return -1;
     }

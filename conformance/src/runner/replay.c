@@ -67,9 +67,10 @@ static int add_which(buf *b, const target_deaths *d) {
     long before = d->sent - 1;
     if (d->same && d->count > 1)
         snprintf(words, sizeof words,
-                 "every one of the %zu processes started died after %ld request%s: request %ld is the one it cannot "
-                 "answer. Request %ld, as the first process was sent it: ",
-                 d->count, before, plural(before), d->sent, d->sent);
+                 "every one of the %zu processes started died after %ld request%s, whatever request came next: it "
+                 "stops after so many (a limit on the lines it reads, or something the requests wear out), not at "
+                 "one request's content. Request %ld, as the first process was sent it: ",
+                 d->count, before, plural(before), d->sent);
     else if (d->count > 1)
         snprintf(words, sizeof words,
                  "the target died after %ld request%s, on request %ld (started again, it died %zu more time%s, after "

@@ -114,6 +114,7 @@ static bool add_result(results *out, size_t *cap, const tcase *c, const check *c
     r->line = a->status == ANSWER_GIVEN ? a->line : -1;
     r->answered = a->status == ANSWER_GIVEN;
     r->declined = a->status == ANSWER_FAILED && a->fault == FAULT_NONE;
+    r->answer_changed = false;
     return true;
 }
 
@@ -137,6 +138,7 @@ static bool judge_known(known_list *k, result *r) {
     snprintf(reason, n, "%s%s%s", head, r->reason ? ": " : "", r->reason ? r->reason : "");
     free(r->reason);
     r->reason = reason;
+    r->answer_changed = true;
     return true;
 }
 

@@ -29,6 +29,7 @@ typedef struct result {
     long line;    /* the deciding line the target reported, -1 when it reported none */
     bool answered; /* the target gave an answer (got is NULL for an empty one) */
     bool declined; /* no answer: the target replied with an error (no fault of its own) */
+    bool answer_changed; /* a known failure's pinned answer is not this one: reason begins so */
 } result;
 
 typedef struct selection {
