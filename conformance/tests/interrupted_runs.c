@@ -298,11 +298,9 @@ void a_second_signal_ends_at_once(void) {
     finish(pid);
     CHECK(junit_valid(f.xml) && file_has(f.xml, "if this stays, the run ended before it wrote its report"));
     CHECK(!file_has(f.json, "yesterday") && !file_has(f.md, "yesterday") && !file_has(f.tap, "yesterday"));
-    /* Its target outlives it (documented); the test ends it. */
-    FILE *p = fopen(f.pids, "r");
-    long target_pid;
-    while (p && fscanf(p, "%ld", &target_pid) == 1) kill((pid_t)target_pid, SIGKILL);
-    if (p) fclose(p);
+    /* Its target goes with it: the kernel kills it at its parent's death
+     * (PR_SET_PDEATHSIG, Linux). */
+    CHECK(all_gone(f.pids) == 1);
     remove_tree(scratch);
 }
 
