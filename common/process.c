@@ -26,6 +26,11 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+#include "interrupt.h"
 
 double proc_now(void) {
     struct timespec ts;
@@ -72,10 +77,19 @@ static void kill_group(pid_t pid) {
     kill(pid, SIGKILL);
 }
 
-static void on_fatal_signal(int sig) {
-    for (sig_atomic_t i = 0; i < nhooks; i++) hooks[i]();
+static void kill_children(void) {
     for (size_t i = 0; i < MAX_CHILDREN; i++)
         if (children[i] > 0) kill_group((pid_t)children[i]);
+}
+
+/* Before the program ends by a signal: the hooks, then every child. */
+static void clean_up(void) {
+    for (sig_atomic_t i = 0; i < nhooks; i++) hooks[i]();
+    kill_children();
+}
+
+static void on_fatal_signal(int sig) {
+    clean_up();
     signal(sig, SIG_DFL);
     sigset_t only;
     sigemptyset(&only);
@@ -90,6 +104,10 @@ static void guard_signals(void) {
     static int done;
     if (done) return;
     done = 1;
+    /* A program that takes SIGINT, SIGTERM and SIGHUP as a request to stop
+     * (interrupt.h) has its children killed at the first, so that a wait on one
+     * ends; at the second the hooks run as at any fatal signal. */
+    interrupt_set_actions(kill_children, clean_up);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_fatal_signal;
@@ -182,8 +200,16 @@ static void close_on_exec_above_2(void) {
 /* In the child: stdin, stdout and stderr become the pipes, and nothing else stays
  * open: a descriptor left behind would keep a pipe open after the child exits (a
  * background helper would hold it). */
-static void child(char *const argv[], int in, int out, int err, int report, const sigset_t *mask) {
+static void child(char *const argv[], int in, int out, int err, int report, const sigset_t *mask, pid_t parent) {
     setpgid(0, 0);
+#ifdef __linux__
+    /* SIGKILL cannot be caught, so a parent killed so cannot kill its children:
+     * on Linux the kernel does, for the child itself (what the child starts is
+     * its own). A parent already gone by now is gone for good. */
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent) _exit(127);
+#else
+    (void)parent;
+#endif
     close_on_exec_above_2();
     int ends[3] = {in, out, err}, high[3];
     for (int k = 0; k < 3; k++)
@@ -221,8 +247,9 @@ static int spawn(char *const argv[], int *in, int *out, int *err, pid_t *pid, in
     sigset_t fatal, saved;
     fatal_set(&fatal);
     sigprocmask(SIG_BLOCK, &fatal, &saved);
+    pid_t parent = getpid();
     *pid = ok ? fork() : -1;
-    if (*pid == 0) child(argv, fd[IN][0], fd[OUT][1], fd[ERR][1], fd[REPORT][1], &saved);
+    if (*pid == 0) child(argv, fd[IN][0], fd[OUT][1], fd[ERR][1], fd[REPORT][1], &saved, parent);
     if (*pid > 0) {
         setpgid(*pid, *pid);
         track(*pid);

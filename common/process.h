@@ -9,8 +9,12 @@
  * input, output and error. The first child made installs handlers for the signals
  * that end a program (HUP, INT, QUIT, TERM, USR1, USR2, ALRM, XCPU, XFSZ, VTALRM,
  * PROF): they kill the group of every child still running, run the cleanup hooks
- * (proc_at_signal), and end the program by the same signal. SIGKILL cannot be
- * caught: a runner killed that way leaves its children behind.
+ * (proc_at_signal), and end the program by the same signal; a program that
+ * takes INT, TERM and HUP as a request to stop (interrupt.h) has its children
+ * killed at the first and ends so at the second. SIGKILL cannot be caught: a
+ * runner killed that way leaves its children behind, except on Linux, where
+ * each child is killed with its parent (PR_SET_PDEATHSIG); what a child started
+ * in turn may stay.
  */
 #ifndef ROBOTS_COMMON_PROCESS_H
 #define ROBOTS_COMMON_PROCESS_H

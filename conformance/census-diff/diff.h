@@ -66,6 +66,8 @@ typedef struct diff_run {
     named_causes causes;
     double seconds;
     fingerprint corpus;  /* over every site read */
+    const char *interrupted;      /* the signal that stopped the run ("SIGTERM"), or NULL: it ran to its end */
+    char stopped[512];            /* then "interrupted by SIGTERM after N sites, ..." */
     const char *version_command;  /* --adapter-version, or NULL */
     char adapter_version[256];    /* the first line it printed */
     char version_error[512];      /* ... or why there is none */
@@ -87,8 +89,9 @@ static inline const char *diff_site_name(const diff_run *r, size_t i) {
     return r->names.data + at;
 }
 
-/* Writes the report as Markdown to md and as JSON to json (either may be NULL).
- * Returns 0, or -1 when a write failed. */
+/* Writes the report as Markdown to md and as JSON to json (either may be NULL);
+ * an interrupted run's says so first: the Markdown's first line, the JSON's
+ * "stopped" and "interrupted". Returns 0, or -1 when a write failed. */
 int report_markdown(const diff_run *r, FILE *md);
 int report_json(const diff_run *r, FILE *json);
 

@@ -18,7 +18,9 @@
  *
  * Exit status: 0 the adapter agreed on every check, 1 it disagreed or failed
  * checks, 2 a usage error, an adapter that cannot start or answers no probe, an
- * input that cannot be read.
+ * input that cannot be read, 128 + N when signal N (SIGINT, SIGTERM, SIGHUP)
+ * interrupted it: the adapter is killed, the site in hand dropped, and the
+ * reports say how far the run got (interrupt.h).
  */
 #include <errno.h>
 #include <math.h>
@@ -33,8 +35,11 @@
 #include "census.h"
 #include "cluster.h"
 #include "diff.h"
+#include "interrupt.h"
 #include "lines.h"
 #include "minimize.h"
+#include "report_file.h"
+#include "report_placeholder.h"
 #include "simplify.h"
 
 #define CHUNK 256                  /* checks per write to the adapter */
@@ -68,7 +73,9 @@ static int usage(FILE *f, int status) {
             "  --probes FILE      the scorecard's probes (default: conformance/adapters/probes.json)\n"
             "  --adapter-version CMD  run once (no shell, at most %d s): the first line it prints is the\n"
             "                     adapter's version in the report (default: only the adapter's command)\n"
-            "Exit status: 0 every check agreed, 1 some disagreed or failed, 2 usage or a broken adapter.\n",
+            "Exit status: 0 every check agreed, 1 some disagreed or failed, 2 usage or a broken adapter,\n"
+            "3 an input not read to its end, 128 + N: interrupted by signal N (SIGINT, SIGTERM, SIGHUP);\n"
+            "the report says so. DIR's reports say the run is in progress until it writes them.\n",
             CHUNK, VERSION_TIMEOUT);
     return status;
 }
@@ -194,6 +201,11 @@ static long minimise(state *st, const census_site *s, const input *original) {
      * alone is one line to the minimiser until it is rewritten with LF. */
     if (asked >= 0 && line_ends(&small.robots) > lines)
         asked = minimize_parts(&small, still_disagree, st, MINIMISE_BUDGET, MINIMISE_WINDOW, MINIMIZE_LINES);
+    if (asked >= 0 && interrupt_signal()) {
+        /* Minimised against an adapter the signal killed: no example. */
+        input_free(&small);
+        return (long)cluster_for(r, NOT_MINIMISED, NULL);
+    }
     robots_verdict why;
     int mine = ask_reference(&small, r->profile, &why), theirs;
     long their_line;
@@ -255,11 +267,11 @@ static int attribute(state *st, const census_site *s, const site_check *first, c
         if (st->memos[i].reference == first->reference && !strcmp(st->memos[i].text, text) &&
             r->clusters[st->memos[i].cluster].minimised >= r->per_cause)
             at = (long)st->memos[i].cluster;
-    if (at < 0 && r->minimised < r->minimise_max && *minimised_here < r->per_site) {
+    if (at < 0 && !interrupt_signal() && r->minimised < r->minimise_max && *minimised_here < r->per_site) {
         (*minimised_here)++;
         at = minimise(st, s, asked);
         if (at < 0) return -1;
-        if (text[0] && st->nmemos < MEMO_MAX) {
+        if (text[0] && st->nmemos < MEMO_MAX && !interrupt_signal()) {
             memo *m = &st->memos[st->nmemos++];
             snprintf(m->text, sizeof m->text, "%s", text);
             m->reference = first->reference;
@@ -385,7 +397,17 @@ static int visit(void *ctx, const census_site *s) {
                                   VERDICT_FAILED, v.line, -1};
         }
     robots_free(rules);
-    if (ask_site(st, s, k, n, paths) || compare_site(st, s, k, n, paths)) return st->failed = -1;
+    char last_failure[sizeof r->failure_example];
+    memcpy(last_failure, r->failure_example, sizeof last_failure);
+    if (ask_site(st, s, k, n, paths)) return st->failed = -1;
+    /* The first signal killed the adapter under this site: its checks are
+     * dropped, not counted as the adapter's failures (the reader stops), and
+     * the failure the kill made is not the report's example of one. */
+    if (interrupt_signal()) {
+        memcpy(r->failure_example, last_failure, sizeof last_failure);
+        return -1;
+    }
+    if (compare_site(st, s, k, n, paths)) return st->failed = -1;
     if (st->progress)
         fprintf(stderr, "\r%s: %zu sites, %zu disagreeing, %zu minimised   ", prog, r->sites, r->sites_disagreeing,
                 r->minimised);
@@ -410,19 +432,53 @@ static const char *find_probes(const char *given) {
     return "conformance/adapters/probes.json";
 }
 
-/* Writes the reports: Markdown on stdout, or DIR/report.md and DIR/report.json. */
-static int write_reports(const diff_run *r, const char *out) {
-    if (!out) return report_markdown(r, stdout) || fflush(stdout) ? -1 : 0;
+/* With --out DIR, before the run: DIR made, and a placeholder at each report's
+ * path (report_placeholder.h), so that no earlier run's report stays there to be
+ * read as this one's. Returns 0, or -1 with errno. */
+static int prepare_reports(const char *out) {
+    if (!out) return 0;
     if (mkdir(out, 0777) && errno != EEXIST) return -1;
     char path[4200];
-    int rc = 0;
-    for (int json = 0; json < 2 && rc == 0; json++) {
+    for (int json = 0; json < 2; json++) {
         snprintf(path, sizeof path, "%s/report.%s", out, json ? "json" : "md");
-        FILE *f = fopen(path, "w");
-        rc = !f || (json ? report_json(r, f) : report_markdown(r, f)) ? -1 : 0;
-        if (f && fclose(f)) rc = -1;
+        if (report_placeholder(path, json ? REPORT_JSON : REPORT_TEXT, prog)) return -1;
     }
-    return rc;
+    return 0;
+}
+
+/* Writes the reports: Markdown on stdout, or DIR/report.md and DIR/report.json,
+ * each whole (report_file.h). */
+static int write_reports(const diff_run *r, const char *out) {
+    if (!out) return report_markdown(r, stdout) || fflush(stdout) ? -1 : 0;
+    char path[4200];
+    for (int json = 0; json < 2; json++) {
+        snprintf(path, sizeof path, "%s/report.%s", out, json ? "json" : "md");
+        report_file f;
+        if (report_file_open(&f, path)) return -1;
+        if (json ? report_json(r, f.f) : report_markdown(r, f.f)) {
+            report_file_abandon(&f);
+            errno = EIO;
+            return -1;
+        }
+        if (report_file_commit(&f)) return -1;
+    }
+    return 0;
+}
+
+/* How far an interrupted run got: the sites done, and the input it was in (not
+ * read to its end), or the inputs read whole. */
+static void stopped_text(state *st, const char *name, size_t started, size_t ninputs) {
+    diff_run *r = &st->run;
+    const char *sig = interrupt_name(interrupt_signal());
+    size_t done = r->compared + r->status_decided;
+    if (st->counts.read.interrupted)
+        snprintf(r->stopped, sizeof r->stopped,
+                 "interrupted by %s after %zu sites, in input %zu of %zu (%.300s), not read to its end", sig, done,
+                 started, ninputs, name);
+    else
+        snprintf(r->stopped, sizeof r->stopped, "interrupted by %s after %zu sites, %zu of %zu inputs read", sig, done,
+                 started, ninputs);
+    r->interrupted = sig;
 }
 
 static int parse_count(const char *v, size_t max, size_t *out) {
@@ -526,7 +582,14 @@ int main(int argc, char **argv) {
         if (v > 0) fprintf(stderr, "%s: %s; the report says so\n", prog, r->version_error);
     }
 
+    /* From here a signal stops the run and the report says how far it got. */
+    interrupt_catch();
     char error[2048];
+    if (prepare_reports(o.out)) {
+        fprintf(stderr, "%s: --out %s: %s\n", prog, o.out, strerror(errno));
+        buf_free(&st.asked.paths);
+        return 2;
+    }
     if (asker_open(&st.target, r->command, NULL, r->profile, o.timeout, error, sizeof error)) {
         fprintf(stderr, "%s: %s\n", prog, error);
         buf_free(&st.asked.paths);
@@ -535,13 +598,15 @@ int main(int argc, char **argv) {
     int rc = causes_probe(&r->causes, find_probes(o.probes), &st.target, r->profile, error, sizeof error);
     size_t answered = 0;
     for (size_t i = 0; i < r->causes.n; i++) answered += r->causes.items[i].probes - r->causes.items[i].failed;
-    if (rc == 0 && answered == 0) {
+    if (rc == 0 && answered == 0 && !interrupt_signal()) {
         snprintf(error, sizeof error, "the adapter answers none of the %zu probes: %s", r->causes.probes,
                  st.target.last_failure);
         rc = -1;
     }
     double start = proc_now();
-    for (int i = o.first; rc == 0 && i < argc; i++) {
+    size_t started = 0;
+    for (int i = o.first; rc == 0 && !interrupt_signal() && i < argc; i++) {
+        started = (size_t)(i - o.first) + 1;
         census_input in;
         const char *why;
         if (census_open_input(argv[i], &in, &why)) {
@@ -564,6 +629,13 @@ int main(int argc, char **argv) {
     r->seconds = proc_now() - start;
     asker_close(&st.target);
     if (st.progress) fprintf(stderr, "\n");
+    /* Said before the reports are written: a signal that comes while they are
+     * leaves them whole (every site had been compared), and only the exit says it. */
+    if (interrupt_signal()) {
+        stopped_text(&st, started ? argv[o.first + (int)started - 1] : "", started, (size_t)(argc - o.first));
+        fprintf(stderr, "%s: %s; the report says so\n", prog, r->stopped);
+    }
+    interrupt_test_pause("reports");
     if (rc == 0 && write_reports(r, o.out)) {
         snprintf(error, sizeof error, "cannot write the report%s%s: %s", o.out ? " to " : "", o.out ? o.out : "",
                  strerror(errno));
@@ -583,6 +655,7 @@ int main(int argc, char **argv) {
     buf_free(&st.keep_pattern);
     buf_free(&st.pattern);
     if (rc) return 2;
+    if (interrupt_signal()) return interrupt_exit_status();
     if (st.counts.incomplete) return EXIT_INCOMPLETE; /* the report is of what was read: census_report_input said what was not */
     size_t bad = 0;
     for (size_t a = 0; a < r->nagents; a++) bad += r->agents[a].disagreeing + r->agents[a].failed;

@@ -201,6 +201,7 @@ static void md_causes_shown(FILE *f, const diff_run *r) {
 
 int report_markdown(const diff_run *r, FILE *f) {
     totals t = total(r);
+    if (r->interrupted) fprintf(f, "INTERRUPTED%s: this report is partial.\n\n", r->stopped + strlen("interrupted"));
     fprintf(f, "# Census differential: the reference against `%s`\n\n", r->command);
     md_provenance(f, r);
     fprintf(f, "## What was compared\n\nProfile %s. %zu sites read (%zu skipped: records, lines or files that are no site); %zu decided by their HTTP "
@@ -325,6 +326,10 @@ int report_json(const diff_run *r, FILE *f) {
     totals t = total(r);
     residue x = residue_of(r);
     cJSON *o = cJSON_CreateObject();
+    if (r->interrupted) {
+        cJSON_AddStringToObject(o, "stopped", r->stopped);
+        cJSON_AddStringToObject(o, "interrupted", r->interrupted);
+    }
     cJSON_AddStringToObject(o, "target", r->command);
     json_run(r, o);
     cJSON_AddStringToObject(o, "profile", robots_profile_name(r->profile));

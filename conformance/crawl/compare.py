@@ -11,13 +11,16 @@ known failure and a failure with the same answer are the same. The sections:
   Moved between known and new      the same answer, listed as known in one report
                                    and not in the other
   Stopped now                      a crawler that stopped early in NEW (no answers)
-  Only in the old report / Only in the new report
+  Only in the old report / Only in the new report   (with --verbose: the checks
+                                   one report asked and the other did not)
 
-When the new report did not ask checks the old one did (another --area, --id or
---profile, a crawler left out or stopped now), a plain sentence says how many
-before the count line: "N checks of OLD were not asked in NEW (...): they are not
-compared." (a check under each profile counts once per profile, as the runner's
---compare counts them).
+When the reports did not ask the same checks (another --area, --id or --profile,
+a crawler left out or stopped now), one plain sentence before the count line says
+how many were not compared: "N checks only in the old report, M only in the new:
+not compared (another selection); --verbose lists them" (a check under each
+profile counts once per profile, as the runner's --compare counts them). A report
+whose run was interrupted or never finished (its top-level "stopped") is said
+so first: its answers are partial.
 
 Exit 1 when a check fails now that did not before, or a crawler stopped now; 0
 otherwise; 2 when a file cannot be read or is not a crawl report (the file and
@@ -59,6 +62,15 @@ def load(path):
     return out
 
 
+def _run_stopped(path):
+    """A report's top-level "stopped" (its run interrupted, in progress or unable to
+    run), or None."""
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    stopped = data.get("stopped")
+    return stopped if isinstance(stopped, str) else None
+
+
 def _answer(r):
     return r.get("got") if r.get("got") is not None else "no answer (%s)" % r["status"]
 
@@ -69,9 +81,13 @@ def _name(crawler, key, r):
                                         " " + r["description"] if r.get("description") else "")
 
 
-def compare(old_path, new_path, out):
+def compare(old_path, new_path, out, verbose=False):
     """Writes the comparison to out; returns the exit status (0 or 1)."""
     old, new = load(old_path), load(new_path)
+    for path in (old_path, new_path):
+        partial = _run_stopped(path)
+        if partial:
+            out.write("%s: the run was %s: its answers are partial.\n\n" % (path, partial))
     sections = {k: [] for k in ("new", "fixed", "changed", "moved", "stopped", "only-old", "only-new")}
     # The old report's checks (one per profile) the new one did not ask, and why;
     # the new report's checks the old one did not.
@@ -122,13 +138,15 @@ def compare(old_path, new_path, out):
              "stopped": "Stopped now (no answers to compare)", "only-old": "Only in the old report",
              "only-new": "Only in the new report"}
     for key, head in heads.items():
-        if sections[key]:
+        if sections[key] and (verbose or key not in ("only-old", "only-new")):
             out.write("%s:\n%s\n\n" % (head, "\n".join(sections[key])))
-    if not_asked:
+    if not_asked or only_new:
         reasons = [w for w in ("another selection", "a crawler left out", "a crawler stopped early") if w in why]
-        out.write("%d check%s of %s %s not asked in %s (%s): they are not compared.\n" % (
-            not_asked, "" if not_asked == 1 else "s", old_path, "was" if not_asked == 1 else "were", new_path,
-            ", or ".join(reasons)))
+        if only_new and "another selection" not in reasons:
+            reasons.insert(0, "another selection")
+        out.write("%d check%s only in the old report, %d only in the new: not compared (%s)%s\n" % (
+            not_asked, "" if not_asked == 1 else "s", only_new, ", or ".join(reasons),
+            "" if verbose else "; --verbose lists them"))
     out.write("%d failing now, not before; %d fixed; %d answers changed; %d moved between known and new; "
               "%d crawlers stopped now; %d only in %s, %d only in %s\n" % (
                   len(sections["new"]), len(sections["fixed"]), len(sections["changed"]), len(sections["moved"]),

@@ -13,6 +13,8 @@ import subprocess
 import sys
 import threading
 
+import watchdog
+
 INSIDE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "inside.py")
 PYTHON = "/usr/bin/python3"
 
@@ -40,8 +42,9 @@ _stopping = False
 
 
 def stop_all():
-    """Ends every namespace still running (on an interrupt): killing unshare's
-    process group ends inside.py, and with it every process of its namespace."""
+    """Ends every namespace still running (on an interrupt), and keeps any other
+    from starting: killing unshare's process group ends inside.py, and with it
+    every process of its namespace."""
     global _stopping
     with _lock:
         _stopping = True
@@ -63,6 +66,11 @@ def run(plan_path, time_limit):
         child = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                  stderr=subprocess.PIPE, start_new_session=True)
         _running.add(child)
+        # Its process group outlives nothing: the watchdog kills it if robots-crawl
+        # is killed (SIGKILL) before it could.
+        guard = watchdog.guard()
+        if guard:
+            guard.track("group", child.pid)
     try:
         _, err = child.communicate(timeout=time_limit)
     except subprocess.TimeoutExpired:
@@ -72,6 +80,10 @@ def run(plan_path, time_limit):
     finally:
         with _lock:
             _running.discard(child)
+        if guard:
+            guard.untrack("group", child.pid)
     if child.returncode != 0:
+        if _stopping:
+            raise IsolationError("stopped")  # killed by stop_all: nothing to say
         sys.stderr.write(err.decode("utf-8", "replace")[-4000:])
         raise IsolationError("the namespace's run failed (exit %d)" % child.returncode)

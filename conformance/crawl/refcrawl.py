@@ -36,6 +36,10 @@ and, with one --flaw, a deliberately wrong crawler that the harness must catch:
                      www.müller.eu, not in its ASCII form www.xn--mller-kva.eu
 
 Every request has a 5-second timeout; at most 5,000 links are followed.
+
+REFCRAWL_RULES_ON=CODE (environment): a robots.txt answered with that status is
+read as the rules, whatever the flaw says: the same crawler answering one check
+otherwise, for the tests of known failures pinned by their answer.
 """
 import argparse
 import base64
@@ -127,6 +131,9 @@ class Crawler:
                 found = ("full-allow", None) if self.flaw == "5xx-allows" else (self.policy("network-error", 0), None)
                 break
             status, response, body = answer
+            if str(status) == os.environ.get("REFCRAWL_RULES_ON"):
+                found = ("conditional", body)
+                break
             if 300 <= status < 400 and self.flaw == "no-redirects":
                 found = ("full-allow", None)
                 break

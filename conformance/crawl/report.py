@@ -8,9 +8,14 @@ one observation (`observation`, `checks_in_observation`), every other check is o
 of its own; the summaries count checks and observations. A crawler that stopped
 early has no results and says why (`stopped`).
 
-One helper yields the observations (rows()); each format prints them.
+One helper yields the observations (rows()), another the notes under a
+crawler's counts (notes(): known failures, fixed entries, entries not judged);
+each format prints them, JUnit in its suites' <system-out>. A run that did not
+run to its end (run_note.py) says so first, in every format.
 """
 import json
+
+import run_note
 
 RESULTS = ("pass", "fail", "known-failure", "undefined", "not-observed", "not-observable")
 KINDS = ("status", "scope", "robots-url", "allow", "sitemaps")
@@ -102,13 +107,24 @@ def row_title(row):
     return "%s %s (%s%s)" % (r["id"], check_words(row), r["kind"], shared)
 
 
-def as_json(crawls, known_info=None):
-    out = {"crawlers": []}
+def as_json(crawls, known_info=None, note=None, verdict=None):
+    """verdict: why the run failed (exit 1), as the text report's last line; the
+    JSON's "verdict", absent when the run did not fail."""
+    out = {}
+    if note:
+        out["stopped"] = note["stopped"]
+        if note.get("fix"):
+            out["fix"] = note["fix"]
+    if verdict:
+        out["verdict"] = verdict
+    out["crawlers"] = []
     if known_info:
         out["known_failures"] = {"file": known_info["file"], "strict": known_info["strict"],
                                  "written_under": getattr(known_info["entries"], "written_under", []),
                                  "judged": known_info.get("judged", []),
-                                 "not_fixable": known_info.get("not_fixable")}
+                                 "not_fixable": known_info.get("not_fixable"),
+                                 "not_judged": known_info.get("not_judged"),
+                                 "not_judged_entries": known_info.get("not_judged_entries", [])}
     for c in crawls:
         entries = known_info["entries"] if known_info and c.get("known") else None
         out["crawlers"].append({
@@ -119,9 +135,11 @@ def as_json(crawls, known_info=None):
     return json.dumps(out, indent=1, ensure_ascii=False)
 
 
-def _line(n):
+def _line(n, known=False):
+    """The counts of a row; with known (a crawler given known failures) the known
+    failures always, so that rows of one table add up alike."""
     text = "%d passed, %d failed" % (n["pass"], n["fail"])
-    if n["known-failure"]:
+    if n["known-failure"] or known:
         text += ", %d known failures" % n["known-failure"]
     return text + ", %d undefined, %d not observed, %d not observable" % (
         n["undefined"], n["not-observed"], n["not-observable"])
@@ -158,12 +176,15 @@ def _stopped_text(c):
 
 def _known_text(known_info):
     """The fixed entries, a line each; or the one sentence saying why none can be
-    (the run judged fewer profiles than the file was written under)."""
+    (the run judged fewer profiles than the file was written under); and which
+    entries were not judged at all, and why."""
     lines = []
     if not known_info:
         return lines
+    if known_info.get("not_judged"):
+        lines.append(known_info["not_judged"])
     if known_info.get("not_fixable"):
-        return [known_info["not_fixable"]]
+        return lines + [known_info["not_fixable"]]
     for e in known_info["entries"]:
         if e.fixed:
             lines.append("Fixed: %s (%s line %d) passes now: remove it from %s" % (
@@ -171,8 +192,40 @@ def _known_text(known_info):
     return lines
 
 
-def as_text(crawls, verbose=False, known_info=None):
+def changed_count(results):
+    return sum(1 for r in results if r["status"] == "fail" and r.get("answer_changed"))
+
+
+def notes(c, known_info):
+    """The sentences under a crawler's counts, in every format: its known failures
+    still failing, those whose answer changed, the entries fixed or not judged."""
     lines = []
+    if not (c.get("known") and known_info):
+        return lines
+    n = counts(c["results"])["known-failure"]
+    if n:
+        lines.append("Known failures: %d check%s listed in %s still fail%s (not counted as failed)." % (
+            n, "" if n == 1 else "s", known_info["file"], "s" if n == 1 else ""))
+    changed = changed_count(c["results"])
+    if changed:
+        lines.append("Known failures, answer changed: %d check%s listed in %s fail%s with another answer than the "
+                     "one listed (counted as failed)." % (changed, "" if changed == 1 else "s", known_info["file"],
+                                                          "s" if changed == 1 else ""))
+    return lines + _known_text(known_info)
+
+
+def failure_words(r):
+    """What a failed result's line says: expected and got, or, for a listed check
+    answered otherwise, "known failure, answer changed: was X, now Y"."""
+    if r.get("answer_changed"):
+        return "known failure, answer changed: was %s, now %s (expected %s)" % (
+            r["answer_changed"]["was"], r["answer_changed"]["now"], r["expected"])
+    return "expected %s, got %s" % (r["expected"], r["got"])
+
+
+def as_text(crawls, verbose=False, known_info=None, note=None, verdict=None):
+    """verdict: the line that ends the report when the run fails (why)."""
+    lines = run_note.lines(note)
     for c in crawls:
         if c.get("stopped"):
             lines += _stopped_text(c)
@@ -183,17 +236,18 @@ def as_text(crawls, verbose=False, known_info=None):
             m = crawl[mode]
             how = "timed out" if m["timed_out"] else m["error"] or "exit %s" % m["exit"]
             lines.append("   %s crawl: %d requests in %.1f s, %s" % (mode, m["requests"], m["seconds"], how))
+        known = bool(c.get("known") and known_info)
         for profile in c["profiles"]:
             mine = [r for r in c["results"] if r["profile"] == profile]
-            lines.append("   %-8s %s%s" % (profile, _line(counts(mine)), _observation_line(mine)))
+            lines.append("   %-8s %s%s" % (profile, _line(counts(mine), known), _observation_line(mine)))
             for kind in kinds_of(mine):
                 of_kind = [r for r in mine if r["kind"] == kind]
-                lines.append("     %-14s %s%s" % (kind, _line(counts(of_kind)), _observation_line(of_kind)))
+                lines.append("     %-14s %s%s" % (kind, _line(counts(of_kind), known), _observation_line(of_kind)))
             for row in rows(mine):
                 status, r = row_status(row), row[0]
                 if status == "fail":
-                    lines.append("     FAIL %s: expected %s, got %s" % (row_title(row), r["expected"], r["got"]))
                     first = next(x for x in row if x["status"] == "fail")
+                    lines.append("     FAIL %s: %s" % (row_title(row), failure_words(first)))
                     lines.append("          %s" % r["detail"])
                     lines.append("          cause: %s" % r.get("cause", "unexplained"))
                     lines += ["          " + x for x in served_lines(first)]
@@ -202,13 +256,11 @@ def as_text(crawls, verbose=False, known_info=None):
                                                                               r["got"]))
                 elif verbose and status in ("not-observed", "not-observable"):
                     lines.append("     %s %s: %s" % (status, row_title(row), r["reason"]))
-        if c.get("known") and known_info:
-            n = counts(c["results"])["known-failure"]
-            if n:
-                lines.append("   Known failures: %d check%s listed in %s still fail%s (not counted as failed)." % (
-                    n, "" if n == 1 else "s", known_info["file"], "s" if n == 1 else ""))
-            lines += ["   " + x for x in _known_text(known_info)]
-    lines.append(total_line(crawls))
+        lines += ["   " + x for x in notes(c, known_info)]
+    if not note or note["kind"] == "interrupted":
+        lines.append(total_line(crawls))
+    if verdict:
+        lines.append(verdict)
     return "\n".join(lines) + "\n"
 
 
@@ -221,18 +273,19 @@ def total_line(crawls):
     text = "all crawlers: %d passed, %d failed" % (n["pass"], n["fail"])
     if n["known-failure"]:
         text += ", %d known failures" % n["known-failure"]
-    text += ", %d not observed, %d not observable; observations: %d passed, %d failed" % (
-        n["not-observed"], n["not-observable"], o["pass"], o["fail"])
+    text += ", %d undefined, %d not observed, %d not observable; observations: %d passed, %d failed" % (
+        n["undefined"], n["not-observed"], n["not-observable"], o["pass"], o["fail"])
     stopped = [c for c in crawls if c.get("stopped")]
     if stopped:
         text += "; stopped early: " + ", ".join("%s (%s)" % (c["name"], c["stopped"]["title"]) for c in stopped)
     return text + " (a failure is a finding about a crawler)"
 
 
-def as_markdown(crawls, known_info=None):
-    """A CI job's summary: per crawler its counts by kind and profile, the
-    failures with their causes, and why a crawler stopped."""
-    out = ["# robots-crawl\n"]
+def as_markdown(crawls, known_info=None, note=None, verdict=None):
+    """A CI job's summary: per crawler its counts by kind and profile (each row's
+    columns add up to its checks), the failures with their causes, and why a
+    crawler stopped."""
+    out = ["**%s**\n" % md_escape(x) for x in run_note.lines(note)] + ["# robots-crawl\n"]
     for c in crawls:
         if c.get("stopped"):
             s = c["stopped"]
@@ -242,33 +295,42 @@ def as_markdown(crawls, known_info=None):
                 out.append("```text\n%s\n```\n" % s["log"].replace("```", "'''"))
             continue
         out.append("## %s (%s), token `%s`\n" % (c["name"], md_escape(c["version"]), md_escape(c["token"])))
-        out.append("| profile | kind | passed | failed | known | not observed | observations passed | "
-                   "observations failed |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+        out.append("| profile | kind | checks | passed | failed | known | undefined | not observed | not observable "
+                   "| observations passed | observations failed |\n"
+                   "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
         for profile in c["profiles"]:
             mine = [r for r in c["results"] if r["profile"] == profile]
             for kind in kinds_of(mine) + ["all"]:
                 of_kind = mine if kind == "all" else [r for r in mine if r["kind"] == kind]
                 n, o = counts(of_kind), observation_counts(of_kind)
-                out.append("| %s | %s | %d | %d | %d | %d | %d | %d |" % (
-                    profile, kind, n["pass"], n["fail"], n["known-failure"], n["not-observed"], o["pass"], o["fail"]))
+                out.append("| %s | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d |" % (
+                    profile, kind, len(of_kind), n["pass"], n["fail"], n["known-failure"], n["undefined"],
+                    n["not-observed"], n["not-observable"], o["pass"], o["fail"]))
         out.append("")
         failing = [row for row in rows(c["results"]) if row_status(row) == "fail"]
         if failing:
             out.append("### Failures\n")
             for row in failing:
-                r = row[0]
-                out.append("- **%s** [%s]: expected %s, got %s. %s. *Cause:* %s." % (
-                    md_escape(row_title(row)), r["profile"], md_escape(r["expected"]), md_escape(r["got"]),
+                r = next(x for x in row if x["status"] == "fail")
+                out.append("- **%s** [%s]: %s. %s. *Cause:* %s." % (
+                    md_escape(row_title(row)), r["profile"], md_escape(failure_words(r)),
                     md_escape(r["detail"]), md_escape(r.get("cause", "unexplained"))))
             out.append("")
         if c.get("known") and known_info:
             n = counts(c["results"])["known-failure"]
             if n:
                 out.append("%d known failures (listed in `%s`, not counted as failed).\n" % (n, known_info["file"]))
+            changed = changed_count(c["results"])
+            if changed:
+                out.append("%d known failures whose answer changed (listed in `%s` with another answer: counted as "
+                           "failed).\n" % (changed, known_info["file"]))
             fixed = _known_text(known_info)
             if fixed:
                 out.append("\n".join("- " + md_escape(x) for x in fixed) + "\n")
-    out.append(md_escape(total_line(crawls)) + "\n")
+    if not note or note["kind"] == "interrupted":
+        out.append(md_escape(total_line(crawls)) + "\n")
+    if verdict:
+        out.append("**%s**\n" % md_escape(verdict))
     return "\n".join(out)
 
 

@@ -7,7 +7,9 @@ not judged, when any run
   cannot-start  could not be started (no such program), or exited abnormally
                 before any run made a request (a typo in the command: python's
                 "can't open file" and exit 2)
-  timed-out     was still running at the adapter's time_limit
+  timed-out     was still running at the adapter's time_limit, which is for
+                its whole crawl (robots-crawl stops every part then, and starts
+                none after it)
   exit          exited with a status that is not one of the adapter's
                 exit_codes (default 0), or was killed by a signal
   no-request    (every run together) made no request at all, in the world and in
@@ -62,7 +64,8 @@ def find(adapter, runs):
     if not found:
         for r in runs:
             if r["outcome"].get("timed_out"):
-                found = ("timed-out", r, "%s was still running after its time limit of %s s" % (_where(r), limit),
+                found = ("timed-out", r, "%s was still running at its time limit of %s s (the limit is for the "
+                                          "whole crawl: every part, the world and the control)" % (_where(r), limit),
                          "raise the adapter's \"time_limit\", give it \"shards\" (parts crawled at once), or make "
                          "it stop when its queue is empty: it must follow the start page's links one level deep.")
                 break

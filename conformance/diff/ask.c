@@ -8,6 +8,7 @@
 #include <cjson/cJSON.h>
 
 #include "command_line.h"
+#include "interrupt.h"
 #include "request.h"
 
 int ask_reference_pattern(const input *in, robots_profile_id profile, robots_verdict *why, buf *pattern) {
@@ -67,6 +68,14 @@ static void as_check(const input *in, tcase *c, check *k) {
 /* --command: one process per check. */
 static void ask_one_by_one(asker *a, const input *in, size_t n, int *verdicts, long *lines) {
     for (size_t i = 0; i < n; i++) {
+        if (interrupt_signal()) { /* no process started once the run is interrupted: it would run to its timeout */
+            for (; i < n; i++) {
+                verdicts[i] = VERDICT_FAILED;
+                if (lines) lines[i] = -1;
+            }
+            snprintf(a->last_failure, sizeof a->last_failure, "%s", INTERRUPTED_WHY);
+            return;
+        }
         tcase c;
         check k;
         answer got;
@@ -100,12 +109,23 @@ static void fail_all(asker *a, size_t n, int *verdicts, size_t from, const char 
 static size_t ask_batch(asker *a, const input *in, size_t n, int *verdicts, long *lines) {
     for (size_t i = 0; lines && i < n; i++) lines[i] = -1;
     if (!a->running) {
+        /* Not restarted once the run is interrupted: the first signal killed it. */
+        if (interrupt_signal()) {
+            for (size_t i = 0; i < n; i++) verdicts[i] = VERDICT_FAILED;
+            snprintf(a->last_failure, sizeof a->last_failure, "%s", INTERRUPTED_WHY);
+            return 0;
+        }
         if (session_start(a->argv, &a->session) != 0) {
             fail_all(a, n, verdicts, 0, "cannot start the target");
             return 0;
         }
         a->running = 1;
         a->restarts++;
+        /* A signal that came as it started found no child to kill. */
+        if (interrupt_signal()) {
+            fail_all(a, n, verdicts, 0, INTERRUPTED_WHY);
+            return 0;
+        }
     }
     /* Every request in one write; the replies come back in order, matched by id. */
     buf req = {NULL, 0, 0};

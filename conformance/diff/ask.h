@@ -7,6 +7,11 @@
  * crashes or hangs fails the check it was on (the first without a reply: replies
  * come in order); the checks after it are asked once more of a restarted
  * process. Nonsense answers fail their checks, with the reason.
+ *
+ * Once the run is interrupted (interrupt.h: the first signal killed the target),
+ * nothing is started again: every check not yet answered fails at once, with
+ * INTERRUPTED_WHY, and the caller drops what was in flight rather than count it
+ * as the target's failure.
  */
 #ifndef ROBOTS_DIFF_ASK_H
 #define ROBOTS_DIFF_ASK_H
@@ -15,6 +20,8 @@
 #include "process.h"
 #include "robots.h"
 #include "target.h"
+
+#define INTERRUPTED_WHY "not asked: the run was interrupted"
 
 enum { VERDICT_DISALLOWED = 0, VERDICT_ALLOWED = 1, VERDICT_FAILED = -1 };
 

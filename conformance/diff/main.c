@@ -7,7 +7,10 @@
  * DIR/report.md and DIR/cases/diff.json (replayable with robots-conform).
  *
  * Exit status: 0 when the target agreed on everything, 1 when it disagreed or
- * failed checks, 2 for a usage error or a target that cannot be started.
+ * failed checks, 2 for a usage error or a target that cannot be started, 128 + N
+ * when signal N (SIGINT, SIGTERM, SIGHUP) interrupted it: the target is killed,
+ * the batch in flight dropped, and the reports say after how many checks
+ * (interrupt.h, output.h).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -22,6 +25,7 @@
 #include "cluster.h"
 #include "file.h"
 #include "generate.h"
+#include "interrupt.h"
 #include "minimize.h"
 #include "output.h"
 #include "simplify.h"
@@ -61,7 +65,9 @@ static void usage(FILE *f, const char *prog) {
             "  --timeout SECONDS        per batch of %d checks, or per --command check (default 10)\n"
             "\n"
             "Progress goes to stderr. Exit status: 0 the target agreed on every check, 1 it\n"
-            "disagreed or failed checks (crashed, hung, error replies), 2 usage.\n"
+            "disagreed or failed checks (crashed, hung, error replies), 2 usage, 128 + N:\n"
+            "interrupted by signal N (SIGINT, SIGTERM, SIGHUP); the reports say so. The three\n"
+            "files under DIR say the run is in progress until it writes them.\n"
             "Replay: robots-conform --cases DIR/cases --batch-cmd \"CMD ARGS\" (or --command ...)\n",
             prog, BATCH);
 }
@@ -198,9 +204,15 @@ int main(int argc, char **argv) {
     if (!out) return usage_error(prog, "give --out DIR", NULL);
     if ((seconds > 0) == (count > 0)) return usage_error(prog, "give one of --seconds and --count", NULL);
 
+    /* From here a signal asks the campaign to stop and write what it found. */
+    interrupt_catch();
+    char error[2048];
+    if (prepare_outputs(out, error, sizeof error)) {
+        fprintf(stderr, "%s: %s\n", prog, error);
+        return 2;
+    }
     static suite_paths room;
     suite_files files;
-    char error[2048];
     if (paths_find_suite_files(cases, schema, index, &room, &files, error, sizeof error)) {
         fprintf(stderr, "%s: %s\n", prog, error);
         return 2;
@@ -233,7 +245,7 @@ int main(int argc, char **argv) {
     input broke_on = {{NULL, 0, 0}, "", ""};
     double start = proc_now(), last_progress = start;
     int rc = 0;
-    while (rc == 0) {
+    while (rc == 0 && !interrupt_signal()) {
         double now = proc_now();
         if ((seconds > 0 && now - start >= seconds) || (count > 0 && run.checks >= count)) break;
         size_t n = impl.per_check ? 16 : BATCH; /* a process per check: progress more often */
@@ -242,6 +254,9 @@ int main(int argc, char **argv) {
         if (rc) break;
         int theirs[BATCH];
         ask_target(&impl, batch, n, theirs);
+        /* The first signal killed the target under this batch: its checks are
+         * dropped, not counted as the target's failures. */
+        if (interrupt_signal()) break;
         run.checks += n;
         if (impl.broke_at >= 0 && !run.broken) {
             /* The first input the target broke on, for the report: a hang or a crash
@@ -262,7 +277,7 @@ int main(int argc, char **argv) {
             int mine = ask_reference(&batch[i], profile, NULL);
             if (mine == VERDICT_FAILED || mine == theirs[i]) continue;
             run.disagreements++;
-            if (run.minimised >= MINIMISE_MAX || !worth_minimising(&sampling)) {
+            if (interrupt_signal() || run.minimised >= MINIMISE_MAX || !worth_minimising(&sampling)) {
                 run.unminimised++;
                 continue;
             }
@@ -272,6 +287,12 @@ int main(int argc, char **argv) {
                          : minimize(&small, still_disagree, &j, MINIMISE_BUDGET, impl.per_check ? 1 : MINIMISE_WINDOW);
             long plain = asked < 0 ? -1 : simplify(&small, profile, still_disagree, &j, SIMPLIFY_BUDGET);
             size_t before = found.n;
+            if (plain >= 0 && interrupt_signal()) {
+                /* Minimised against a target the signal killed: no example. */
+                run.unminimised++;
+                input_free(&small);
+                continue;
+            }
             if (plain < 0 || cluster_add(&found, &small, profile, ask_reference(&small, profile, &why), &why)) rc = -1;
             else run.minimise_questions += (size_t)asked + (size_t)plain;
             run.minimised++;
@@ -285,10 +306,24 @@ int main(int argc, char **argv) {
         }
     }
     run.seconds = proc_now() - start;
+    /* Said before the reports are written: a signal that comes while they are
+     * leaves them whole (every check had run), and only the exit status says it. */
+    int stopped_by = interrupt_signal();
+    if (stopped_by) {
+        run.interrupted = interrupt_name(stopped_by);
+        if (count > 0)
+            snprintf(run.stopped, sizeof run.stopped, "interrupted by %s after %zu of %llu checks", run.interrupted,
+                     run.checks, count);
+        else
+            snprintf(run.stopped, sizeof run.stopped, "interrupted by %s after %zu checks, %.1f of %g seconds",
+                     run.interrupted, run.checks, run.seconds, seconds);
+    }
     fprintf(stderr, "\r%s: %zu checks (%.0f a second), %zu disagreements, %zu clusters, %zu failures   \n", prog,
             run.checks, run.seconds > 0 ? (double)run.checks / run.seconds : 0.0, run.disagreements, found.n,
             run.failures);
     asker_close(&impl);
+    if (stopped_by) fprintf(stderr, "%s: %s; the reports say so\n", prog, run.stopped);
+    interrupt_test_pause("reports");
     if (rc) fprintf(stderr, "%s: out of memory\n", prog);
     else if (write_outputs(out, &run, &found, &s, error, sizeof error)) {
         fprintf(stderr, "%s: %s\n", prog, error);
@@ -300,5 +335,6 @@ int main(int argc, char **argv) {
     seeds_free(&from);
     suite_free(&s);
     if (rc) return 2;
+    if (interrupt_signal()) return interrupt_exit_status();
     return run.disagreements || run.failures ? 1 : 0;
 }

@@ -12,7 +12,12 @@
 
 #include "base64.h"
 #include "json_file.h"
+#include "report_file.h"
+#include "report_placeholder.h"
 #include "request.h"
+
+/* The three reports, under DIR. */
+static const char *const report_names[] = {"report.md", "cases/diff.json", "clusters.json"};
 
 /* One line of the robots.txt as a reader can see it: control bytes, NUL, BOM and
  * bytes above 0x7F as \xNN. */
@@ -73,10 +78,10 @@ static const tcase *nearest(const suite *s, const buf *example) {
     return best;
 }
 
-static int write_report(const char *path, const char *dir, const campaign *run, const clusters *c,
-                        const size_t *order, const suite *s) {
-    FILE *f = fopen(path, "w");
-    if (!f) return -1;
+static int write_report(FILE *f, const char *dir, const campaign *run, const clusters *c, const size_t *order,
+                        const suite *s) {
+    /* First, so that no reader takes the figures for a whole campaign's. */
+    if (run->interrupted) fprintf(f, "INTERRUPTED%s: this report is partial.\n\n", run->stopped + strlen("interrupted"));
     fprintf(f, "# robots-diff: %s\n\n", run->target);
     fprintf(f, "Profile %s, seed %llu: %zu checks in %.1f s (%.0f a second), %zu disagreements in %zu clusters",
             robots_profile_name(run->profile), run->seed, run->checks, run->seconds,
@@ -110,28 +115,21 @@ static int write_report(const char *path, const char *dir, const campaign *run, 
         else fprintf(f, ", no rule decided");
         fprintf(f, "\n- the target: **%s**\n", x->reference ? "disallowed" : "allowed");
     }
-    int bad = ferror(f);
-    return fclose(f) || bad ? -1 : 0;
+    return ferror(f) ? -1 : 0;
 }
 
 /* Writes the JSON (and frees it). Returns 0, or -1. */
-static int write_json(const char *path, cJSON *root) {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        cJSON_Delete(root);
-        return -1;
-    }
-    int rc = json_file_print(f, root) || ferror(f) ? -1 : 0;
-    return fclose(f) ? -1 : rc;
-}
+static int write_json(FILE *f, cJSON *root) { return json_file_print(f, root) || ferror(f) ? -1 : 0; }
 
-static int write_cases(const char *path, const campaign *run, const clusters *c, const size_t *order) {
+static int write_cases(FILE *f, const campaign *run, const clusters *c, const size_t *order) {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "area", "diff");
     cJSON_AddStringToObject(root, "title", "Disagreements found by robots-diff");
     char text[512];
-    snprintf(text, sizeof text, "One case per cluster of a campaign against %.300s (profile %s, seed %llu).",
-             run->target, robots_profile_name(run->profile), run->seed);
+    snprintf(text, sizeof text, "%s%s%sOne case per cluster of a campaign against %.250s (profile %s, seed %llu).",
+             run->interrupted ? "INTERRUPTED" : "", run->interrupted ? run->stopped + strlen("interrupted") : "",
+             run->interrupted ? ": the campaign is partial. " : "", run->target, robots_profile_name(run->profile),
+             run->seed);
     cJSON_AddStringToObject(root, "description", text);
     cJSON *cases = cJSON_AddArrayToObject(root, "cases");
     for (size_t k = 0; k < c->n; k++) {
@@ -163,13 +161,17 @@ static int write_cases(const char *path, const campaign *run, const clusters *c,
         cJSON_AddItemToArray(checks, k1);
         cJSON_AddItemToArray(cases, o);
     }
-    return write_json(path, root);
+    return write_json(f, root);
 }
 
 /* clusters.json: the campaign's figures and its clusters, for tools (the
  * scorecard gathers them per implementation). */
-static int write_summary(const char *path, const campaign *run, const clusters *c, const size_t *order) {
+static int write_summary(FILE *f, const campaign *run, const clusters *c, const size_t *order) {
     cJSON *root = cJSON_CreateObject();
+    if (run->interrupted) {
+        cJSON_AddStringToObject(root, "stopped", run->stopped);
+        cJSON_AddStringToObject(root, "interrupted", run->interrupted);
+    }
     cJSON_AddStringToObject(root, "target", run->target);
     cJSON_AddStringToObject(root, "profile", robots_profile_name(run->profile));
     cJSON_AddNumberToObject(root, "seed", (double)run->seed);
@@ -206,7 +208,7 @@ static int write_summary(const char *path, const campaign *run, const clusters *
         cJSON_AddNumberToObject(o, "count", (double)x->count);
         cJSON_AddItemToArray(list, o);
     }
-    return write_json(path, root);
+    return write_json(f, root);
 }
 
 /* mkdir -p: the directory and those above it. Returns 0, or -1 with errno. */
@@ -244,25 +246,42 @@ int write_outputs(const char *dir, const campaign *run, const clusters *c, const
         }
     }
     char path[4096];
+    for (size_t k = 0; k < sizeof report_names / sizeof report_names[0]; k++) {
+        snprintf(path, sizeof path, "%s/%s", dir, report_names[k]);
+        report_file r;
+        if (report_file_open(&r, path)) {
+            snprintf(error, cap, "%s: cannot write it: %s", path, strerror(errno));
+            return -1;
+        }
+        int bad = k == 0 ? write_report(r.f, dir, run, c, order, s)
+                  : k == 1 ? write_cases(r.f, run, c, order)
+                           : write_summary(r.f, run, c, order);
+        if (bad) {
+            report_file_abandon(&r);
+            snprintf(error, cap, "%s: cannot write it", path);
+            return -1;
+        }
+        if (report_file_commit(&r)) {
+            snprintf(error, cap, "%s: cannot write it: %s", path, strerror(errno));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int prepare_outputs(const char *dir, char *error, size_t cap) {
+    char path[4096];
     snprintf(path, sizeof path, "%s/cases", dir);
     if (make_directories(path)) {
         snprintf(error, cap, "%s: cannot make the directory: %s", path, strerror(errno));
         return -1;
     }
-    snprintf(path, sizeof path, "%s/report.md", dir);
-    if (write_report(path, dir, run, c, order, s)) {
-        snprintf(error, cap, "%s: cannot write it", path);
-        return -1;
-    }
-    snprintf(path, sizeof path, "%s/cases/diff.json", dir);
-    if (write_cases(path, run, c, order)) {
-        snprintf(error, cap, "%s: cannot write it", path);
-        return -1;
-    }
-    snprintf(path, sizeof path, "%s/clusters.json", dir);
-    if (write_summary(path, run, c, order)) {
-        snprintf(error, cap, "%s: cannot write it", path);
-        return -1;
+    for (size_t k = 0; k < sizeof report_names / sizeof report_names[0]; k++) {
+        snprintf(path, sizeof path, "%s/%s", dir, report_names[k]);
+        if (report_placeholder(path, strstr(report_names[k], ".json") ? REPORT_JSON : REPORT_TEXT, "robots-diff")) {
+            snprintf(error, cap, "%s: cannot write it: %s", path, strerror(errno));
+            return -1;
+        }
     }
     return 0;
 }

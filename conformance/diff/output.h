@@ -22,10 +22,21 @@ typedef struct campaign {
     char failure_example[256];
     const input *broken;  /* the first input the target broke on (hung, crashed), or NULL */
     char broken_why[256];
+    const char *interrupted; /* the signal that stopped the run ("SIGTERM"), or NULL: it ran to its end */
+    char stopped[200];       /* then "interrupted by SIGTERM after N of M checks" */
 } campaign;
 
+/* Makes DIR and DIR/cases and puts a placeholder (report_placeholder.h) at each
+ * of the three paths write_outputs writes, before the campaign starts: no report
+ * of an earlier run stays there to be read as this one's. Returns 0, or -1 with
+ * error. */
+int prepare_outputs(const char *dir, char *error, size_t cap);
+
 /* Writes DIR/report.md, DIR/cases/diff.json and DIR/clusters.json (the figures
- * and each cluster's id, cause and count, for tools). Returns 0, or -1 with error. */
+ * and each cluster's id, cause and count, for tools), each whole (report_file.h).
+ * An interrupted run's say so: report.md's first line, clusters.json's "stopped"
+ * and "interrupted", diff.json's description (its schema allows no other key; it
+ * still replays). Returns 0, or -1 with error. */
 int write_outputs(const char *dir, const campaign *run, const clusters *c, const suite *s, char *error, size_t cap);
 
 #endif

@@ -248,7 +248,8 @@ void no_process_survives(void) {
 
 /* Starts robots-conform (with TMPDIR=tmp) on a target that records its pid and its
  * helper's, waits until they run, sends sig, and checks that the runner ended by
- * that signal, leaving no process and no temporary file. */
+ * that signal (or, for INT, TERM and HUP, with 128 + it after its report), leaving
+ * no process and no temporary file. */
 static void signal_during(bool batch, int sig, const char *tmp) {
     char pids[PATH_MAX], body[4 * PATH_MAX], cmd[PATH_MAX + 64];
     snprintf(pids, sizeof pids, "%s/pids", scratch);
@@ -285,10 +286,14 @@ static void signal_during(bool batch, int sig, const char *tmp) {
     kill(pid, sig);
     int status = 0;
     waitpid(pid, &status, 0);
-    if (!(WIFSIGNALED(status) && WTERMSIG(status) == sig))
+    /* INT, TERM and HUP ask the run to stop: it reports, then exits 128 + the
+     * signal (interrupt.h); the other fatal signals end it by the signal. */
+    bool stop = sig == SIGINT || sig == SIGTERM || sig == SIGHUP;
+    bool ended = stop ? WIFEXITED(status) && WEXITSTATUS(status) == 128 + sig : WIFSIGNALED(status) && WTERMSIG(status) == sig;
+    if (!ended)
         printf("  %s mode, signal %d (%s): the runner ended with status %#x\n", batch ? "batch" : "command", sig,
                strsignal(sig), status);
-    CHECK(WIFSIGNALED(status) && WTERMSIG(status) == sig);
+    CHECK(ended);
     CHECK(all_gone(pids) == 2);
     if (files_in(tmp) != 0) printf("  signal %d left %d files in %s\n", sig, files_in(tmp), tmp);
     CHECK(files_in(tmp) == 0);

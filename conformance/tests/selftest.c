@@ -345,7 +345,7 @@ static void temporary_files_are_removed(void) {
     kill(pid, SIGINT);
     int status;
     waitpid(pid, &status, 0);
-    CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 128 + SIGINT); /* stopped, reported (interrupt.h) */
     CHECK(files_in(dir) == 0);
     unsetenv("TMPDIR");
     rmdir(dir);
@@ -644,7 +644,10 @@ static void reports_compared(void) {
     CHECK(r.status == 1 && r.out.data && !strncmp(r.out.data, "Failing now, not before:\n", 25));
     CHECK(r.out.data && strstr(r.out.data, "  MATCH-3 check 1 [google] FooBot http://example.com/fish\n"
                                            "      was pass (disallowed), now fail (allowed); expected disallowed\n"));
-    CHECK(r.out.data && strstr(r.out.data, "Only in the new report:\n  PREC-1 check 1 [google]"));
+    /* PREC-1, which only the new run asked, is counted, not listed. */
+    CHECK(r.out.data && !strstr(r.out.data, "Only in the new report:") &&
+          strstr(r.out.data, "\n0 checks only in the old report and ") &&
+          strstr(r.out.data, " only in the new were not compared (different selections); --verbose lists them\n"));
     CHECK(r.out.data && strstr(r.out.data, counted));
     proc_result_free(&r);
     /* The other way round the failures are fixes, and nothing newly fails. */
@@ -663,6 +666,72 @@ static void reports_compared(void) {
     unlink(new_file);
     unlink(bad_file);
     rmdir(before);
+}
+
+/* The results of a JSON report of the area, as it names them. */
+static size_t results_in_area(const char *report, const char *area) {
+    cJSON *root = cJSON_Parse(report ? report : "");
+    size_t n = 0;
+    const cJSON *x;
+    cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(root, "results"))
+        n += !strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "area")), area);
+    cJSON_Delete(root);
+    return n;
+}
+
+/* The lines of a --compare section, from its heading to the blank line after it
+ * (0 when it is not there). */
+static size_t section_lines(const char *out, const char *heading) {
+    const char *p = out ? strstr(out, heading) : NULL;
+    size_t n = 0;
+    for (p = p ? strchr(p, '\n') : NULL; p && p[1] && p[1] != '\n'; p = strchr(p + 1, '\n')) n++;
+    return n;
+}
+
+/* --compare of runs with other selections (--area match,prec against prec,group):
+ * the checks only one has are counted, not listed, unless --verbose; the prec
+ * checks both asked are compared. */
+static void compare_counts_other_selections(void) {
+    char dir[64] = "/tmp/robots-conform-selections-XXXXXX", old_file[128], new_file[128];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(old_file, sizeof old_file, "%s/old.json", dir);
+    snprintf(new_file, sizeof new_file, "%s/new.json", dir);
+    proc_result a = conform_run(ARGS("--area", "match,prec", "--profile", "google", "--format", "json"), 60);
+    proc_result b = conform_run(ARGS("--area", "prec,group", "--profile", "google", "--format", "json"), 60);
+    write_file(old_file, a.out.data ? a.out.data : "");
+    write_file(new_file, b.out.data ? b.out.data : "");
+    size_t only_old = results_in_area(a.out.data, "match"), only_new = results_in_area(b.out.data, "group"),
+           both = results_in_area(b.out.data, "prec");
+    CHECK(only_old > 50 && only_new > 20 && both > 20 && both == results_in_area(a.out.data, "prec"));
+    proc_result_free(&a);
+    proc_result_free(&b);
+    char counted[200], compared[200];
+    snprintf(counted, sizeof counted,
+             "%zu checks only in the old report and %zu only in the new were not compared (different selections)",
+             only_old, only_new);
+    snprintf(compared, sizeof compared,
+             "0 failing now, not before; 0 fixed; 0 answers changed; 0 moved between known and new failures; "
+             "%zu checks compared\n", both);
+    proc_result r = conform_run(ARGS("--compare", old_file, new_file), 60);
+    /* Two lines: the count of what was not compared, and the summary. */
+    char brief[600];
+    snprintf(brief, sizeof brief, "%s; --verbose lists them\n%s", counted, compared);
+    CHECK(r.status == 0 && r.out.data && !strcmp(r.out.data, brief));
+    if (!r.out.data || strcmp(r.out.data, brief)) printf("  --compare printed: %.600s\n", r.out.data ? r.out.data : "");
+    proc_result_free(&r);
+    r = conform_run(ARGS("--compare", old_file, new_file, "--verbose"), 60);
+    CHECK(r.status == 0 && r.out.data && strstr(r.out.data, "Only in the old report:\n  MATCH-") &&
+          strstr(r.out.data, "Only in the new report:\n  GROUP-") && strstr(r.out.data, counted) &&
+          strstr(r.out.data, ": listed above\n") && strstr(r.out.data, compared));
+    CHECK(section_lines(r.out.data, "Only in the old report:\n") == only_old &&
+          section_lines(r.out.data, "Only in the new report:\n") == only_new);
+    proc_result_free(&r);
+    r = conform_run(ARGS("--verbose", "--id", "MATCH-3"), 60);
+    CHECK(r.status == 2 && r.err.data && strstr(r.err.data, "--verbose goes with --compare"));
+    proc_result_free(&r);
+    unlink(old_file);
+    unlink(new_file);
+    rmdir(dir);
 }
 
 /* A template's other %words% (a date format, a percentage) are no placeholders. */
@@ -785,8 +854,8 @@ static void basis_selects_checks(void) {
 /* Every format breaks the results down by class. */
 static void reports_by_class(void) {
     proc_result r = conform_run(ARGS("--id", "FORMAT-8"), 60);
-    CHECK(r.out.data && strstr(r.out.data, "  basis             passed  failed  skipped  undefined"));
-    CHECK(r.out.data && strstr(r.out.data, "  fetcher                3       0        0          1\n"));
+    CHECK(r.out.data && strstr(r.out.data, "  basis             passed  failed   known  skipped  undefined   total"));
+    CHECK(r.out.data && strstr(r.out.data, "  fetcher                3       0       0        0          1       4\n"));
     /* The undefined check's answer, reported as the final line says. */
     CHECK(r.out.data && strstr(r.out.data, "\nUndefined (the profile leaves these open; the answers are not judged):\n"
                                            "  FORMAT-8 check 3 [rfc9309] FooBot http://example.com/late: answered allowed\n"));
@@ -800,7 +869,7 @@ static void reports_by_class(void) {
     CHECK(r.out.data && strstr(r.out.data, "check 3: FooBot http://example.com/late (allow; basis: spec, fetcher)\""));
     proc_result_free(&r);
     r = conform_run(ARGS("--id", "FORMAT-8", "--format", "markdown"), 60);
-    CHECK(r.out.data && strstr(r.out.data, "| fetcher | 3 | 0 | 0 | 1 |\n"));
+    CHECK(r.out.data && strstr(r.out.data, "| fetcher | 3 | 0 | 0 | 0 | 1 |\n"));
     proc_result_free(&r);
 }
 
@@ -919,8 +988,11 @@ int main(int argc, char **argv) {
         {"--id -ID and --area -AREA drop what they name", lists_drop_items},
         {"a template's other %words% are no placeholders", templates_keep_other_words},
         {"--compare: two reports, check by check", reports_compared},
+        {"--compare: checks of other selections counted, listed with --verbose", compare_counts_other_selections},
         {"command templates split without a shell", templates_split_without_a_shell},
         HOSTILE_TARGET_TESTS,
+        INTERRUPTED_RUN_TESTS,
+        KNOWN_ANSWER_TESTS,
         HOSTILE_TABLE_TESTS,
         EXAMPLE_ADAPTER_TESTS,
         MANY_TARGET_TESTS,

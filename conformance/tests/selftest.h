@@ -69,6 +69,26 @@ void stderr_explains_failures(void);
     {"XML, JSON and TAP readers accept every report", reports_parse_whatever_targets_print}, \
     {"a target's stderr explains its failures", stderr_explains_failures}
 
+/* interrupted_runs.c */
+void interrupted_runs_write_their_reports(void);
+void a_second_signal_ends_at_once(void);
+void usage_errors_write_the_reports(void);
+#define INTERRUPTED_RUN_TESTS                                                                                     \
+    {"SIGINT, SIGTERM and SIGHUP: every report written, marked interrupted; exit 128 + the signal",              \
+     interrupted_runs_write_their_reports},                                                                      \
+    {"a second signal ends the run at once; a report path never holds a stale report", a_second_signal_ends_at_once}, \
+    {"a usage error is written into every report asked for", usage_errors_write_the_reports}
+
+/* known_answers.c */
+void known_failures_pin_their_answers(void);
+void strict_says_when_it_cannot_judge(void);
+void the_action_judges_and_reports_to_the_end(void);
+#define KNOWN_ANSWER_TESTS                                                                                 \
+    {"known failures pinned by answer: a changed answer fails, the file just written passes",             \
+     known_failures_pin_their_answers},                                                                   \
+    {"--strict says which entries it cannot judge, and fails", strict_says_when_it_cannot_judge},        \
+    {"the Action judges the file's profiles and reports a cancelled job", the_action_judges_and_reports_to_the_end}
+
 /* hostile_tables.c */
 void hostile_tables_are_rejected(void);
 void the_command_line_rejects_bad_values(void);
@@ -104,6 +124,7 @@ void failures_explain_themselves(void);
 void github_action_runs_the_suite(void);
 void compare_reads_answers_not_statuses(void);
 void diagnosis_names_the_fault(void);
+void dying_after_n_requests_names_the_request(void);
 #define PARSER_CI_TESTS                                                                              \
     {"a broken target stops the run at once, with the likely fix", broken_targets_stop_early},     \
     {"--max-failures stops the run", max_failures_stops_the_run},                                  \
@@ -111,7 +132,8 @@ void diagnosis_names_the_fault(void);
     {"failures explain themselves in every format", failures_explain_themselves},                 \
     {"the GitHub Action's step runs the suite as the workflow would", github_action_runs_the_suite},               \
     {"--compare compares answers: known and new failures with one answer are the same", compare_reads_answers_not_statuses}, \
-    {"the diagnosis names the fault: replies before an end, a usage error before warnings", diagnosis_names_the_fault}
+    {"the diagnosis names the fault: replies before an end, a usage error before warnings", diagnosis_names_the_fault}, \
+    {"a target dying after N requests: the fix names request N + 1 and replays it", dying_after_n_requests_names_the_request}
 
 /* diff_campaigns.c */
 void campaigns_find_and_minimise_flaws(void);

@@ -20,7 +20,10 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "interrupt.h"
 #include "json.h"
+#include "report_file.h"
+#include "report_placeholder.h"
 
 #define AGENTS_MAX 64
 
@@ -446,6 +449,26 @@ static int read_agents(census *c, const char *agents) {
     return -1;
 }
 
+/* --summary FILE or --sites FILE: the placeholder at its path, then its temporary
+ * file open (report_file.h). Returns 0, or EXIT_USAGE after saying why. */
+static int open_report(report_file *r, const char *option, const char *path, report_kind kind) {
+    if (report_placeholder(path, kind, "robots census") == 0 && report_file_open(r, path) == 0) return 0;
+    fprintf(stderr, "robots census: %s %s: %s\n", option, path, strerror(errno));
+    return EXIT_USAGE;
+}
+
+/* How far an interrupted census got: the sites answered, and the input it was
+ * in (not read to its end), or the inputs read whole. */
+static void stopped_text(const census *c, const char *name, size_t started, size_t ninputs, char *out, size_t cap) {
+    const char *sig = interrupt_name(interrupt_signal());
+    if (c->counts.read.interrupted)
+        snprintf(out, cap, "interrupted by %s after %zu sites, in input %zu of %zu (%.300s), not read to its end", sig,
+                 c->counts.sites, started, ninputs, name);
+    else
+        snprintf(out, cap, "interrupted by %s after %zu sites, %zu of %zu inputs read", sig, c->counts.sites, started,
+                 ninputs);
+}
+
 int run_census(int argc, char **argv) {
     static census c;
     memset(&c, 0, sizeof c);
@@ -463,6 +486,10 @@ int run_census(int argc, char **argv) {
     /* A terminal shows how far the census is; a file or a pipe gets the summary alone. */
     c.progress = !strcmp(o.progress, "always") || (!strcmp(o.progress, "auto") && isatty(STDERR_FILENO));
     rc = o.paths_file ? census_read_paths(&c.asked, o.paths_file) : 0;
+    /* From here a signal stops the census between two sites (or a wait for
+     * standard input's first bytes), and what was read is reported as interrupted
+     * (docs/census.md). */
+    interrupt_catch();
     /* Every INPUT is checked before the first row is written: one that cannot be
      * read ends the census with no row, rather than after some. */
     size_t ninputs = (size_t)(argc - o.first_input);
@@ -478,14 +505,18 @@ int run_census(int argc, char **argv) {
         fprintf(stderr, "robots census: %s: %s\n", argv[o.first_input + (int)k], why);
         rc = EXIT_USAGE;
     }
-    FILE *summary = NULL;
-    if (rc == 0 && o.summary_file && !(summary = fopen(o.summary_file, "w"))) {
-        fprintf(stderr, "robots census: --summary %s: %s\n", o.summary_file, strerror(errno));
-        rc = EXIT_USAGE;
-    }
-    if (rc == 0 && o.sites_file && !(c.sites = fopen(o.sites_file, "w"))) {
-        fprintf(stderr, "robots census: --sites %s: %s\n", o.sites_file, strerror(errno));
-        rc = EXIT_USAGE;
+    /* Each report FILE says the census is in progress until it is written whole. */
+    static report_file summary, sites;
+    bool has_summary = false, has_sites = false;
+    if (rc == 0 && o.summary_file) rc = open_report(&summary, "--summary", o.summary_file, REPORT_JSON);
+    has_summary = rc == 0 && o.summary_file;
+    if (rc == 0 && o.sites_file)
+        rc = open_report(&sites, "--sites", o.sites_file, c.format == FORMAT_JSONL ? REPORT_JSON : REPORT_TEXT);
+    has_sites = rc == 0 && o.sites_file;
+    if (has_sites) c.sites = sites.f;
+    if (has_summary && rc != 0) { /* --sites could not be made */
+        report_file_abandon(&summary);
+        has_summary = false;
     }
     if (rc == 0 && c.format != FORMAT_JSONL)
         printf(c.format == FORMAT_CSV ? "site,agent,path,allowed,line,status,decision,redirects,final_uri,truncated\n"
@@ -495,8 +526,12 @@ int run_census(int argc, char **argv) {
                              ? "site,agent,root_allowed,whole_site_disallowed,status,decision,redirects,final_uri,truncated\n"
                              : "site\tagent\troot_allowed\twhole_site_disallowed\tstatus\tdecision\tredirects\tfinal_uri\t"
                                "truncated\n");
-    for (size_t k = 0; rc == 0 && !c.failed && k < ninputs; k++) {
+    size_t started = 0;
+    const char *last = NULL;
+    for (size_t k = 0; rc == 0 && !c.failed && !interrupt_signal() && k < ninputs; k++) {
         census_input *in = &inputs[k];
+        started = k + 1;
+        last = in->name;
         if (census_each(in, visit, &c, &c.counts) != 0) {
             if (!c.failed) fprintf(stderr, "robots census: %s: %s\n", in->name, strerror(errno));
             rc = EXIT_USAGE;
@@ -507,28 +542,47 @@ int run_census(int argc, char **argv) {
         c.counts.progress_shown = false;
         if (o.summary_file && census_input_json(&c.inputs_json, in->name, &c.counts.read)) c.failed = OUT_OF_MEMORY;
     }
+    /* Said before the reports are written: a signal that comes while they are
+     * leaves them whole (every input had been read), and only the exit says it. */
+    char stopped[512] = "";
+    if (interrupt_signal()) stopped_text(&c, last ? last : "", started, ninputs, stopped, sizeof stopped);
+    census_totals totals = {c.profile, &c.counts, c.agents, c.tally, c.nagents, &c.inputs_json,
+                            interrupt_signal() ? interrupt_name(interrupt_signal()) : NULL, stopped};
     for (size_t k = 0; inputs && k < ninputs; k++) census_close_input(&inputs[k]);
     buf_free(&input_list);
+    interrupt_test_pause("reports");
     flush_rows(&c, &c.out, stdout, 0, WRITE_FAILED);
     if (fflush(stdout) != 0) c.failed = WRITE_FAILED;
     if (c.sites) {
         flush_rows(&c, &c.site_rows, c.sites, 0, SITES_WRITE_FAILED);
-        if (fclose(c.sites) != 0 && !c.failed) c.failed = SITES_WRITE_FAILED;
+        if (c.failed) report_file_abandon(&sites); /* the placeholder stays: it says the run ended before */
+        else if (report_file_commit(&sites) != 0) c.failed = SITES_WRITE_FAILED;
+        c.sites = NULL;
     }
     if (c.failed == SITES_WRITE_FAILED) fprintf(stderr, "robots census: --sites %s: cannot write it\n", o.sites_file);
     else if (c.failed)
         fprintf(stderr, "robots census: %s\n", c.failed == WRITE_FAILED ? "cannot write the output" : "out of memory");
     if (c.failed) rc = EXIT_USAGE;
-    census_totals totals = {c.profile, &c.counts, c.agents, c.tally, c.nagents, &c.inputs_json};
     if (rc == 0) census_print_summary(&totals, c.progress);
-    if (summary && rc == 0 && census_write_summary(&totals, summary)) {
+    if (has_summary && rc == 0 && census_write_summary(&totals, summary.f) != 0) {
+        int e = errno;
+        report_file_abandon(&summary);
+        errno = e;
+        rc = -1;
+    } else if (has_summary && rc == 0) {
+        rc = report_file_commit(&summary) ? -1 : 0;
+    } else if (has_summary) {
+        report_file_abandon(&summary);
+    }
+    if (rc == -1) {
         fprintf(stderr, "robots census: --summary %s: %s\n", o.summary_file, strerror(errno));
         rc = EXIT_USAGE;
-    } else if (summary && rc != 0) {
-        fclose(summary);
     }
-    /* Some input was not read to its end: the rows are right for what was read, and the exit says they are not all. */
-    if (rc == 0 && c.counts.incomplete) rc = EXIT_INCOMPLETE;
+    /* Interrupted: the exit says by which signal (the summary said how far). Else
+     * some input not read to its end: the rows are right for what was read, and
+     * the exit says they are not all. */
+    if (rc == 0 && interrupt_signal()) rc = interrupt_exit_status();
+    else if (rc == 0 && c.counts.incomplete) rc = EXIT_INCOMPLETE;
     buf_free(&c.inputs_json);
     buf_free(&c.asked.paths);
     buf_free(&c.agent_fields);

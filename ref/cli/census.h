@@ -53,6 +53,7 @@ typedef struct census_read {
     uint64_t bytes_read;     /* the file's own bytes read (compressed, for a gzipped WARC) */
     uint64_t bytes;          /* the file's size (0: standard input, a folder) */
     const char *incomplete;  /* why it was not read to its end, or NULL */
+    int interrupted;         /* the signal that stopped its reading (interrupt.h), or 0 */
 } census_read;
 
 typedef struct census_counts {
@@ -124,6 +125,8 @@ typedef struct census_totals {
     const census_agent_tally *tally; /* nagents of them, in --agents order */
     size_t nagents;
     const buf *inputs;               /* census_input_json's objects, one after the other */
+    const char *interrupted;         /* the signal that stopped the census ("SIGTERM"), or NULL */
+    const char *stopped;             /* then "interrupted by SIGTERM after N sites, ..." */
 } census_totals;
 
 /* What was read of an input, on standard error as it ends (after "\r" when a
@@ -136,13 +139,14 @@ void census_report_input(const char *name, const census_read *r, bool progress);
 int census_input_json(buf *out, const char *name, const census_read *r);
 
 /* The summary on standard error, as `robots census` ends (after "\r" when a
- * progress line was shown). */
+ * progress line was shown); an interrupted census's starts with a line that says
+ * so, and its --summary has "stopped" and "interrupted" last. */
 void census_print_summary(const census_totals *totals, bool progress);
 
 /* --summary FILE: the summary as JSON, for a script that merges shards
- * (scripts/census-dask) or a paper's table, into f (opened before the census
- * began, so that a FILE that cannot be made is known before the first row),
- * which it closes. Returns 0, or -1 with errno. */
+ * (scripts/census-dask) or a paper's table, into f (the temporary file of
+ * report_file.h, opened before the census began, so that a FILE that cannot be
+ * made is known before the first row). Returns 0, or -1 with errno. */
 int census_write_summary(const census_totals *totals, FILE *f);
 
 typedef int (*census_visit)(void *ctx, const census_site *site);
@@ -173,7 +177,13 @@ void census_close_input(census_input *in);
  * what it read; a line, file or record that is not a site is a warning on stderr
  * (census_skip) and the census goes on. Returns 0 (counts->read.incomplete says
  * whether the input was read to its end), visit's non-zero value, or -1 with
- * errno when memory runs out. */
+ * errno when memory runs out.
+ *
+ * Once the run is interrupted (interrupt.h), the readers hand over no more sites
+ * (a read from a pipe that waits ends at the signal) and stop as when visit
+ * fails; census_each then returns 0 with counts->read.interrupted set and
+ * counts->read.incomplete "interrupted by SIGTERM" (or the signal's name). A
+ * visit that stops at the signal, the site in hand left unanswered, returns -1. */
 int census_each(census_input *in, census_visit visit, void *ctx, census_counts *counts);
 
 /* Hands every robots.txt response record of a WARC file (plain, or gzip members)

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "interrupt.h"
 #include "read_buffer.h"
 
 #define NAMED_MAX 10 /* entries passed over that the warning names */
@@ -109,6 +110,10 @@ int census_each_file(const char *dir, census_visit visit, void *ctx, census_coun
     char **names = (char **)(void *)list.data;
     census_site s = {.status = 200};
     for (size_t i = 0; i < n && rc == 0; i++) {
+        if (interrupt_signal()) { /* no more sites once interrupted */
+            rc = -1;
+            break;
+        }
         read->records++;
         s.name.len = 0;
         s.problem = NULL;

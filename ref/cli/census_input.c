@@ -14,6 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "interrupt.h"
+
 robots_fetch census_site_fetch(const census_site *s) {
     return (robots_fetch){.status = s->status,
                           .network_error = s->status == 0,
@@ -62,10 +64,12 @@ static bool warc_name(const char *name) {
     return (n >= 5 && !strcmp(name + n - 5, ".warc")) || (n >= 8 && !strcmp(name + n - 8, ".warc.gz"));
 }
 
-/* Up to `most` of fd's first bytes into head: how many. */
+/* Up to `most` of fd's first bytes into head: how many (fewer when the run is
+ * interrupted while a pipe waits: it is not read further). */
 static size_t read_head(int fd, unsigned char *head, size_t most) {
     size_t n = 0;
-    for (ssize_t got; n < most && ((got = read(fd, head + n, most - n)) > 0 || (got < 0 && errno == EINTR));)
+    for (ssize_t got; n < most && !interrupt_signal() &&
+                      ((got = read(fd, head + n, most - n)) > 0 || (got < 0 && errno == EINTR));)
         n += got > 0 ? (size_t)got : 0;
     return n;
 }
@@ -150,6 +154,15 @@ int census_each(census_input *in, census_visit visit, void *ctx, census_counts *
         int fd = in->fd >= 0 ? in->fd : open(in->name, O_RDONLY | O_CLOEXEC);
         rc = fd < 0 ? gone(counts, "json-lines") : census_each_line(fd, in->name, in->head, in->head_len, visit, ctx, counts);
         if (fd >= 0 && fd != in->fd) close(fd);
+    }
+    if (rc != 0 && interrupt_signal()) {
+        /* Stopped between two sites by the signal, not by a failure (the caller
+         * knows its own out-of-memory). */
+        static char why[64];
+        snprintf(why, sizeof why, "interrupted by %s", interrupt_name(interrupt_signal()));
+        counts->read.incomplete = why;
+        counts->read.interrupted = interrupt_signal();
+        rc = 0;
     }
     counts->incomplete += counts->read.incomplete != NULL;
     return rc;

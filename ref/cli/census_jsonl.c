@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "base64.h"
+#include "interrupt.h"
 #include "json.h"
 #include "read_buffer.h"
 
@@ -257,9 +258,15 @@ int census_each_line(int fd, const char *name, const unsigned char *head, size_t
             got = (ssize_t)head_len;
             head_len = 0;
         } else {
+            /* Once interrupted, not read again: a pipe that waits would keep the census
+             * waiting (a signal that comes during the read ends it with EINTR). */
+            if (interrupt_signal()) {
+                rc = -1;
+                break;
+            }
             got = read(fd, chunk, sizeof chunk);
             p = chunk;
-            if (got < 0 && errno == EINTR) continue;
+            if (got < 0 && errno == EINTR) continue; /* (stopped above when the signal asks to stop) */
             if (got < 0) {
                 stated->incomplete = "the file cannot be read to its end";
                 census_skip(counts, stated->incomplete);
@@ -297,6 +304,10 @@ int census_each_line(int fd, const char *name, const unsigned char *head, size_t
                         census_warn(counts, "%s:%zu: a %d whose target is not in the input: full allow, as a 404", name,
                                     number, s.status);
                         s.unfollowed = true;
+                    }
+                    if (interrupt_signal()) { /* no more sites once interrupted */
+                        rc = -1;
+                        break;
                     }
                     stated->sites++;
                     counts->sites++;

@@ -46,7 +46,10 @@ void census_report_input(const char *name, const census_read *r, bool progress) 
     if (!folder && r->bytes) fprintf(stderr, "; %llu of %llu bytes read", (unsigned long long)r->bytes_read, (unsigned long long)r->bytes);
     else if (!folder) fprintf(stderr, "; %llu bytes read", (unsigned long long)r->bytes_read);
     fprintf(stderr, "\n");
-    if (r->incomplete)
+    if (r->interrupted)
+        fprintf(stderr, "robots census: %s: NOT READ TO ITS END: %s; its rows are right for what was read\n", name,
+                r->incomplete);
+    else if (r->incomplete)
         fprintf(stderr, "robots census: %s: NOT READ TO ITS END: %s; its rows are right for what was read, and "
                         "the census exits %d\n", name, r->incomplete, EXIT_INCOMPLETE);
 }
@@ -77,5 +80,6 @@ int census_input_json(buf *out, const char *name, const census_read *r) {
              r->other_reasons, (unsigned long long)r->bytes_read, (unsigned long long)r->bytes, r->incomplete ? "false" : "true");
     rc |= buf_add(out, number, strlen(number));
     if (r->incomplete) rc |= buf_add(out, ",\"incomplete\":", 14) | json_append_string(out, r->incomplete, strlen(r->incomplete));
+    if (r->interrupted) rc |= buf_add(out, ",\"interrupted\":true", 19);
     return rc | buf_addc(out, '}');
 }

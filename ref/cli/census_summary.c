@@ -34,6 +34,8 @@ static void usage_summary(const census_totals *c) {
 
 void census_print_summary(const census_totals *c, bool progress) {
     if (progress) fprintf(stderr, "\r");
+    if (c->interrupted)
+        fprintf(stderr, "robots census: INTERRUPTED%s: this summary is partial.\n", c->stopped + strlen("interrupted"));
     fprintf(stderr, "robots census: %zu sites (%zu skipped), profile %s\n", c->counts->sites, c->counts->bad,
             robots_profile_name(c->profile));
     if (c->counts->incomplete)
@@ -74,10 +76,14 @@ int census_write_summary(const census_totals *c, FILE *f) {
     }
     rc |= buf_add(&j, "],\"inputs\":[", 12);
     if (c->inputs) rc |= buf_add(&j, c->inputs->data, c->inputs->len);
-    rc |= buf_add(&j, "]}\n", 3);
+    rc |= buf_addc(&j, ']');
+    if (c->interrupted) { /* last: a reader of the keys before (scripts/census-dask) reads them as they were */
+        rc |= buf_add(&j, ",\"stopped\":", 11) | json_append_string(&j, c->stopped, strlen(c->stopped));
+        rc |= buf_add(&j, ",\"interrupted\":", 15) | json_append_string(&j, c->interrupted, strlen(c->interrupted));
+    }
+    rc |= buf_add(&j, "}\n", 2);
     int failed = rc ? ENOMEM : 0;
     if (!rc && fwrite(j.data, 1, j.len, f) != j.len) failed = errno ? errno : EIO;
-    if (fclose(f) != 0 && !failed) failed = errno ? errno : EIO;
     buf_free(&j);
     errno = failed;
     return failed ? -1 : 0;

@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "interrupt.h"
 #include "warc_index.h"
 #include "warc_records.h"
 #include "warc_stream.h"
@@ -143,6 +144,7 @@ static int finish(warc_reader *rd, const char *name, size_t name_len, const warc
                         .redirects = hops,
                         .unfollowed = r == NULL,
                         .final_uri = r ? r->uri : (buf){(char *)(uintptr_t)uri, uri_len, 0}};
+    if (interrupt_signal()) return -1; /* no more sites once interrupted */
     rd->counts->read.sites++;
     rd->counts->sites++;
     return rd->visit(rd->ctx, &site);
@@ -366,6 +368,7 @@ static int read_all(warc_reader *rd, bool *scanned) {
     census_read *read = &rd->counts->read;
     int got;
     while ((got = warc_next_record(&rd->main, &rd->rec, &rd->line, WARC_ROBOTS_TXT_BODIES, problem, rd, scanned)) > 0) {
+        if (interrupt_signal()) return -1; /* between two records: a crawl's archive holds few robots.txt among them */
         read->records++;
         read->types[rd->rec.type]++;
         int rc = got == 1 ? take_response(rd) : 0;
@@ -412,7 +415,7 @@ int census_each_warc(const warc_source *src, const char *name, census_visit visi
         rc = answer(&rd, o);
     if (rc == 0) rc = answer_deferred(&rd);
     read->bytes_read = scanned ? src->size : ws_consumed(&rd.main);
-    if (!read->incomplete && read->bytes_read < src->size) {
+    if (rc == 0 && !read->incomplete && read->bytes_read < src->size) { /* (visit's stop says why itself) */
         read->incomplete = "the reader stopped before the file's end";
         census_skip(counts, read->incomplete);
     }

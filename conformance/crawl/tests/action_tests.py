@@ -6,11 +6,12 @@ would): a crawler with failures fails the job with the log, the JUnit report and
 the job summary written, and one line on stderr saying how many checks failed;
 with its known failures it passes; strict fails on a fixed one; a crawler that
 cannot start is exit 2 with the reports still written; bad inputs are refused.
-When robots-crawl stops before its reports (a crawler not installed, a broken
-adapter entry chosen, a malformed known-failures file, a crash of its own) or the
-step refuses its inputs, a valid JUnit report (one testsuite "robots-crawl", one
-testcase in <error> with the reason) and a section of the job summary are written
-all the same. The step leaves no temporary file. Every input the step reads is one action.yml declares and
+When robots-crawl stops on a usage error (a crawler not installed, a broken
+adapter entry chosen, a malformed known-failures file) or a crash of its own, it
+writes the reports itself; when the step refuses its inputs, the step writes
+them: either way a valid JUnit report (one testsuite "robots-crawl", one testcase
+"robots-crawl could not run" in <error> with the reason) and the job summary say
+why. (A cancelled job: ending_tests.py.) The step leaves no temporary file. Every input the step reads is one action.yml declares and
 passes to it, and the example workflow of conformance/crawl/README.md uses only
 inputs action.yml declares.
 """
@@ -80,6 +81,21 @@ def test_step(t, ctx):
                 done.stderr[-400:])
         done = step(ctx, d, INPUT_CRAWL_KNOWN_FAILURES="crawl-known.txt", **inputs)
         t.check(done.returncode == 0, "action: not strict, a fixed known failure passes", done.stderr[-300:])
+        # The profile left empty: the profiles the known-failures file was written under.
+        subprocess.run([crawler_tests.TOOL, "--crawlers", os.path.join(d, "crawlers.json"), "--crawler", "mine",
+                        "--area", "status", "--conform", ctx["conform"], "--robots", ctx["robots"],
+                        "--write-known-failures", known], capture_output=True, timeout=600)
+        done = step(ctx, d, INPUT_CRAWL_KNOWN_FAILURES="crawl-known.txt", INPUT_STRICT="true", **inputs)
+        t.check(done.returncode == 0 and "\n   google   " in done.stdout and "\n   rfc9309  " in done.stdout and
+                "was written under" not in done.stdout + done.stderr,
+                "action: strict, the profile left empty: the crawl judges the profiles the file names (both)",
+                done.stdout[-600:] + done.stderr[-400:])
+        done = step(ctx, d, INPUT_CRAWL_KNOWN_FAILURES="crawl-known.txt", INPUT_STRICT="true", INPUT_PROFILE="google",
+                    **inputs)
+        t.check(done.returncode == 0 and "\n   rfc9309  " not in done.stdout and
+                "crawl-known.txt was written under google, rfc9309; this run judged google" in done.stderr,
+                "action: a profile given is the one judged, and the run says what it could not judge",
+                done.stdout[-600:] + done.stderr[-400:])
         write(summary, "")
         done = step(ctx, d, **dict(inputs, INPUT_CRAWLER="typo"))
         ok, why = junit_valid(junit)
@@ -138,7 +154,7 @@ def test_no_report(t, ctx):
                  'unknown placeholder %strat% in "command" (did you mean %start%?)'),
                 ("a malformed known-failures file", {"INPUT_CRAWL_KNOWN_FAILURES": "bad-known.txt"},
                  "bad-known.txt:2: 'NOPE-9' names no case or check"),
-                ("a crash of robots-crawl", {"ROBOTS_BIN": garbage}, "robots-crawl: internal error (JSONDecodeError"),
+                ("a crash of robots-crawl", {"ROBOTS_BIN": garbage}, "internal error (JSONDecodeError"),
                 ("an input the step refuses", {"INPUT_CRAWLERS": "nowhere.json"}, "no adapters file 'nowhere.json'")]:
             write(summary, "")
             os.makedirs(os.path.dirname(junit), exist_ok=True)
@@ -152,12 +168,12 @@ def test_no_report(t, ctx):
                     "action: %s: exit 2 and a valid JUnit report, one <error> test case saying why" % what,
                     (done.returncode, why, cases, done.stderr[-400:]))
             md = read(summary)
-            t.check(md.startswith("## robots-crawl could not run\n") and needle in md,
+            t.check("robots-crawl could not run" in md.split("\n", 1)[0] and needle in md.replace("\\", ""),
                     "action: %s: the job summary says why" % what, md[:600])
             if "ROBOTS_BIN" in changed:
                 t.check(cases and "Traceback (most recent call last)" in cases[0][2] and
-                        cases[0][1].startswith("robots-crawl exited 2 before writing its reports: "),
-                        "action: a crash: the <error> holds robots-crawl's traceback, its message the exit and why",
+                        cases[0][1].startswith("internal error (JSONDecodeError: "),
+                        "action: a crash: the <error> holds robots-crawl's traceback, its message why",
                         cases)
         t.check(os.listdir(scratch) == [], "action: the step leaves no temporary file when it stops early",
                 os.listdir(scratch))

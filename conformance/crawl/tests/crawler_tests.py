@@ -412,8 +412,9 @@ def test_interrupted(t, ctx):
             child.kill()
             _, err = child.communicate()
         took = time.monotonic() - started
-        t.check(child.returncode == 130 and b"interrupted" in err,
-                "interrupt: robots-crawl says so and exits 130 (%.1f s)" % took, (child.returncode, err[-500:]))
+        t.check(child.returncode == 143 and b"interrupted by SIGTERM" in err,
+                "interrupt: robots-crawl says so and exits 143, 128 + SIGTERM (%.1f s)" % took,
+                (child.returncode, err[-500:]))
         time.sleep(0.5)
         t.check(not stray("sleep 1003"), "interrupt: no crawler is left running", stray("sleep 1003"))
         t.check(os.listdir(scratch) == [], "interrupt: no temporary file remains", os.listdir(scratch))

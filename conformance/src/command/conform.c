@@ -20,9 +20,11 @@
 #include "clean_text.h"
 #include "compare.h"
 #include "explain.h"
+#include "interrupt.h"
 #include "known.h"
 #include "lesson.h"
 #include "options.h"
+#include "outputs.h"
 #include "paths.h"
 #include "process.h"
 #include "report.h"
@@ -145,12 +147,13 @@ static int say_broken(const cli *io, const char *name, const results *r, report_
     snprintf(stopped, sizeof stopped, "stopped after the first %d checks it had to answer: each failed the same way: %s",
              BROKEN_CHECKS, first->reason ? first->reason : "no answer");
     fprintf(io->err, "%s: %s%s%s\n", io->prog, name ? name : "", name ? ": " : "", stopped);
-    fprintf(io->err, "  likely fix: %s\n", run_broken_advice(r->broken));
+    const char *fix = r->broken_fix ? r->broken_fix : run_broken_advice(r->broken);
+    fprintf(io->err, "  likely fix: %s\n", fix);
     if (first->stderr_tail) explain_stderr(io->err, first->stderr_tail, "  ");
     fprintf(io->err, "  (--keep-going runs every check anyway)\n");
     free((char *)info->stopped);
     info->stopped = strdup(stopped);
-    info->stopped_fix = run_broken_advice(r->broken);
+    info->stopped_fix = fix; /* r's or static: it outlives the reports */
     info->stopped_stderr = first->stderr_tail ? strdup(first->stderr_tail) : NULL;
     return info->stopped && (!first->stderr_tail || info->stopped_stderr) ? 0 : -1;
 }
@@ -175,16 +178,39 @@ static int cannot_start(const target_spec *spec, const char *error, const char *
     return info->target && info->stopped ? 0 : -1;
 }
 
+/* What a target is, in words, for the reports. */
+static void describe_target(const target_spec *spec, char *out, size_t cap) {
+    if (spec->batch) snprintf(out, cap, "batch protocol: %s", spec->batch);
+    else if (spec->command) snprintf(out, cap, "command: %s", spec->command);
+    else if (!strcmp(spec->builtin, "reference")) snprintf(out, cap, "the reference implementation (in-process)");
+    else snprintf(out, cap, "baseline: %s", spec->builtin);
+}
+
+/* A target a signal came before: its run says it was not run. */
+static int not_run(const target_spec *spec, const char *profiles, target_run *out) {
+    char stopped[200], description[4200];
+    snprintf(stopped, sizeof stopped, "interrupted by %s before this target was run", interrupt_name(interrupt_signal()));
+    describe_target(spec, description, sizeof description);
+    report_info *info = &out->info;
+    info->seconds = -1;
+    info->target = clean_text_copy(description, strlen(description));
+    info->profiles = profiles;
+    info->stopped = strdup(stopped);
+    info->interrupted = interrupt_signal();
+    info->name = spec->name;
+    info->language = spec->language;
+    info->version = spec->version;
+    out->r.stopped = STOP_INTERRUPTED;
+    return info->target && info->stopped ? 0 : -1;
+}
+
 /* Runs one target: opens it, asks every selected check, closes it. Returns 0,
  * or -1 after saying why on stderr (it could not be started: a usage error; or
  * memory ran out). A broken target returns 0 with r.stopped set. */
 static int run_target(const cli *io, const target_spec *spec, conform_options *o, const suite *s, const char *profiles,
                       target_run *out) {
     char error[2048], description[4200];
-    if (spec->batch) snprintf(description, sizeof description, "batch protocol: %s", spec->batch);
-    else if (spec->command) snprintf(description, sizeof description, "command: %s", spec->command);
-    else if (!strcmp(spec->builtin, "reference")) snprintf(description, sizeof description, "the reference implementation (in-process)");
-    else snprintf(description, sizeof description, "baseline: %s", spec->builtin);
+    describe_target(spec, description, sizeof description);
     target *t = targets_open(spec, &o->cmd, o->timeout, error, sizeof error);
     if (!t) {
         /* Not a usage error (the options are right; the program is not there):
@@ -207,6 +233,11 @@ static int run_target(const cli *io, const target_spec *spec, conform_options *o
     if (out->r.stopped == STOP_MAX_FAILURES)
         snprintf(stopped, sizeof stopped, "--max-failures %zu was reached after %zu checks", o->limits.max_failures,
                  out->r.n);
+    if (out->r.stopped == STOP_INTERRUPTED) {
+        snprintf(stopped, sizeof stopped, "interrupted by %s after %zu of %zu checks", interrupt_name(interrupt_signal()),
+                 out->r.n, run_count_selected(s, &o->sel));
+        out->info.interrupted = interrupt_signal();
+    }
     t->close(t); /* nothing of the target runs while we report */
     report_info *info = &out->info;
     info->seconds = spec->name ? proc_now() - start : -1;
@@ -271,49 +302,17 @@ static int write_report(FILE *f, const char *format, const conform_options *o, c
                : report_write(f, format, s, &runs[0].r, &runs[0].info);
 }
 
-/* Makes the directories above path that are missing (mkdir -p of its parent):
- * 0, or the errno of the first that cannot be made. */
-static int make_parents(const char *path) {
-    char dir[PATH_MAX];
-    if (snprintf(dir, sizeof dir, "%s", path) >= (int)sizeof dir) return ENAMETOOLONG;
-    char *slash = strrchr(dir, '/');
-    if (!slash || slash == dir) return 0;
-    *slash = '\0';
-    for (char *p = dir + 1; *p; p++) {
-        if (*p != '/') continue;
-        *p = '\0';
-        if (mkdir(dir, 0777) != 0 && errno != EEXIST) return errno;
-        *p = '/';
-    }
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST) return errno;
-    struct stat st;
-    return stat(dir, &st) != 0 ? errno : !S_ISDIR(st.st_mode) ? ENOTDIR : access(dir, W_OK) != 0 ? errno : 0;
-}
+/* write_report for outputs_write. */
+typedef struct report_job {
+    const conform_options *o;
+    const suite *s;
+    const target_run *runs;
+    size_t n;
+} report_job;
 
-/* Before any check is asked: every --output file's directory exists (it is made
- * when missing) and may be written in, so that a long run is not lost at its end
- * for a path. Returns 0, or 2 after saying which. */
-static int prepare_outputs(const cli *io, const conform_options *o) {
-    for (size_t i = 0; i < o->noutputs; i++) {
-        int failed = make_parents(o->outputs[i].file);
-        if (failed) {
-            fprintf(io->err, "%s: --output: cannot write %s: %s\n", io->prog, o->outputs[i].file, strerror(failed));
-            return 2;
-        }
-    }
-    return 0;
-}
-
-/* --output FORMAT=FILE number i: 0, or 2 when the file cannot be written. */
-static int write_output(const cli *io, const conform_options *o, size_t i, const suite *s, const target_run *runs,
-                        size_t n) {
-    const char *file = o->outputs[i].file;
-    FILE *f = fopen(file, "w");
-    int failed = !f ? errno : write_report(f, o->outputs[i].format, o, s, runs, n) ? ENOMEM : ferror(f) ? EIO : 0;
-    if (f && fclose(f) != 0 && !failed) failed = errno;
-    if (!failed) return 0;
-    fprintf(io->err, "%s: --output: cannot write %s: %s\n", io->prog, file, strerror(failed));
-    return 2;
+static int write_job(FILE *f, const char *format, void *ctx) {
+    const report_job *j = ctx;
+    return write_report(f, format, j->o, j->s, j->runs, j->n);
 }
 
 /* The profiles judged, as the reports name them: "google, rfc9309". */
@@ -333,6 +332,10 @@ static size_t run_targets(const cli *io, const target_spec *specs, size_t n, con
                           const char *profiles, target_run *runs, int *rc) {
     size_t done = 0;
     for (; done < n && *rc != -1; done++) {
+        if (interrupt_signal()) {
+            if (not_run(&specs[done], profiles, &runs[done])) *rc = -1;
+            continue;
+        }
         if (run_target(io, &specs[done], o, s, profiles, &runs[done])) *rc = -1;
         else if (runs[done].r.stopped == STOP_BROKEN) *rc = 2;
         runs[done].info.known = o->limits.known;
@@ -345,11 +348,16 @@ static size_t run_targets(const cli *io, const target_spec *specs, size_t n, con
 static int report_runs(const cli *io, conform_options *o, const suite *s, target_run *runs, size_t n,
                        known_list *known, int *failed_write) {
     int rc = 0;
+    /* The tests' moment "while the reports are written" (interrupt.h). */
+    interrupt_test_pause("reports");
+    /* The files first: what a CI screen reads is written even when standard
+     * output blocks (a reader that stopped reading). Every output is written,
+     * even after one that could not be. */
+    bool unwritten = false;
+    report_job job = {o, s, runs, n};
+    for (size_t i = 0; i < o->noutputs; i++) unwritten |= outputs_write(io, o, i, write_job, &job) != 0;
     int printed = write_report(io->out, o->format, o, s, runs, n);
     *failed_write = printed ? ENOMEM : output_errno(io); /* the format is known: memory ran out */
-    /* Every output is written, even after one that could not be. */
-    bool unwritten = false;
-    for (size_t i = 0; i < o->noutputs; i++) unwritten |= write_output(io, o, i, s, runs, n) != 0;
     for (size_t k = 0; k < n; k++) {
         if (runs[k].info.notes)
             fprintf(io->err, "%s: note on %s: %s\n", io->prog, report_run_name(&runs[k]), runs[k].info.notes);
@@ -365,10 +373,30 @@ static int report_runs(const cli *io, conform_options *o, const suite *s, target
     if (unwritten) rc = 2;
     bool stopped = false;
     for (size_t k = 0; k < n; k++) stopped = stopped || runs[k].info.stopped;
-    if (o->known_file && !stopped && say_fixed(io, known, o->format) && o->strict && rc == 0) rc = 1;
+    size_t fixed = o->known_file && !stopped ? say_fixed(io, known, o->format) : 0;
+    bool unjudged = o->known_file && !stopped && known_unjudged(known);
+    if (unjudged && (!o->strict || rc != 0)) {
+        char why[800];
+        known_unjudged_why(known, why, sizeof why);
+        fprintf(io->err, "%s: known failures not judged: %s\n", io->prog, why);
+    }
+    /* Under --strict the last line says why the run failed. */
+    if (o->strict && rc == 0 && (fixed || unjudged)) {
+        rc = 1;
+        char why[800];
+        if (fixed) snprintf(why, sizeof why, "%zu entr%s of %s pass%s now: remove %s", fixed, fixed == 1 ? "y" : "ies",
+                            known->file, fixed == 1 ? "es" : "", fixed == 1 ? "it" : "them");
+        else known_unjudged_why(known, why, sizeof why);
+        fprintf(io->err, "%s: --strict fails the run: %s\n", io->prog, why);
+    }
     bool broken = false;
     for (size_t k = 0; k < n; k++) broken = broken || runs[k].r.stopped == STOP_BROKEN;
-    if (o->write_known_file && rc != 2 && !broken) {
+    bool interrupted = false;
+    for (size_t k = 0; k < n; k++) interrupted = interrupted || runs[k].info.interrupted;
+    if (o->write_known_file && interrupted)
+        fprintf(io->err, "%s: %s not written: the run was interrupted before every check was asked\n", io->prog,
+                o->write_known_file);
+    else if (o->write_known_file && rc != 2 && !broken) {
         char error[2048];
         if (known_write(o->write_known_file, &runs[0].r, runs[0].info.target, o->sel.profiles, error, sizeof error)) {
             fprintf(io->err, "%s: %s\n", io->prog, error);
@@ -381,17 +409,57 @@ static int report_runs(const cli *io, conform_options *o, const suite *s, target
     return rc;
 }
 
+/* What is said on stderr before the run starts, held so that a usage error can be
+ * written into the reports asked for as well (issue 60, item 6). */
+typedef struct held_words {
+    FILE *real; /* stderr */
+    FILE *mem;  /* where the messages go meanwhile; NULL when none could be opened */
+    char *text;
+    size_t len;
+} held_words;
+
+static void hold_words(cli *io, held_words *h) {
+    h->real = io->err;
+    h->text = NULL;
+    h->len = 0;
+    h->mem = open_memstream(&h->text, &h->len);
+    if (h->mem) io->err = h->mem;
+}
+
+/* Says what was held on stderr; from now on messages go there. */
+static void release_words(cli *io, held_words *h) {
+    if (h->mem) {
+        fclose(h->mem);
+        h->mem = NULL;
+        if (h->text) fwrite(h->text, 1, h->len, h->real);
+    }
+    io->err = h->real;
+}
+
+/* The run cannot start: what was said goes to stderr and into every report the
+ * command line asks for. Returns 2. */
+static int usage_failed(cli *io, held_words *h, int argc, char **argv) {
+    release_words(io, h);
+    outputs_usage_error(io, argc, argv, h->text);
+    return 2;
+}
+
 /* The run: every target asked, the report written. Returns the exit status. */
-static int run_and_report(const cli *io, const suite *s, conform_options *o, int *failed_write) {
-    if (prepare_outputs(io, o)) return 2;
+static int run_and_report(cli *io, const suite *s, conform_options *o, held_words *held, int argc, char **argv,
+                          int *failed_write) {
     known_list known = {.file = NULL};
     char error[2048];
     if (o->known_file) {
         if (known_load(o->known_file, s, &known, error, sizeof error)) {
             fprintf(io->err, "%s: --known-failures: %s\n", io->prog, error);
-            return 2;
+            return usage_failed(io, held, argc, argv);
         }
         o->limits.known = &known;
+    }
+    release_words(io, held); /* the run starts: what it says is said as it happens */
+    if (outputs_prepare(io, o)) {
+        known_free(&known);
+        return 2;
     }
     /* One target (the reference, --batch-cmd, --command) or several named ones. */
     target_spec single = {.batch = (char *)o->batch_cmd,
@@ -418,24 +486,34 @@ static int run_and_report(const cli *io, const suite *s, conform_options *o, int
     for (size_t k = 0; k < done; k++) run_free(&runs[k]);
     free(runs);
     known_free(&known);
-    return rc;
+    /* Interrupted (while asking, or while the reports were written): 128 + the
+     * signal, whatever the run found, as a shell says of a program a signal ended. */
+    return interrupt_signal() ? interrupt_exit_status() : rc;
 }
 
 int conform_main(int argc, char **argv, FILE *out, FILE *err) {
     cli io = {argc > 0 && argv[0] ? argv[0] : "robots-conform", out, err};
+    held_words held;
+    hold_words(&io, &held);
     conform_options o;
     int rc = options_parse(&io, argc, argv, &o);
     if (o.help) options_usage(out, io.prog);
     else if (o.version) fprintf(out, "robots-conform %s\n", ROBOTS_VERSION);
     if (rc >= 0) {
         options_free(&o);
+        if (rc != 0) rc = usage_failed(&io, &held, argc, argv);
+        release_words(&io, &held);
+        free(held.text);
         return rc == 0 ? finish(&io, 0, output_errno(&io)) : rc;
     }
     /* Two reports compared: nothing is run. */
     if (o.compare_old) {
+        release_words(&io, &held);
+        free(held.text);
         options_free(&o);
         char why[1024];
-        int found = compare_reports(o.compare_old, o.compare_new, out, why, sizeof why);
+        compare_detail detail = o.verbose ? COMPARE_LIST_UNCOMPARED : COMPARE_COUNT_UNCOMPARED;
+        int found = compare_reports(o.compare_old, o.compare_new, detail, out, why, sizeof why);
         if (found < 0) {
             fprintf(err, "%s: --compare: %s\n", io.prog, why);
             return 2;
@@ -448,14 +526,18 @@ int conform_main(int argc, char **argv, FILE *out, FILE *err) {
     suite s;
     if (paths_find_suite_files(o.cases_dir, o.schema, o.index, &room, &files, error, sizeof error) ||
         suite_load(&files, &s, error, sizeof error) != 0) {
-        fprintf(err, "%s: %s\n", io.prog, error);
+        fprintf(io.err, "%s: %s\n", io.prog, error);
+        rc = usage_failed(&io, &held, argc, argv);
+        free(held.text);
         options_free(&o);
-        return 2;
+        return rc;
     }
     if (check_selection(&io, &s, &o.sel)) {
+        rc = usage_failed(&io, &held, argc, argv);
+        free(held.text);
         suite_free(&s);
         options_free(&o);
-        return 2;
+        return rc;
     }
     warn_of_versions(&io, &s);
     /* The site shows the committed scorecard, unless told otherwise or given other tables. */
@@ -467,6 +549,7 @@ int conform_main(int argc, char **argv, FILE *out, FILE *err) {
         o.figures_file = paths_default("measure/real-world.json", figures_room, sizeof figures_room);
     int failed_write = 0;
     rc = 0;
+    if (o.list || o.atlas || o.explain_id || o.site_dir) release_words(&io, &held);
     if (o.list) {
         if (!strcmp(o.format, "json") ? report_list_checks_json(out, &s, &o.sel) : (lesson_list_cases(out, &s, &o.sel), 0))
             failed_write = ENOMEM;
@@ -474,8 +557,10 @@ int conform_main(int argc, char **argv, FILE *out, FILE *err) {
     } else if (o.atlas || o.explain_id || o.site_dir) {
         rc = teach(&io, &s, &o, &failed_write);
     } else {
-        rc = run_and_report(&io, &s, &o, &failed_write);
+        rc = run_and_report(&io, &s, &o, &held, argc, argv, &failed_write);
     }
+    release_words(&io, &held); /* when the run did not get there */
+    free(held.text);
     options_free(&o);
     suite_free(&s);
     return finish(&io, rc, failed_write);

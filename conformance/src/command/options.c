@@ -79,21 +79,28 @@ void options_usage(FILE *f, const char *prog) {
             "\n"
             "In a parser's CI:\n"
             "  --known-failures FILE      checks the target is known to fail, one id a line (RFC-5:\n"
-            "                             a case, RFC-5.2: its check 2; '#' comments): they are\n"
-            "                             reported, not counted as failed; one that passes now is\n"
+            "                             a case, RFC-5.2: its check 2; '#' comments), with the\n"
+            "                             answer it fails with (RFC-5.2 = allowed; = error for an\n"
+            "                             error reply): reported, not counted as failed; another\n"
+            "                             answer fails (\"answer changed\"); one that passes now is\n"
             "                             listed as fixed\n"
-            "  --strict                   with --known-failures: a fixed entry fails the run too\n"
-            "  --write-known-failures FILE  write today's failures as such a file (adoption in\n"
-            "                             one command), then report as usual\n"
+            "  --strict                   with --known-failures: a fixed entry fails the run too,\n"
+            "                             and so does a file written under a profile not judged\n"
+            "  --write-known-failures FILE  write today's failures with their answers as such a\n"
+            "                             file (adoption in one command: a run given it passes),\n"
+            "                             then report as usual\n"
             "  --max-failures N           stop after N failures (known ones aside)\n"
             "  --keep-going               do not stop when the first %d checks all fail for one\n"
             "                             target-side cause (cannot start, no reply, crash, bad\n"
             "                             replies); that stop exits 2 with the likely fix\n"
             "  --output FORMAT=FILE       also write the report in FORMAT to FILE (repeatable):\n"
-            "                             --output junit=report.xml beside the text in the log\n"
+            "                             --output junit=report.xml beside the text in the log;\n"
+            "                             it says \"in progress\" until the report replaces it\n"
             "  --compare OLD.json NEW.json  two --format json reports of one target: the checks\n"
             "                             failing now and not before, fixed, answered otherwise;\n"
-            "                             exit 1 when one fails now that did not\n"
+            "                             exit 1 when one fails now that did not; the checks\n"
+            "                             only one report has (another selection) are counted\n"
+            "  --verbose                  with --compare: list those checks too\n"
             "\n",
             BROKEN_CHECKS);
     fprintf(f,
@@ -104,8 +111,11 @@ void options_usage(FILE *f, const char *prog) {
             "                             (default %s)\n"
             "\n"
             "Exit status: 0 when nothing failed (known failures aside), 1 when something\n"
-            "failed (or, with --strict, a known failure is fixed), 2 on a usage error, a\n"
-            "malformed table or known-failures file, or a target that is broken.\n"
+            "failed (or, with --strict, a known failure is fixed or cannot be judged), 2 on a\n"
+            "usage error (also written into the reports asked for), a malformed table or\n"
+            "known-failures file, or a target that is broken; 128 + N when signal N (INT,\n"
+            "TERM, HUP) stopped the run: the reports are written, marked interrupted (a\n"
+            "second signal ends it at once).\n"
             "\n"
             "Examples:\n"
             "  %s\n"
@@ -129,7 +139,7 @@ static const option_spec options[] = {
     {"-h", 0}, {"--id", 1}, {"--index", 1}, {"--keep-going", 0}, {"--known-failures", 1}, {"--list", 0},
     {"--manual", 1}, {"--max-failures", 1}, {"--output", 1}, {"--profile", 1}, {"--schema", 1},
     {"--scorecard", 1}, {"--site", 1}, {"--strict", 0}, {"--target", 1}, {"--targets", 1}, {"--timeout", 1},
-    {"--version", 0}, {"--write-known-failures", 1}};
+    {"--verbose", 0}, {"--version", 0}, {"--write-known-failures", 1}};
 #define OPTION_COUNT (sizeof options / sizeof options[0])
 
 static const option_spec *find_option(const char *arg) {
@@ -192,7 +202,7 @@ static int parse_number(const char *s, double *out) {
 
 static const char *const formats[] = {"text", "tap", "junit", "json", "markdown", "csv", "scorecard"};
 
-static bool known_format(const char *f) {
+bool options_known_format(const char *f) {
     for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
         if (!strcmp(formats[i], f)) return true;
     return false;
@@ -227,7 +237,7 @@ static int take_output(const cli *io, const char *v, conform_options *o) {
     const char *eq = strchr(v, '=');
     char format[32];
     snprintf(format, sizeof format, "%.*s", eq ? (int)(eq - v) : 0, v);
-    if (!eq || !eq[1] || !known_format(format))
+    if (!eq || !eq[1] || !options_known_format(format))
         return options_usage_error(io, "--output needs FORMAT=FILE (text, tap, junit, json, markdown, csv, scorecard), not", v);
     if (o->noutputs == OUTPUTS_MAX) return options_usage_error(io, "--output is given more than 8 times", NULL);
     for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
@@ -266,6 +276,7 @@ static int take(const cli *io, const char *a, const char *v, const char *v2, con
     else if (!strcmp(a, "--list")) o->list = true;
     else if (!strcmp(a, "--atlas")) o->atlas = true;
     else if (!strcmp(a, "--strict")) o->strict = true;
+    else if (!strcmp(a, "--verbose")) o->verbose = true;
     else if (!strcmp(a, "--keep-going")) o->limits.keep_going = true;
     else if (!strcmp(a, "--site")) o->site_dir = v;
     else if (!strcmp(a, "--scorecard")) o->scorecard_file = v;
@@ -282,7 +293,7 @@ static int take(const cli *io, const char *a, const char *v, const char *v2, con
     else if (!strcmp(a, "--basis")) return take_basis(io, v, o);
     else if (!strcmp(a, "--fetch-limit") || !strcmp(a, "--max-failures")) return take_size(io, a, v, o);
     else if (!strcmp(a, "--format")) {
-        if (!known_format(v))
+        if (!options_known_format(v))
             return options_usage_error(io, "--format must be text, tap, junit, json, markdown, csv or scorecard, not", v);
         o->format = v;
     } else if (!strcmp(a, "--output")) return take_output(io, v, o);
@@ -312,6 +323,7 @@ static int consistent(const cli *io, conform_options *o) {
     if ((o->known_file || o->write_known_file) && several)
         return options_usage_error(io, "known failures belong to one target: give --batch-cmd or --command, not --target", NULL);
     if (o->strict && !o->known_file) return options_usage_error(io, "--strict goes with --known-failures", NULL);
+    if (o->verbose && !o->compare_old) return options_usage_error(io, "--verbose goes with --compare", NULL);
     if (o->known_file && o->write_known_file && !strcmp(o->known_file, o->write_known_file))
         return options_usage_error(io, "--write-known-failures would overwrite the --known-failures file", o->known_file);
     /* A template that leaves out %url% or %user-agent% gets the same answer for

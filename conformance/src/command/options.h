@@ -32,6 +32,7 @@ typedef struct conform_options {
     } outputs[OUTPUTS_MAX]; /* --output FORMAT=FILE: the report also in other formats */
     size_t noutputs;
     bool list, atlas, help, version, strict;
+    bool verbose; /* --compare: list the checks only one report has */
     target_list named; /* --target, --targets */
     command_options cmd;
     double timeout;
@@ -46,6 +47,9 @@ typedef struct conform_options {
  * options_free either way. */
 int options_parse(const cli *io, int argc, char **argv, conform_options *o);
 void options_free(conform_options *o);
+
+/* Is format one of --format's (text, tap, junit, json, markdown, csv, scorecard)? */
+bool options_known_format(const char *format);
 
 /* The help text. */
 void options_usage(FILE *f, const char *prog);

@@ -23,6 +23,18 @@ static int load(const char *file, report_file *r, char *error, size_t cap) {
     r->file = file;
     if (json_file_read(file, &r->root, error, cap)) return -1;
     r->results = cJSON_GetObjectItemCaseSensitive(r->root, "results");
+    /* A report that holds only the run's state (report_state.h) has no results
+     * to compare: say what it is. */
+    const char *stopped = member(r->root, "stopped");
+    if (!cJSON_IsArray(r->results) && stopped && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r->root, "in_progress"))) {
+        snprintf(error, cap, "%s: the run that was to write it never finished (what it holds is the report put there "
+                             "while it ran: %.300s)", file, stopped);
+        return -1;
+    }
+    if (!cJSON_IsArray(r->results) && stopped && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r->root, "usage_error"))) {
+        snprintf(error, cap, "%s: the run never started (a usage error: %.300s)", file, stopped);
+        return -1;
+    }
     if (!cJSON_IsArray(r->results)) {
         snprintf(error, cap, "%s: not a report of one target (robots-conform --format json; no \"results\" array)",
                  file);
@@ -76,8 +88,9 @@ static bool known(const cJSON *x) { return !strcmp(member(x, "status"), "known-f
 
 enum { NEW_FAILURE, FIXED, CHANGED, NOW_KNOWN, NO_LONGER_KNOWN, ONLY_OLD, ONLY_NEW, SECTIONS };
 
-/* Prints one section's lines; returns how many. */
-static size_t section(FILE *f, int which, const report_file *old, const report_file *now) {
+/* Counts one section's checks and prints them when shown is set; returns how
+ * many. */
+static size_t section(FILE *f, int which, const report_file *old, const report_file *now, bool shown) {
     static const char *const heads[SECTIONS] = {
         [NEW_FAILURE] = "Failing now, not before",
         [FIXED] = "Fixed: failing before, not now",
@@ -107,17 +120,30 @@ static size_t section(FILE *f, int which, const report_file *old, const report_f
             }
         }
         if (!show) continue;
-        if (n++ == 0) fprintf(f, "%s:\n", heads[which]);
+        if (n++ == 0 && shown) fprintf(f, "%s:\n", heads[which]);
+        if (!shown) continue;
         name(f, x);
         if (which == ONLY_OLD || which == ONLY_NEW) fprintf(f, ": %s\n", member(x, "status"));
         else fprintf(f, "\n      was %s (%s), now %s (%s); expected %s\n", member(y, "status"), got_of(y),
                      member(x, "status"), got_of(x), member(x, "expected") ? member(x, "expected") : "-");
     }
-    if (n) fprintf(f, "\n");
+    if (n && shown) fprintf(f, "\n");
     return n;
 }
 
-int compare_reports(const char *old_file, const char *new_file, FILE *f, char *error, size_t cap) {
+/* The checks one report has and the other has not: another --area or --id, or a
+ * run that stopped early. Hundreds of them (a whole area) would bury the few
+ * lines that matter, so they are counted, and listed only when asked. */
+static void uncompared(FILE *f, const size_t counts[SECTIONS], compare_detail detail, bool new_stopped) {
+    if (!counts[ONLY_OLD] && !counts[ONLY_NEW]) return;
+    fprintf(f, "%zu check%s only in the old report and %zu only in the new were not compared (different selections%s)",
+            counts[ONLY_OLD], counts[ONLY_OLD] == 1 ? "" : "s", counts[ONLY_NEW],
+            new_stopped ? ", or the new run stopped early" : "");
+    fprintf(f, detail == COMPARE_LIST_UNCOMPARED ? ": listed above\n" : "; --verbose lists them\n");
+}
+
+int compare_reports(const char *old_file, const char *new_file, compare_detail detail, FILE *f, char *error,
+                    size_t cap) {
     report_file old = {0}, now = {0};
     int rc = -1;
     if (!load(old_file, &old, error, cap) && !load(new_file, &now, error, cap)) {
@@ -127,14 +153,14 @@ int compare_reports(const char *old_file, const char *new_file, FILE *f, char *e
         if (old_stop) fprintf(f, "The old run stopped early: %s\n\n", old_stop);
         if (new_stop) fprintf(f, "The new run stopped early: %s\n\n", new_stop);
         size_t counts[SECTIONS];
-        for (int s = 0; s < SECTIONS; s++) counts[s] = section(f, s, &old, &now);
-        if (counts[ONLY_OLD])
-            fprintf(f, "%zu checks of %s were not asked in %s (another selection%s): they are not compared.\n",
-                    counts[ONLY_OLD], old_file, new_file, new_stop ? ", or the run stopped early" : "");
+        for (int s = 0; s < SECTIONS; s++)
+            counts[s] = section(f, s, &old, &now, (s != ONLY_OLD && s != ONLY_NEW) || detail == COMPARE_LIST_UNCOMPARED);
+        uncompared(f, counts, detail, new_stop != NULL);
+        size_t both = (size_t)cJSON_GetArraySize(now.results) - counts[ONLY_NEW];
         fprintf(f, "%zu failing now, not before; %zu fixed; %zu answers changed; %zu moved between known and new "
-                   "failures; %zu checks only in %s, %zu only in %s\n",
-                counts[NEW_FAILURE], counts[FIXED], counts[CHANGED], counts[NOW_KNOWN] + counts[NO_LONGER_KNOWN],
-                counts[ONLY_OLD], old_file, counts[ONLY_NEW], new_file);
+                   "failures; %zu check%s compared\n",
+                counts[NEW_FAILURE], counts[FIXED], counts[CHANGED], counts[NOW_KNOWN] + counts[NO_LONGER_KNOWN], both,
+                both == 1 ? "" : "s");
         rc = counts[NEW_FAILURE] || new_stop ? 1 : 0;
     }
     cJSON_Delete(old.root);

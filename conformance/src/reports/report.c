@@ -13,8 +13,10 @@
 #include "check_text.h"
 #include "clean_text.h"
 #include "explain.h"
+#include "interrupt.h"
 #include "known.h"
 #include "json_file.h"
+#include "report_state.h"
 
 static const char *status_word(result_status s) {
     static const char *const words[RESULT_COUNT] = {
@@ -90,6 +92,21 @@ static void fixed_words(const struct known_list *k, const known_entry *e, char *
     snprintf(out, cap, "fixed: remove %s from %s", e->id, k->file);
 }
 
+/* Entries the run cannot judge (the file names a profile it did not judge; none
+ * when it stopped early, which says so itself): the sentence, and whether there
+ * is one. Under --strict it fails the run (issue 60, item 5). */
+static bool unjudged_words(const report_info *info, char *out, size_t cap) {
+    if (!known_unjudged(info->known) || info->stopped) return false;
+    char entries[600], why[800];
+    size_t n = known_unjudged_entries(info->known, entries, sizeof entries);
+    known_unjudged_why(info->known, why, sizeof why);
+    if (n)
+        snprintf(out, cap, "not judged: %zu entr%s pass%s here (%s) but cannot be said fixed: %s", n, n == 1 ? "y" : "ies",
+                 n == 1 ? "es" : "", entries, why);
+    else snprintf(out, cap, "not judged: no entry can be said fixed: %s", why);
+    return true;
+}
+
 void report_final_line(FILE *f, const results *r, const report_info *info) {
     size_t n[RESULT_COUNT];
     count_area(r, NULL, n);
@@ -102,12 +119,21 @@ void report_final_line(FILE *f, const results *r, const report_info *info) {
         fprintf(f, ", %zu fixed (listed in %s, passing now%s)", fixed, info->known->file,
                 info->strict ? ": --strict fails the run" : "");
     if (info->stopped) fprintf(f, "; stopped early");
+    char unjudged[1500];
+    /* Under --strict the line says why the run failed: a fixed entry says so above. */
+    if (info->strict && !fixed && !n[RESULT_FAIL] && unjudged_words(info, unjudged, sizeof unjudged))
+        fprintf(f, "; FAILED under --strict: the known failures could not be judged (%s was written under profiles this "
+                   "run did not judge)", info->known->file);
     fprintf(f, "\n");
 }
 
+/* A row of the text report's tables: every status has a column, so that a row
+ * adds up to its total (a known failure is neither passed nor failed). */
 static void summary_row(FILE *f, const char *label, const size_t n[RESULT_COUNT]) {
-    fprintf(f, "  %-16s %7zu %7zu %8zu %10zu\n", label, n[RESULT_PASS], n[RESULT_FAIL], n[RESULT_SKIP],
-            n[RESULT_UNDEFINED]);
+    size_t total = 0;
+    for (int i = 0; i < RESULT_COUNT; i++) total += n[i];
+    fprintf(f, "  %-16s %7zu %7zu %7zu %8zu %10zu %7zu\n", label, n[RESULT_PASS], n[RESULT_FAIL], n[RESULT_KNOWN],
+            n[RESULT_SKIP], n[RESULT_UNDEFINED], total);
 }
 
 /* Known failures: how many still fail, and those fixed (to be removed from the file;
@@ -131,19 +157,11 @@ static void known_text(FILE *f, const results *r, const known_list *k, const rep
                 n[RESULT_KNOWN] == 1 ? "" : "s", k->file, n[RESULT_KNOWN] == 1 ? "s" : "");
     else if (bullet[0])
         fprintf(f, "No check listed in %s fails now.\n", k->file);
-    if (!known_can_fix(k)) {
+    char unjudged[1500];
+    if (unjudged_words(info, unjudged, sizeof unjudged)) {
         /* A listed check may still fail under a profile this run did not judge. */
-        char under[64] = "", judged[64] = "";
-        for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
-            if (k->written_under & (1u << p))
-                snprintf(under + strlen(under), sizeof under - strlen(under), "%s%s", under[0] ? ", " : "",
-                         robots_profile_name((robots_profile_id)p));
-            if (k->judged & (1u << p))
-                snprintf(judged + strlen(judged), sizeof judged - strlen(judged), "%s%s", judged[0] ? ", " : "",
-                         robots_profile_name((robots_profile_id)p));
-        }
-        fprintf(f, "%s%s was written under %s; this run judged %s: no entry is reported fixed.\n",
-                bullet[0] ? "\n" : "", k->file, under, judged);
+        fprintf(f, "%s%sKnown failures %s%s\n", bullet[0] ? "\n" : "", bullet, unjudged,
+                strict ? " (--strict: this fails the run)" : "");
         return;
     }
     if (bullet[0] && known_fixed_count(k)) fprintf(f, "\n");
@@ -162,14 +180,28 @@ static void stopped_text(FILE *f, const report_info *info, const char *prefix) {
     if (info->stopped_stderr) explain_stderr(f, info->stopped_stderr, prefix[0] ? prefix : "  ");
 }
 
-/* The text report's summaries: a table per group, its header first. */
+/* The text report's summaries: a table per group, its header first; the table of
+ * areas ends with a row for them all (the kinds add up to it too; the classes
+ * not: a check counts under each class it rests on). */
+typedef struct text_summary_ctx {
+    FILE *f;
+    const results *r;
+} text_summary_ctx;
+
 static void text_summary(void *ctx, summary_by by, const char *name, const size_t n[RESULT_COUNT]) {
-    FILE *f = ctx;
+    const text_summary_ctx *t = ctx;
     static const char *const titles[] = {[BY_AREA] = "area", [BY_KIND] = "kind of check", [BY_CLASS] = "basis"};
-    if (name) summary_row(f, name, n);
-    else
-        fprintf(f, "%s  %-16s %7s %7s %8s %10s%s\n", by == BY_AREA ? "" : "\n", titles[by], "passed", "failed",
-                "skipped", "undefined", by == BY_CLASS ? "   (a check counts under each class it rests on)" : "");
+    if (name) {
+        summary_row(t->f, name, n);
+        return;
+    }
+    if (by == BY_KIND) {
+        size_t all[RESULT_COUNT];
+        count_area(t->r, NULL, all);
+        summary_row(t->f, "all areas", all);
+    }
+    fprintf(t->f, "%s  %-16s %7s %7s %7s %8s %10s %7s%s\n", by == BY_AREA ? "" : "\n", titles[by], "passed", "failed",
+            "known", "skipped", "undefined", "total", by == BY_CLASS ? "   (a check counts under each class it rests on)" : "");
 }
 
 /* The checks a profile leaves open, a line each with the target's answer: reported,
@@ -191,7 +223,8 @@ static void undefined_text(FILE *f, const results *r) {
 
 static void report_text(FILE *f, const suite *s, const results *r, const report_info *info) {
     fprintf(f, "robots-conform: %s, profiles %s\n\n", info->target, info->profiles);
-    summaries(s, r, text_summary, f);
+    text_summary_ctx tables = {f, r};
+    summaries(s, r, text_summary, &tables);
     size_t shown = 0;
     const char *last_tail = NULL;
     for (size_t i = 0; i < r->n; i++) {
@@ -232,8 +265,10 @@ static void tap_group_summary(void *ctx, summary_by by, const char *name, const 
 }
 
 static void tap_summary(FILE *f, const char *label, const size_t n[RESULT_COUNT]) {
-    fprintf(f, "# %s: %zu passed, %zu failed, %zu skipped, %zu undefined\n", label, n[RESULT_PASS], n[RESULT_FAIL],
+    fprintf(f, "# %s: %zu passed, %zu failed, %zu skipped, %zu undefined", label, n[RESULT_PASS], n[RESULT_FAIL],
             n[RESULT_SKIP], n[RESULT_UNDEFINED]);
+    if (n[RESULT_KNOWN]) fprintf(f, ", %zu known failure%s", n[RESULT_KNOWN], n[RESULT_KNOWN] == 1 ? "" : "s");
+    fprintf(f, "\n");
 }
 
 /* Text on a TAP line: one line, and no '#' (it would start a directive). */
@@ -282,7 +317,9 @@ static void tap_fixed(FILE *f, const report_info *info, size_t number) {
 }
 
 static void report_tap(FILE *f, const suite *s, const results *r, const report_info *info) {
-    fprintf(f, "TAP version 13\n1..%zu\n", r->n + fixed_count(info));
+    char unjudged[1500];
+    bool not_judged = unjudged_words(info, unjudged, sizeof unjudged);
+    fprintf(f, "TAP version 13\n1..%zu\n", r->n + fixed_count(info) + not_judged);
     for (size_t i = 0; i < r->n; i++) {
         const result *x = &r->items[i];
         check_words w;
@@ -331,6 +368,12 @@ static void report_tap(FILE *f, const suite *s, const results *r, const report_i
         }
     }
     tap_fixed(f, info, r->n + 1);
+    if (not_judged) {
+        /* Under --strict a failure; otherwise a skipped test that says why. */
+        fprintf(f, "%s %zu - known failures ", info->strict ? "not ok" : "ok", r->n + fixed_count(info) + 1);
+        tap_text(f, unjudged);
+        fprintf(f, "%s\n", info->strict ? "" : " # SKIP not judged");
+    }
     if (info->notes) {
         fprintf(f, "# Note: ");
         tap_text(f, info->notes);
@@ -352,7 +395,7 @@ static void report_tap(FILE *f, const suite *s, const results *r, const report_i
 /* XML character data or an attribute value. The text is valid UTF-8 (tables are
  * checked when loaded, what targets print is cleaned); the characters XML 1.0
  * forbids (controls but TAB and LF; U+FFFE, U+FFFF) become U+FFFD. */
-static void xml_text(FILE *f, const char *s) {
+void report_xml_text(FILE *f, const char *s) {
     for (; s && *s; s++) {
         unsigned char c = (unsigned char)*s;
         if (c == 0xEF && (unsigned char)s[1] == 0xBF && (unsigned char)s[2] >= 0xBE) {
@@ -373,9 +416,11 @@ static void junit_class_properties(FILE *f, const results *r, const char *area) 
     for (int c = 0; c < CLASS_COUNT; c++) {
         size_t m[RESULT_COUNT];
         count_class(r, area, c, m);
-        if (run_counted(m))
-            fprintf(f, "      <property name=\"basis.%s\" value=\"%zu passed, %zu failed, %zu skipped, %zu undefined\"/>\n",
-                    suite_class_name((basis_class)c), m[RESULT_PASS], m[RESULT_FAIL], m[RESULT_SKIP], m[RESULT_UNDEFINED]);
+        if (!run_counted(m)) continue;
+        fprintf(f, "      <property name=\"basis.%s\" value=\"%zu passed, %zu failed, %zu skipped, %zu undefined",
+                suite_class_name((basis_class)c), m[RESULT_PASS], m[RESULT_FAIL], m[RESULT_SKIP], m[RESULT_UNDEFINED]);
+        if (m[RESULT_KNOWN]) fprintf(f, ", %zu known failure%s", m[RESULT_KNOWN], m[RESULT_KNOWN] == 1 ? "" : "s");
+        fprintf(f, "\"/>\n");
     }
     fprintf(f, "    </properties>\n");
 }
@@ -384,18 +429,24 @@ static void junit_class_properties(FILE *f, const results *r, const char *area) 
  * readers count it apart and it does not fail the job. */
 static void junit_failure(FILE *f, const result *x) {
     bool known = x->status == RESULT_KNOWN;
-    fprintf(f, known ? "<skipped message=\"known failure: expected " : "<failure message=\"expected ");
-    xml_text(f, x->k->expect[x->profile]);
+    fprintf(f, known ? "<skipped message=\"known failure: expected " : "<failure message=\"");
+    /* The headline most readers show: a known failure's changed answer first. */
+    if (x->answer_changed && x->reason) {
+        report_xml_text(f, x->reason);
+        fprintf(f, "; ");
+    }
+    if (!known) fprintf(f, "expected ");
+    report_xml_text(f, x->k->expect[x->profile]);
     fprintf(f, ", got ");
-    xml_text(f, x->got ? x->got : "no answer");
+    report_xml_text(f, x->got ? x->got : "no answer");
     fprintf(f, "\">");
     char *body = explain_long_text(x);
-    xml_text(f, body ? body : x->reason);
+    report_xml_text(f, body ? body : x->reason);
     free(body);
     fprintf(f, known ? "</skipped>" : "</failure>");
     if (x->stderr_tail) {
         fprintf(f, "<system-err>");
-        xml_text(f, x->stderr_tail);
+        report_xml_text(f, x->stderr_tail);
         fprintf(f, "</system-err>");
     }
 }
@@ -409,15 +460,15 @@ static void junit_testcase(FILE *f, const char *area, const result *x) {
     snprintf(name, sizeof name, "[%s] check %d: %s (%s; basis: %s)", robots_profile_name(x->profile), x->k->number,
              what, suite_kind_name(x->k->kind), classes);
     fprintf(f, "    <testcase classname=\"%s.", area);
-    xml_text(f, x->c->id);
+    report_xml_text(f, x->c->id);
     fprintf(f, "\" name=\"");
-    xml_text(f, name);
+    report_xml_text(f, name);
     fprintf(f, "\">");
     if (x->status == RESULT_FAIL || x->status == RESULT_KNOWN) {
         junit_failure(f, x);
     } else if (x->status == RESULT_SKIP || x->status == RESULT_UNDEFINED) {
         fprintf(f, "<skipped message=\"");
-        xml_text(f, x->status == RESULT_SKIP ? x->reason : "undefined in this profile");
+        report_xml_text(f, x->status == RESULT_SKIP ? x->reason : "undefined in this profile");
         fprintf(f, "\"/>");
     }
     fprintf(f, "</testcase>\n");
@@ -438,7 +489,7 @@ static junit_counts junit_counts_of(const size_t n[RESULT_COUNT]) {
 
 static void junit_suite_open(FILE *f, const char *name, junit_counts c) {
     fprintf(f, "  <testsuite name=\"");
-    xml_text(f, name);
+    report_xml_text(f, name);
     fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\">\n", c.tests, c.failures, c.errors,
             c.skipped);
 }
@@ -455,20 +506,34 @@ static void junit_fixed_suite(FILE *f, const report_info *info, size_t fixed) {
         snprintf(body, sizeof body, "%s (line %d of %s) names checks that all pass now%s", e->id, e->line,
                  info->known->file, info->strict ? "; under --strict a fixed entry fails the run" : "");
         fprintf(f, "    <testcase classname=\"known-failures.");
-        xml_text(f, e->id);
+        report_xml_text(f, e->id);
         fprintf(f, "\" name=\"");
-        xml_text(f, words);
+        report_xml_text(f, words);
         fprintf(f, "\">");
         fprintf(f, info->strict ? "<failure message=\"" : "<system-out>");
         if (info->strict) {
-            xml_text(f, words);
+            report_xml_text(f, words);
             fprintf(f, "\">");
         }
-        xml_text(f, body);
+        report_xml_text(f, body);
         fprintf(f, info->strict ? "</failure>" : "</system-out>");
         fprintf(f, "</testcase>\n");
     }
     fprintf(f, "  </testsuite>\n");
+}
+
+/* Known failures that could not be judged: a failure under --strict (it fails the
+ * run), skipped otherwise. */
+static void junit_unjudged_suite(FILE *f, const report_info *info, const char *words) {
+    junit_suite_open(f, "known-failures-not-judged",
+                     (junit_counts){.tests = 1, .failures = info->strict, .skipped = !info->strict});
+    fprintf(f, "    <testcase classname=\"known-failures\" name=\"known failures not judged\"><%s message=\"",
+            info->strict ? "failure" : "skipped");
+    report_xml_text(f, words);
+    fprintf(f, "\">");
+    report_xml_text(f, words);
+    if (info->strict) fprintf(f, "\n--strict fails the run: it cannot catch a fixed entry under a profile not judged");
+    fprintf(f, "</%s></testcase>\n  </testsuite>\n", info->strict ? "failure" : "skipped");
 }
 
 /* An early stop: one testcase in error, with the reason, the likely fix and the
@@ -476,20 +541,30 @@ static void junit_fixed_suite(FILE *f, const report_info *info, size_t fixed) {
 static void junit_stopped_suite(FILE *f, const report_info *info) {
     junit_suite_open(f, "robots-conform", (junit_counts){.tests = 1, .errors = 1});
     fprintf(f, "    <testcase classname=\"robots-conform\" name=\"the run stopped early\"><error message=\"");
-    xml_text(f, info->stopped);
+    report_xml_text(f, info->stopped);
     fprintf(f, "\">");
-    xml_text(f, info->stopped);
+    report_xml_text(f, info->stopped);
     if (info->stopped_fix) {
         fprintf(f, "\nLikely fix: ");
-        xml_text(f, info->stopped_fix);
+        report_xml_text(f, info->stopped_fix);
     }
     fprintf(f, "</error>");
     if (info->stopped_stderr) {
         fprintf(f, "<system-err>");
-        xml_text(f, info->stopped_stderr);
+        report_xml_text(f, info->stopped_stderr);
         fprintf(f, "</system-err>");
     }
     fprintf(f, "</testcase>\n  </testsuite>\n");
+}
+
+/* What the run noticed about the target (lines that were not replies), in each
+ * area's suite: the common schema gives the root no place for text, and a CI
+ * screen may show any one suite. */
+static void junit_note(FILE *f, const report_info *info) {
+    if (!info->notes) return;
+    fprintf(f, "    <system-out>Note: ");
+    report_xml_text(f, info->notes);
+    fprintf(f, "</system-out>\n");
 }
 
 static void report_junit(FILE *f, const suite *s, const results *r, const report_info *info) {
@@ -497,8 +572,11 @@ static void report_junit(FILE *f, const suite *s, const results *r, const report
     count_area(r, NULL, all);
     junit_counts total = junit_counts_of(all);
     size_t fixed = fixed_count(info);
-    total.tests += fixed + (info->stopped != NULL);
-    total.failures += info->strict ? fixed : 0;
+    char unjudged[1500];
+    bool not_judged = unjudged_words(info, unjudged, sizeof unjudged);
+    total.tests += fixed + (info->stopped != NULL) + not_judged;
+    total.failures += (info->strict ? fixed : 0) + (info->strict && not_judged);
+    total.skipped += !info->strict && not_judged;
     total.errors += info->stopped != NULL;
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(f, "<testsuites name=\"robots-conform\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\">\n",
@@ -511,9 +589,11 @@ static void report_junit(FILE *f, const suite *s, const results *r, const report
         junit_class_properties(f, r, s->tables[t].area);
         for (size_t i = 0; i < r->n; i++)
             if (r->items[i].c->table == &s->tables[t]) junit_testcase(f, s->tables[t].area, &r->items[i]);
+        junit_note(f, info);
         fprintf(f, "  </testsuite>\n");
     }
     if (fixed) junit_fixed_suite(f, info, fixed);
+    if (not_judged) junit_unjudged_suite(f, info, unjudged);
     if (info->stopped) junit_stopped_suite(f, info);
     fprintf(f, "</testsuites>\n");
 }
@@ -571,9 +651,18 @@ cJSON *report_json_object(const suite *s, const results *r, const report_info *i
         for (size_t i = 0; fixed_count(info) && i < info->known->n; i++)
             if (known_fixed(&info->known->items[i])) cJSON_AddItemToArray(fixed, cJSON_CreateString(info->known->items[i].id));
         cJSON_AddBoolToObject(summary, "strict", info->strict);
+        char unjudged[1500];
+        if (unjudged_words(info, unjudged, sizeof unjudged)) {
+            cJSON *nj = cJSON_AddObjectToObject(summary, "not_judged");
+            cJSON *ids = cJSON_AddArrayToObject(nj, "entries");
+            for (size_t i = 0; i < info->known->n; i++)
+                if (known_fixed(&info->known->items[i])) cJSON_AddItemToArray(ids, cJSON_CreateString(info->known->items[i].id));
+            cJSON_AddStringToObject(nj, "why", unjudged);
+        }
     }
     if (info->stopped) {
         cJSON_AddStringToObject(root, "stopped", info->stopped);
+        if (info->interrupted) cJSON_AddStringToObject(root, "interrupted", interrupt_name(info->interrupted));
         if (info->stopped_fix) cJSON_AddStringToObject(root, "stopped_fix", info->stopped_fix);
         if (info->stopped_stderr) cJSON_AddStringToObject(root, "stopped_stderr", info->stopped_stderr);
     }
@@ -617,24 +706,25 @@ void report_md_cell(FILE *f, const char *s) {
     }
 }
 
+static void markdown_summary_row(FILE *f, const char *label, const size_t n[RESULT_COUNT]) {
+    fprintf(f, "| %s | %zu | %zu | %zu | %zu | %zu |\n", label, n[RESULT_PASS], n[RESULT_FAIL], n[RESULT_KNOWN],
+            n[RESULT_SKIP], n[RESULT_UNDEFINED]);
+}
+
 /* The summary tables: by area, then by class of basis. */
 static void markdown_summaries(FILE *f, const suite *s, const results *r) {
-    fprintf(f, "\n| area | passed | failed | skipped | undefined |\n| --- | ---: | ---: | ---: | ---: |\n");
+    fprintf(f, "\n| area | passed | failed | known | skipped | undefined |\n| --- | ---: | ---: | ---: | ---: | ---: |\n");
     for (size_t t = 0; t < s->ntables; t++) {
         size_t n[RESULT_COUNT];
         count_area(r, s->tables[t].area, n);
-        if (run_counted(n))
-            fprintf(f, "| %s | %zu | %zu | %zu | %zu |\n", s->tables[t].area, n[RESULT_PASS], n[RESULT_FAIL],
-                    n[RESULT_SKIP], n[RESULT_UNDEFINED]);
+        if (run_counted(n)) markdown_summary_row(f, s->tables[t].area, n);
     }
-    fprintf(f, "\n| basis (a check counts under each class it rests on) | passed | failed | skipped | undefined |\n"
-               "| --- | ---: | ---: | ---: | ---: |\n");
+    fprintf(f, "\n| basis (a check counts under each class it rests on) | passed | failed | known | skipped | undefined |\n"
+               "| --- | ---: | ---: | ---: | ---: | ---: |\n");
     for (int c = 0; c < CLASS_COUNT; c++) {
         size_t n[RESULT_COUNT];
         count_class(r, NULL, c, n);
-        if (run_counted(n))
-            fprintf(f, "| %s | %zu | %zu | %zu | %zu |\n", suite_class_name((basis_class)c), n[RESULT_PASS], n[RESULT_FAIL],
-                    n[RESULT_SKIP], n[RESULT_UNDEFINED]);
+        if (run_counted(n)) markdown_summary_row(f, suite_class_name((basis_class)c), n);
     }
 }
 
@@ -774,6 +864,7 @@ int report_list_checks_json(FILE *f, const suite *s, const selection *sel) {
 }
 
 int report_write(FILE *f, const char *format, const suite *s, const results *r, const report_info *info) {
+    if (info->interrupted) report_interrupted_line(f, format, info->stopped);
     if (!strcmp(format, "text")) report_text(f, s, r, info);
     else if (!strcmp(format, "tap")) report_tap(f, s, r, info);
     else if (!strcmp(format, "junit")) report_junit(f, s, r, info);

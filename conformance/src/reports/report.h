@@ -20,6 +20,7 @@ typedef struct report_info {
     const char *stopped;  /* why the run stopped before its end, or NULL */
     const char *stopped_fix;    /* with stopped: the likely fix, or NULL */
     const char *stopped_stderr; /* with stopped: the target's last lines on stderr, or NULL */
+    int interrupted;            /* the signal that stopped the run (stopped says after how many checks), or 0 */
 } report_info;
 
 /* Writes the results in the format; returns -1 for an unknown format, or when
@@ -57,6 +58,10 @@ cJSON *report_counts_json(const size_t n[RESULT_COUNT]);
 /* "suite_version" (the runner's, ROBOTS_VERSION) and "tables_version" (the version
  * every table names; null when they name none or disagree) into a JSON report. */
 void report_add_versions(cJSON *root, const suite *s);
+
+/* Text in XML (valid UTF-8 without control characters but LF and TAB, as
+ * clean_text.h makes it): the five escapes, U+FFFE and U+FFFF replaced. */
+void report_xml_text(FILE *f, const char *s);
 
 /* Text in a Markdown table cell: '|' and line breaks would break the table. */
 void report_md_cell(FILE *f, const char *s);

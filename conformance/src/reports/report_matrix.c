@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "check_text.h"
+#include "interrupt.h"
 #include "json_file.h"
+#include "report_state.h"
 
 static void tally(const results *r, const char *area, int cls, size_t out[RESULT_COUNT]) {
     report_count(r, (result_filter){.profile = COUNT_ANY, .area = area, .kind = COUNT_ANY, .cls = cls}, out);
@@ -160,9 +162,21 @@ static void markdown(FILE *f, const suite *s, const target_run *runs, size_t n) 
     }
 }
 
+/* An interrupted run's reason at the top of a JSON report of several targets, so
+ * that a reader sees it without opening each target. */
+static void json_interrupted(cJSON *root, const target_run *runs, size_t n) {
+    for (size_t k = 0; k < n; k++)
+        if (runs[k].info.interrupted) {
+            cJSON_AddStringToObject(root, "stopped", runs[k].info.stopped);
+            cJSON_AddStringToObject(root, "interrupted", interrupt_name(runs[k].info.interrupted));
+            return;
+        }
+}
+
 static int json(FILE *f, const suite *s, const target_run *runs, size_t n) {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "profiles", runs[0].info.profiles);
+    json_interrupted(root, runs, n);
     cJSON *list = cJSON_AddArrayToObject(root, "targets");
     for (size_t k = 0; k < n; k++) cJSON_AddItemToArray(list, report_json_object(s, &runs[k].r, &runs[k].info));
     return json_file_print(f, root);
@@ -221,6 +235,7 @@ static cJSON *scorecard_check(const target_run *runs, size_t n, size_t i) {
 static int scorecard(FILE *f, const suite *s, const target_run *runs, size_t n, unsigned profiles) {
     cJSON *root = cJSON_CreateObject();
     report_add_versions(root, s);
+    json_interrupted(root, runs, n);
     cJSON *list = cJSON_AddArrayToObject(root, "implementations");
     for (size_t k = 0; k < n; k++) {
         const report_info *info = &runs[k].info;
@@ -242,6 +257,11 @@ static int scorecard(FILE *f, const suite *s, const target_run *runs, size_t n, 
 
 int report_many(FILE *f, const char *format, const suite *s, const target_run *runs, size_t n, unsigned profiles) {
     if (n == 0) return -1;
+    for (size_t k = 0; k < n; k++)
+        if (runs[k].info.interrupted) {
+            report_interrupted_line(f, format, runs[k].info.stopped);
+            break;
+        }
     if (!strcmp(format, "scorecard")) return scorecard(f, s, runs, n, profiles);
     if (!strcmp(format, "text")) text(f, s, runs, n);
     else if (!strcmp(format, "json")) return json(f, s, runs, n);

@@ -2,7 +2,9 @@
 #include "run.h"
 
 #include "clean_text.h"
+#include "interrupt.h"
 #include "known.h"
+#include "replay.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -67,7 +69,7 @@ bool run_counted(const size_t n[RESULT_COUNT]) {
 
 const char *run_broken_advice(target_fault cause) {
     switch (cause) {
-    case FAULT_EXIT:
+    case FAULT_EXIT: /* before its first reply: after some, replay.c names the request */
         return "the target ends without replying: run it by hand with one request line (conformance/PROTOCOL.md) "
                "and read what it prints on stderr; a missing module or a wrong path is the usual cause";
     case FAULT_CRASH:
@@ -110,6 +112,33 @@ static bool add_result(results *out, size_t *cap, const tcase *c, const check *c
     r->reason = kept(a->detail);
     r->stderr_tail = a->status == ANSWER_FAILED ? kept(a->stderr_tail) : NULL;
     r->line = a->status == ANSWER_GIVEN ? a->line : -1;
+    r->answered = a->status == ANSWER_GIVEN;
+    r->declined = a->status == ANSWER_FAILED && a->fault == FAULT_NONE;
+    r->answer_changed = false;
+    return true;
+}
+
+/* A failure a --known-failures entry names is known when the entry takes its
+ * answer (any answer, or the one it pins); when every entry naming it pins
+ * another, the failure stays and says so. A check the target gave no answer to
+ * (it crashed, hung, broke the protocol) is a new failure all the same; an error
+ * reply is an answer only to an entry that pins it ("= error"). False when memory
+ * ran out. */
+static bool judge_known(known_list *k, result *r) {
+    const char *now = r->declined ? KNOWN_ERROR_ANSWER : !r->answered ? NULL : r->got ? r->got : "";
+    const char *was = NULL;
+    known_verdict v = known_judge(k, r->c, r->k, r->profile, r->status, now, &was);
+    if (v == KNOWN_ACCEPTED) r->status = RESULT_KNOWN;
+    if (v != KNOWN_CHANGED) return true;
+    char head[600];
+    snprintf(head, sizeof head, "known failure, answer changed: was %s, now %s", was, now);
+    size_t n = strlen(head) + (r->reason ? strlen(r->reason) + 2 : 0) + 1;
+    char *reason = malloc(n);
+    if (!reason) return false;
+    snprintf(reason, n, "%s%s%s", head, r->reason ? ": " : "", r->reason ? r->reason : "");
+    free(r->reason);
+    r->reason = reason;
+    r->answer_changed = true;
     return true;
 }
 
@@ -156,28 +185,50 @@ void run_suite(const suite *s, target *t, const selection *sel, const run_limits
                 for (size_t k = 0; k < c->nchecks && !out->stopped; k++) {
                     const check *ck = &c->checks[k];
                     if (!run_check_selected(sel, ck, (robots_profile_id)p)) continue;
+                    /* A signal before the question, or during it (the target was
+                     * killed: its answer is not the target's). */
+                    if (interrupt_signal()) {
+                        out->stopped = STOP_INTERRUPTED;
+                        return;
+                    }
                     answer a;
                     memset(&a, 0, sizeof a);
                     a.line = -1;
                     t->ask(t, c, ck, (robots_profile_id)p, &a);
+                    if (interrupt_signal()) {
+                        out->stopped = STOP_INTERRUPTED;
+                        return;
+                    }
                     if (!add_result(out, &cap, c, ck, (robots_profile_id)p, &a)) {
                         out->out_of_memory = true;
                         out->stopped = STOP_MEMORY;
                         return;
                     }
-                    result *r = &out->items[out->n - 1];
-                    /* A listed check that failed with an answer is known; one the
-                     * target gave no answer to (it crashed, hung, broke the
-                     * protocol) is a new failure all the same. */
-                    if (known_names(limits->known, c, ck, r->status) && r->status == RESULT_FAIL &&
-                        a.status == ANSWER_GIVEN)
-                        r->status = RESULT_KNOWN;
+                    if (!judge_known(limits->known, &out->items[out->n - 1])) {
+                        out->out_of_memory = true;
+                        out->stopped = STOP_MEMORY;
+                        return;
+                    }
                     out->stopped = stop_after(out, &a, limits, &watch);
+                    if (out->stopped == STOP_BROKEN) out->broken_fix = replay_advice(&t->deaths, out->broken);
                 }
             }
             if (t->end_case) t->end_case(t, c);
         }
     }
+}
+
+size_t run_count_selected(const suite *s, const selection *sel) {
+    size_t n = 0;
+    for (size_t ti = 0; ti < s->ntables; ti++)
+        for (size_t ci = 0; ci < s->tables[ti].ncases; ci++) {
+            const tcase *c = &s->tables[ti].cases[ci];
+            if (!run_case_selected(sel, c)) continue;
+            for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)
+                for (size_t k = 0; (sel->profiles & (1u << p)) && k < c->nchecks; k++)
+                    n += run_check_selected(sel, &c->checks[k], (robots_profile_id)p);
+        }
+    return n;
 }
 
 void run_results_free(results *r) {
@@ -187,5 +238,6 @@ void run_results_free(results *r) {
         free(r->items[i].stderr_tail);
     }
     free(r->items);
+    free(r->broken_fix);
     memset(r, 0, sizeof *r);
 }

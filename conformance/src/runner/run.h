@@ -27,6 +27,9 @@ typedef struct result {
     char *reason; /* why it failed or was skipped, or the target's own explanation */
     char *stderr_tail; /* a failure's last lines of the target's stderr, or NULL */
     long line;    /* the deciding line the target reported, -1 when it reported none */
+    bool answered; /* the target gave an answer (got is NULL for an empty one) */
+    bool declined; /* no answer: the target replied with an error (no fault of its own) */
+    bool answer_changed; /* a known failure's pinned answer is not this one: reason begins so */
 } result;
 
 typedef struct selection {
@@ -52,7 +55,9 @@ typedef enum run_stop {
     STOP_NONE,
     STOP_MAX_FAILURES, /* --max-failures was reached */
     STOP_BROKEN,       /* the target is broken: results hold the checks that showed it */
-    STOP_MEMORY        /* memory ran out */
+    STOP_MEMORY,       /* memory ran out */
+    STOP_INTERRUPTED   /* SIGINT, SIGTERM or SIGHUP asked the run to stop (interrupt.h): the check
+                        * in flight, whose target was killed, is not among the results */
 } run_stop;
 
 typedef struct results {
@@ -60,6 +65,7 @@ typedef struct results {
     size_t n;
     run_stop stopped;
     target_fault broken; /* with STOP_BROKEN */
+    char *broken_fix;    /* with STOP_BROKEN: a likely fix of its own (replay.h), or NULL for run_broken_advice's */
     bool out_of_memory; /* the run stopped early: memory ran out */
 } results;
 
@@ -67,6 +73,10 @@ bool run_case_selected(const selection *sel, const tcase *c);
 /* Is the check, under this profile, selected by its classes? */
 bool run_check_selected(const selection *sel, const check *k, robots_profile_id p);
 void run_suite(const suite *s, target *t, const selection *sel, const run_limits *limits, results *out);
+
+/* How many results a whole run of the selection has: the M of "after N of M
+ * checks". */
+size_t run_count_selected(const suite *s, const selection *sel);
 
 /* Counts as run_suite reports them: any result at all? */
 bool run_counted(const size_t n[RESULT_COUNT]);

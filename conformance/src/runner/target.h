@@ -44,6 +44,19 @@ typedef struct answer {
 /* How many lines of a failing target's stderr an answer keeps. */
 #define STDERR_LINES 12
 
+/* The processes of a target that died without replying (a batch target starts its
+ * process again for the next check), kept so that the likely fix can name the
+ * request the first one died on and replay what it was sent (replay.h). */
+typedef struct target_deaths {
+    size_t count;      /* processes that ended or were killed without replying */
+    long sent;         /* requests the first of them was sent, the last unanswered */
+    bool same;         /* every one of them was sent as many */
+    bool at_once;      /* a later one died on the first request it was sent */
+    char *last;        /* that last request as sent (without its newline), or NULL */
+    char *requests;    /* every request it was sent, a line each, or NULL when too long */
+    char *const *argv; /* the target's command, its words (valid while it is open) */
+} target_deaths;
+
 typedef struct target target;
 struct target {
     const char *name;
@@ -60,6 +73,7 @@ struct target {
     void *state;
     size_t stray_lines;     /* lines of output that were not replies, skipped */
     char stray_example[160]; /* the first of them */
+    target_deaths deaths;   /* a batch target's; the others' stay empty */
 };
 
 /* How many bytes of the robots.txt the target is handed. */

@@ -29,7 +29,14 @@ typedef struct batch {
     int running;
     long next_id;
     long replies; /* replies from the process running now */
+    long sent;    /* requests sent to it */
+    buf sent_lines; /* those requests, a line each, while they fit in SENT_LINES_MAX */
+    bool sent_cut;  /* they did not fit: they are not kept */
 } batch;
+
+/* The most of a process's requests kept to replay them when it dies: a command
+ * line a reader can still copy (the first few requests of most runs). */
+#define SENT_LINES_MAX 8192
 
 /* The reply field that answers each kind. */
 static const char *const answer_field[KIND_COUNT] = {"allowed", "allowed",  "robots_url", "scope",
@@ -120,7 +127,47 @@ static int start(batch *bt) {
     if (session_start(bt->argv, &bt->session) != 0) return -1;
     bt->running = 1;
     bt->replies = 0;
+    bt->sent = 0;
+    bt->sent_lines.len = 0;
+    bt->sent_cut = false;
     return 0;
+}
+
+/* Keeps a request sent to the process running now, for a replay. */
+static void keep_request(batch *bt, const buf *request) {
+    bt->sent++;
+    if (bt->sent_cut) return;
+    if (bt->sent_lines.len + request->len + 1 > SENT_LINES_MAX || buf_add(&bt->sent_lines, request->data, request->len) ||
+        buf_addc(&bt->sent_lines, '\n')) {
+        bt->sent_cut = true;
+        bt->sent_lines.len = 0;
+    }
+}
+
+static char *copy_bytes(const char *data, size_t len) {
+    char *c = malloc(len + 1);
+    if (c) {
+        memcpy(c, data, len);
+        c[len] = '\0';
+    }
+    return c;
+}
+
+/* The process died without replying to request: counted, and the first death
+ * kept whole (what it was sent); later ones only say whether they died after as
+ * many requests. Memory running out leaves the advice general (replay.h). */
+static void note_death(target *t, const batch *bt, const buf *request) {
+    target_deaths *d = &t->deaths;
+    if (d->count++ > 0) {
+        d->same = d->same && d->sent == bt->sent;
+        d->at_once = d->at_once || bt->sent == 1;
+        return;
+    }
+    d->sent = bt->sent;
+    d->same = true;
+    d->argv = bt->argv;
+    d->last = copy_bytes(request->data, request->len);
+    d->requests = bt->sent_cut ? NULL : copy_bytes(bt->sent_lines.data ? bt->sent_lines.data : "", bt->sent_lines.len);
 }
 
 static void stop(batch *bt, double timeout) {
@@ -174,8 +221,8 @@ static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, 
     size_t stray = 0;
     char *line;
     char why[400];
+    keep_request(bt, &request);
     int rc = session_request(&bt->session, request.data, request.len, bt->timeout, &line, why, sizeof why);
-    buf_free(&request);
     char first_stray[160] = "";
     for (; rc == 0; rc = session_read_line(&bt->session, &line, why, sizeof why)) {
         cJSON *reply = cJSON_Parse(line);
@@ -183,12 +230,17 @@ static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, 
         if (kind == LINE_REPLY) read_reply(reply, line, k, a);
         cJSON_Delete(reply);
         if (kind == LINE_REPLY) bt->replies++;
-        if (kind == LINE_REPLY || kind == LINE_BAD) return;
+        if (kind == LINE_REPLY || kind == LINE_BAD) {
+            buf_free(&request);
+            return;
+        }
         note_stray(t, line);
         if (stray++ == 0) snprintf(first_stray, sizeof first_stray, "%.150s", line);
     }
     a->status = ANSWER_FAILED;
     describe_failure(bt, why, stray, first_stray, a);
+    if (!bt->session.ended.timed_out) note_death(t, bt, &request);
+    buf_free(&request);
     proc_tail(bt->session.err.data ? bt->session.err.data : "", bt->session.err.len, STDERR_LINES, a->stderr_tail, sizeof a->stderr_tail);
     /* Whatever state it is in, the next check gets a fresh process. */
     stop(bt, 0);
@@ -198,6 +250,9 @@ static void close_batch(target *t) {
     batch *bt = t->state;
     stop(bt, bt->timeout);
     free_argv(bt->argv);
+    buf_free(&bt->sent_lines);
+    free(t->deaths.last);
+    free(t->deaths.requests);
     free(bt);
     free(t);
 }
