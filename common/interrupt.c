@@ -33,8 +33,10 @@ void interrupt_test_pause(const char *moment) {
 #ifdef __wasi__
     (void)moment; /* no signal to wait for, and no process id */
 #else
+    static int paused; /* once: a moment met again (the next site) goes on */
     const char *wanted = getenv("ROBOTS_TEST_PAUSE");
-    if (!wanted || strcmp(wanted, moment)) return;
+    if (paused || !wanted || strcmp(wanted, moment)) return;
+    paused = 1;
     fprintf(stderr, "paused at %s (pid %ld)\n", moment, (long)getpid());
     fflush(stderr);
     /* Each nap ends early when a signal's handler runs. */

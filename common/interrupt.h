@@ -35,7 +35,7 @@ void interrupt_at_second(void (*hook)(void));
 /* For the tests that send a signal at a chosen moment: when the environment's
  * ROBOTS_TEST_PAUSE names `moment` ("reports": the reports are being written),
  * says "paused at MOMENT (pid N)" on stderr and waits until a signal comes, at
- * most 10 seconds. Does nothing otherwise. */
+ * most 10 seconds; the first time only. Does nothing otherwise. */
 void interrupt_test_pause(const char *moment);
 
 /* For process.c: what the first signal does besides being remembered (kill the

@@ -3,10 +3,13 @@
  * every input that is not a site, every bad argument, a full output, and every
  * allocation failing in turn. */
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #ifdef ROBOTS_CENSUS_ZLIB
@@ -966,6 +969,74 @@ static void compare_with_runs_the_differential(void) {
     proc_result_free(&r);
 }
 
+/* robots census over one input, stopped by SIGTERM once its first site is
+ * answered (ROBOTS_TEST_PAUSE=site): the input is said not read to its end, the
+ * text summary and --summary say interrupted, the exit is 143. Returns the
+ * census's stderr (to free). */
+static char *census_interrupted_in(const char *input) {
+    const char *bin = getenv("ROBOTS_BIN") ? getenv("ROBOTS_BIN") : "build/bin/robots";
+    const char *err = scratch_file(SCRATCH_SLOTS - 2, "", 0);
+    const char *summary = scratch_file(SCRATCH_SLOTS - 3, "yesterday\n", 10);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int out = open("/dev/null", O_WRONLY), fd = open(err, O_WRONLY | O_TRUNC);
+        dup2(out, 1);
+        dup2(fd, 2);
+        setenv("ROBOTS_TEST_PAUSE", "site", 1);
+        signal(SIGTERM, SIG_DFL);
+        execl(bin, bin, "census", "--progress", "never", "--summary", summary, input, (char *)NULL);
+        _exit(127);
+    }
+    buf said = {NULL, 0, 0};
+    for (int i = 0; i < 2000; i++) {
+        int more = 0;
+        buf_free(&said);
+        if (read_file(err, 0, &said, &more) == 0 && buf_addc(&said, '\0') == 0 && strstr(said.data, "paused at site")) break;
+        nanosleep(&(struct timespec){0, 10000000L}, NULL);
+    }
+    kill(pid, SIGTERM);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 128 + SIGTERM);
+    buf_free(&said);
+    int more = 0;
+    CHECK_EQ(read_file(err, 0, &said, &more), 0);
+    CHECK_EQ(buf_addc(&said, '\0'), 0);
+    buf json = {NULL, 0, 0};
+    CHECK(read_file(summary, 0, &json, &more) == 0 && buf_addc(&json, '\0') == 0 &&
+          strstr(json.data, "\"interrupted\":\"SIGTERM\"") && strstr(json.data, "\"stopped\":\"interrupted by SIGTERM after 1 sites"));
+    buf_free(&json);
+    CHECK(said.data && strstr(said.data, "NOT READ TO ITS END: interrupted by SIGTERM") &&
+          strstr(said.data, "robots census: INTERRUPTED by SIGTERM after 1 sites"));
+    return said.data;
+}
+
+/* Each reader stops at the signal between two sites: a folder, JSON Lines longer
+ * than a read (the next read is not made), a WARC file (between records). */
+static void each_reader_stops_at_a_signal(void) {
+    free(census_interrupted_in(FIXTURES "/sites"));
+    buf lines = {NULL, 0, 0};
+    for (int i = 0; i < 3000; i++) {
+        char line[128];
+        int n = snprintf(line, sizeof line, "{\"site\": \"s%d.test\", \"robots\": \"user-agent: *\\ndisallow: /private/\"}\n", i);
+        CHECK_EQ(buf_add(&lines, line, (size_t)n), 0);
+    }
+    CHECK(lines.len > 2 * ROBOTS_READ_BUFFER);
+    free(census_interrupted_in(scratch_file(SCRATCH_SLOTS - 4, lines.data, lines.len)));
+    buf_free(&lines);
+    buf b = {NULL, 0, 0};
+    for (int i = 0; i < 40; i++) {
+        char uri[64];
+        snprintf(uri, sizeof uri, "http://w%d.test/robots.txt", i);
+        add_record(&b, "response", uri, http("200 OK", "", "user-agent: *\ndisallow: /\n"), NULL);
+    }
+    char *said = census_interrupted_in(warc_file(SCRATCH_SLOTS - 4, &b));
+    CHECK(said && strstr(said, "in input 1 of 1"));
+    free(said);
+    buf_free(&b);
+}
+
 /* `robots census ARGS...` with standard output sent to /dev/full (a disk that is full). */
 static proc_result census_into_full(const char *args) {
     const char *bin = getenv("ROBOTS_BIN");
@@ -1199,4 +1270,5 @@ const test_suite suite_census = {"census", (const test_case[]){
     {"two inputs not read to their end", two_inputs_not_read_to_their_end},
     {"a folder of many hidden files", a_folder_of_many_hidden_files},
     {"paths at their bounds", paths_at_their_bounds},
+    {"each reader stops at a signal", each_reader_stops_at_a_signal},
     {NULL, NULL}}};
