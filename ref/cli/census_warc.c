@@ -415,7 +415,8 @@ int census_each_warc(const warc_source *src, const char *name, census_visit visi
         rc = answer(&rd, o);
     if (rc == 0) rc = answer_deferred(&rd);
     read->bytes_read = scanned ? src->size : ws_consumed(&rd.main);
-    if (rc == 0 && !read->incomplete && read->bytes_read < src->size) { /* (visit's stop says why itself) */
+    /* (A signal's stop is said by the caller: census_input.c.) */
+    if (!interrupt_signal() && !read->incomplete && read->bytes_read < src->size) {
         read->incomplete = "the reader stopped before the file's end";
         census_skip(counts, read->incomplete);
     }

@@ -973,7 +973,7 @@ static void compare_with_runs_the_differential(void) {
  * answered (ROBOTS_TEST_PAUSE=site): the input is said not read to its end, the
  * text summary and --summary say interrupted, the exit is 143. Returns the
  * census's stderr (to free). */
-static char *census_interrupted_in(const char *input) {
+static char *census_interrupted_in(const char *input, const char *second) {
     const char *bin = getenv("ROBOTS_BIN") ? getenv("ROBOTS_BIN") : "build/bin/robots";
     const char *err = scratch_file(SCRATCH_SLOTS - 2, "", 0);
     const char *summary = scratch_file(SCRATCH_SLOTS - 3, "yesterday\n", 10);
@@ -985,7 +985,7 @@ static char *census_interrupted_in(const char *input) {
         dup2(fd, 2);
         setenv("ROBOTS_TEST_PAUSE", "site", 1);
         signal(SIGTERM, SIG_DFL);
-        execl(bin, bin, "census", "--progress", "never", "--summary", summary, input, (char *)NULL);
+        execl(bin, bin, "census", "--progress", "never", "--summary", summary, input, second, (char *)NULL);
         _exit(127);
     }
     buf said = {NULL, 0, 0};
@@ -1007,7 +1007,8 @@ static char *census_interrupted_in(const char *input) {
     CHECK(read_file(summary, 0, &json, &more) == 0 && buf_addc(&json, '\0') == 0 &&
           strstr(json.data, "\"interrupted\":\"SIGTERM\"") && strstr(json.data, "\"stopped\":\"interrupted by SIGTERM after 1 sites"));
     buf_free(&json);
-    CHECK(said.data && strstr(said.data, "NOT READ TO ITS END: interrupted by SIGTERM") &&
+    /* Stopped in its one input, that input is said cut; between two, none is. */
+    CHECK(said.data && !strstr(said.data, "NOT READ TO ITS END: interrupted by SIGTERM") == (second != NULL) &&
           strstr(said.data, "robots census: INTERRUPTED by SIGTERM after 1 sites"));
     return said.data;
 }
@@ -1015,7 +1016,7 @@ static char *census_interrupted_in(const char *input) {
 /* Each reader stops at the signal between two sites: a folder, JSON Lines longer
  * than a read (the next read is not made), a WARC file (between records). */
 static void each_reader_stops_at_a_signal(void) {
-    free(census_interrupted_in(FIXTURES "/sites"));
+    free(census_interrupted_in(FIXTURES "/sites", NULL));
     buf lines = {NULL, 0, 0};
     for (int i = 0; i < 3000; i++) {
         char line[128];
@@ -1023,7 +1024,7 @@ static void each_reader_stops_at_a_signal(void) {
         CHECK_EQ(buf_add(&lines, line, (size_t)n), 0);
     }
     CHECK(lines.len > 2 * ROBOTS_READ_BUFFER);
-    free(census_interrupted_in(scratch_file(SCRATCH_SLOTS - 4, lines.data, lines.len)));
+    free(census_interrupted_in(scratch_file(SCRATCH_SLOTS - 4, lines.data, lines.len), NULL));
     buf_free(&lines);
     buf b = {NULL, 0, 0};
     for (int i = 0; i < 40; i++) {
@@ -1031,10 +1032,77 @@ static void each_reader_stops_at_a_signal(void) {
         snprintf(uri, sizeof uri, "http://w%d.test/robots.txt", i);
         add_record(&b, "response", uri, http("200 OK", "", "user-agent: *\ndisallow: /\n"), NULL);
     }
-    char *said = census_interrupted_in(warc_file(SCRATCH_SLOTS - 4, &b));
+    char *said = census_interrupted_in(warc_file(SCRATCH_SLOTS - 4, &b), NULL);
     CHECK(said && strstr(said, "in input 1 of 1"));
     free(said);
     buf_free(&b);
+    /* Between two inputs: the first (a folder of one file) read whole, the
+     * second not begun. */
+    char dir[] = "/tmp/robots-census-one-XXXXXX", file[64];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(file, sizeof file, "%s/one.example", dir);
+    FILE *f = fopen(file, "w");
+    if (f) {
+        fputs("user-agent: *\ndisallow: /x\n", f);
+        fclose(f);
+    }
+    said = census_interrupted_in(dir, FIXTURES "/sites");
+    CHECK(said && strstr(said, "after 1 sites, 1 of 2 inputs read"));
+    free(said);
+    unlink(file);
+    rmdir(dir);
+}
+
+/* Standard input a pipe that waits: a signal during the read ends it (EINTR),
+ * and the census does not read again. */
+static void a_waiting_pipe_stops_at_a_signal(void) {
+    const char *bin = getenv("ROBOTS_BIN") ? getenv("ROBOTS_BIN") : "build/bin/robots";
+    const char *err = scratch_file(SCRATCH_SLOTS - 2, "", 0);
+    int feed[2];
+    CHECK_EQ(pipe(feed), 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int out = open("/dev/null", O_WRONLY), fd = open(err, O_WRONLY | O_TRUNC);
+        dup2(feed[0], 0);
+        close(feed[1]);
+        dup2(out, 1);
+        dup2(fd, 2);
+        signal(SIGTERM, SIG_DFL);
+        execl(bin, bin, "census", "--progress", "never", "--format", "jsonl", "-", (char *)NULL);
+        _exit(127);
+    }
+    close(feed[0]);
+    /* Lines that are no sites, past the 64 bytes read to know the input's kind:
+     * warned of at once; then the census waits for more. */
+    for (int i = 0; i < 20; i++) CHECK(write(feed[1], "not json\n", 9) == 9);
+    buf said = {NULL, 0, 0};
+    for (int i = 0; i < 2000; i++) {
+        int more = 0;
+        buf_free(&said);
+        if (read_file(err, 0, &said, &more) == 0 && buf_addc(&said, '\0') == 0 && strstr(said.data, ":1: ")) break;
+        nanosleep(&(struct timespec){0, 10000000L}, NULL);
+    }
+    nanosleep(&(struct timespec){0, 100000000L}, NULL);
+    kill(pid, SIGTERM);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    close(feed[1]);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 128 + SIGTERM);
+    buf_free(&said);
+    int more = 0;
+    CHECK(read_file(err, 0, &said, &more) == 0 && buf_addc(&said, '\0') == 0 &&
+          strstr(said.data, "NOT READ TO ITS END: interrupted by SIGTERM"));
+    buf_free(&said);
+}
+
+/* --sites that cannot be made with --summary: neither is written, exit 2. */
+static void sites_that_cannot_be_made(void) {
+    const char *summary = scratch_file(SCRATCH_SLOTS - 3, "before\n", 7);
+    proc_result r = run_robots(NULL, 0, ARGS("census", "--summary", summary, "--sites", "/nonexistent/dir/sites.jsonl",
+                                             FIXTURES "/sites"));
+    CHECK(r.status == 2 && has(&r.err, "--sites /nonexistent/dir/sites.jsonl"));
+    proc_result_free(&r);
 }
 
 /* `robots census ARGS...` with standard output sent to /dev/full (a disk that is full). */
@@ -1271,4 +1339,6 @@ const test_suite suite_census = {"census", (const test_case[]){
     {"a folder of many hidden files", a_folder_of_many_hidden_files},
     {"paths at their bounds", paths_at_their_bounds},
     {"each reader stops at a signal", each_reader_stops_at_a_signal},
+    {"a waiting pipe stops at a signal", a_waiting_pipe_stops_at_a_signal},
+    {"--sites that cannot be made", sites_that_cannot_be_made},
     {NULL, NULL}}};
