@@ -33,7 +33,8 @@ const char *interrupt_name(int sig);
 void interrupt_at_second(void (*hook)(void));
 
 /* For the tests that send a signal at a chosen moment: when the environment's
- * ROBOTS_TEST_PAUSE names `moment` ("reports": the reports are being written),
+ * ROBOTS_TEST_PAUSE names `moment` ("reports": the reports are being written;
+ * "site": robots census answered its first site),
  * says "paused at MOMENT (pid N)" on stderr and waits until a signal comes, at
  * most 10 seconds; the first time only. Does nothing otherwise. */
 void interrupt_test_pause(const char *moment);
