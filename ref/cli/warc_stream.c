@@ -152,6 +152,12 @@ static int damaged(warc_stream *s, const char *why) {
     return stream_fail(s, why);
 }
 
+/* The file ended inside a member. */
+static int truncated(warc_stream *s) {
+    s->truncated = true;
+    return stream_stop(s, "a gzip member ends short: the file is truncated");
+}
+
 /* More inflated bytes into s->out, or the member's end (s->member_ended): 0, or
  * -1 with s->error set. */
 static int inflate_more(warc_stream *s) {
@@ -159,10 +165,12 @@ static int inflate_more(warc_stream *s) {
     if (s->failing) return stream_fail(s, s->failing);
     s->out_pos = s->out_len = 0;
     while (s->out_len == 0 && !s->member_ended) {
-        if (!refill(s)) {
-            s->truncated = !s->error;
-            return stream_stop(s, s->error ? s->error : "a gzip member ends short: the file is truncated");
-        }
+        /* At the file's end inflate is asked once more with no input: a match
+         * it was copying into a small room has bytes still to give (with a
+         * room of 1 byte, the last bytes of a cut member came one call late). */
+        bool more = refill(s);
+        if (s->error) return stream_stop(s, s->error);
+        if (!more && s->trailer) return truncated(s);
         if (s->trailer) { /* started from a checkpoint: raw deflate, so the CRC and length are read here */
             size_t n = s->in_len - s->in_pos < s->trailer ? s->in_len - s->in_pos : s->trailer;
             memcpy(s->check + 8 - s->trailer, s->in + s->in_pos, n);
@@ -182,6 +190,7 @@ static int inflate_more(warc_stream *s) {
         s->out_len = room - z->avail_out;
         s->since_checkpoint += s->out_len;
         if (s->raw) s->crc = crc32(s->crc, s->out, (uInt)s->out_len);
+        if (!more && s->out_len == 0 && (rc == Z_OK || rc == Z_BUF_ERROR)) return truncated(s);
         if (rc == Z_STREAM_END) { /* raw: its 8 bytes of trailer are still to read, and check */
             s->trailer = s->raw ? 8 : 0;
             s->member_ended = !s->raw;
