@@ -14,6 +14,11 @@ from the expectation only where that rule matters:
                 written as an escape no file or URL of the tables holds (%FF%FE),
                 which the reference compares as text: a '*' matches a '*' only
   anchor        no '$' end anchor: each '$' written %FF%FD, the same way
+  casefold      rules and URLs compared in lower case (their percent-escapes
+                as written): paths matched without regard to case
+  substring     a user-agent line whose name is a part of the crawler's token
+                (Foo for FooBot) made to name the token: the group chosen by
+                substring, as urllib.robotparser and many crawlers choose it
   decode        rules and URLs percent-decoded, then percent-encoded again, as
                 Python's urllib.robotparser does (unquote, then quote): an escape
                 and the character it encodes are one (%2F and '/', %3A and ':');
@@ -175,6 +180,15 @@ def _decode_url(url, rest):
     return urllib.parse.quote(urllib.parse.urlunparse(("", "", p.path, p.params, p.query, p.fragment))) or "/"
 
 
+ESCAPE = re.compile(r"(%[0-9A-Fa-f]{2})")
+
+
+def _folded(text):
+    """Text in lower case, its percent-escapes kept as written (the reference
+    compares escapes by their value, so their hex digits' case is no finding)."""
+    return "".join(p if ESCAPE.fullmatch(p) else p.lower() for p in ESCAPE.split(text))
+
+
 # Literal '*' and '$' as text the reference compares as written, and that no file
 # or URL of the tables holds (a '%2A' would meet the tables' own escapes).
 STAR, DOLLAR = "%FF%FE", "%FF%FD"
@@ -182,7 +196,33 @@ TRANSFORMS = {
     "wildcard": (lambda v: v.replace(b"*", STAR.encode()), lambda url, rest: rest.replace("*", STAR)),
     "anchor": (lambda v: v.replace(b"$", DOLLAR.encode()), lambda url, rest: rest.replace("$", DOLLAR)),
     "decode": (_decode_rule, _decode_url),
+    "casefold": (lambda v: _folded(v.decode("latin-1")).encode("latin-1"), lambda url, rest: _folded(rest)),
 }
+
+AGENT_LINE = re.compile(rb"^([ \t]*user-agent[ \t]*:[ \t]*)([^#\s]+)(.*)$", re.I | re.S)
+
+
+def _agents_by_part(robots, token):
+    """robots with each user-agent line whose name is a part of the token (not the
+    token, not '*') naming the token itself: the group a crawler takes when it
+    matches a group's name as a substring of its own."""
+    parts = LINE_END.split(robots)
+    mine = token.lower().encode("utf-8", "replace")
+    for i in range(0, len(parts), 2):
+        m = AGENT_LINE.match(parts[i])
+        if m and m.group(2) != b"*" and m.group(2).lower() != mine and m.group(2).lower() in mine:
+            parts[i] = m.group(1) + token.encode("utf-8", "replace") + m.group(3)
+    return b"".join(parts)
+
+
+def by_part_of_name(robots_bin, items, profile="google"):
+    """{key: answer} when a group whose name is a part of the crawler's token is
+    taken as the crawler's own."""
+    asked = [(key, _agents_by_part(robots, token), token, url) for key, robots, token, url in items]
+    replies = ask(robots_bin, [_request(i, robots, token, url, profile=profile)
+                               for i, (_, robots, token, url) in enumerate(asked)])
+    return {asked[i][0]: ("allowed" if r["allowed"] else "disallowed") for i, r in replies.items()
+            if isinstance(i, int) and 0 <= i < len(asked) and isinstance(r.get("allowed"), bool)}
 
 
 def transformed(robots_bin, items, name, profile="google"):
@@ -199,10 +239,13 @@ def transformed(robots_bin, items, name, profile="google"):
 
 def hypotheses(robots_bin, items):
     """{hypothesis: {key: answer}} for items [(key, robots bytes, token, url)]:
-    "longest" (first match wins), "wildcard", "anchor", "decode"."""
+    "longest" (first match wins), "wildcard", "anchor", "decode", "casefold"
+    (paths compared in any case), "substring" (a group whose name is a part of
+    the token taken as the crawler's)."""
     out = {"longest": first_match(robots_bin, items)}
     for name in TRANSFORMS:
         out[name] = transformed(robots_bin, items, name)
+    out["substring"] = by_part_of_name(robots_bin, items)
     return out
 
 

@@ -1,6 +1,6 @@
 """refcrawl.py - a crawler built from the reference: a fetch loop around the robots command.
 
-    python3 refcrawl.py --robots BIN --token TOKEN --ca FILE [--flaw NAME] START_URL
+    python3 refcrawl.py --robots BIN --token TOKEN --ca FILE [--flaw NAME[,NAME...]] START_URL
 
 Fetches START_URL, then each URL it links to, once, in order (depth 1), each only
 when the reference says so: `robots url` finds the governing robots.txt, which is
@@ -34,6 +34,22 @@ and, with one --flaw, a deliberately wrong crawler that the harness must catch:
                      crawler whose name holds it, only the first '*' group counts)
   unicode-host       sends the Host header of each request in Unicode (UTF-8),
                      www.müller.eu, not in its ASCII form www.xn--mller-kva.eu
+  first-url-only     checks robots.txt only for the first URL of each origin
+                     (the one that made it fetch the file); later URLs of that
+                     origin are fetched unchecked
+  never-applied      fetches robots.txt, and then every URL whatever it says
+  page-first         fetches the first URL of an origin before its robots.txt
+  no-wildcard        a '*' in a rule is a literal character
+  no-anchor          a '$' at a rule's end is a literal character
+  decode             rules and URLs percent-decoded, then quoted again
+  casefold           rules and URLs compared in lower case
+  ua-substring       a group is the crawler's when its name is a part of its
+                     token (Foo, Bot or o for FooBot)
+  4xx-rules          reads the body of a 4xx answer (but 429) as the file
+  two-redirects      follows at most two redirects of robots.txt, then reads
+                     it as full allow
+
+--flaw takes several, comma-separated: a crawler with each of them.
 
 Every request has a 5-second timeout; at most 5,000 links are followed.
 
@@ -56,7 +72,9 @@ import urllib.parse
 import urllib.robotparser
 
 FLAWS = ("ignore-robots", "5xx-allows", "no-redirects", "start-host-only", "first-match-wins", "429-allows",
-         "no-redirect-limit", "host-keyed", "cap-100k", "sevens", "robotparser", "unicode-host")
+         "no-redirect-limit", "host-keyed", "cap-100k", "sevens", "robotparser", "unicode-host", "first-url-only",
+         "never-applied", "page-first", "no-wildcard", "no-anchor", "decode", "casefold", "ua-substring",
+         "4xx-rules", "two-redirects")
 MAX_REDIRECTS = 20
 MAX_LINKS = 5000
 TIMEOUT = 5
@@ -77,7 +95,9 @@ class Links(html.parser.HTMLParser):
 
 class Crawler:
     def __init__(self, args):
-        self.robots, self.token, self.flaw = args.robots, args.token, args.flaw
+        self.robots, self.token = args.robots, args.token
+        self.flaws = set(args.flaw.split(",")) if args.flaw else set()
+        self.checked = set()  # first-url-only: the robots.txt URLs a URL was checked against
         self.tls = ssl.create_default_context(cafile=args.ca)
         self.decisions = {}
 
@@ -95,7 +115,7 @@ class Crawler:
         target = after[cut:] if after[cut:].startswith("/") else "/" + after[cut:]
         try:
             connection = kind(parts.hostname, parts.port, timeout=TIMEOUT, **extra)
-            if self.flaw == "unicode-host":
+            if "unicode-host" in self.flaws:
                 # The host as a person writes it: each xn-- label decoded (IDNA).
                 try:
                     host = parts.hostname.encode("ascii").decode("idna")
@@ -121,31 +141,37 @@ class Crawler:
     def robots_decision(self, robots_url):
         """(decision, body) for one robots.txt URL, fetched once (host-keyed: once
         per host name)."""
-        key = urllib.parse.urlsplit(robots_url).hostname if self.flaw == "host-keyed" else robots_url
+        key = urllib.parse.urlsplit(robots_url).hostname if "host-keyed" in self.flaws else robots_url
         if key in self.decisions:
             return self.decisions[key]
         url, redirects, found = robots_url, 0, ("full-allow", None)
         while True:
             answer = self.get(url)
             if answer is None:
-                found = ("full-allow", None) if self.flaw == "5xx-allows" else (self.policy("network-error", 0), None)
+                found = ("full-allow", None) if "5xx-allows" in self.flaws else (self.policy("network-error", 0), None)
                 break
             status, response, body = answer
             if str(status) == os.environ.get("REFCRAWL_RULES_ON"):
                 found = ("conditional", body)
                 break
-            if 300 <= status < 400 and self.flaw == "no-redirects":
+            if 300 <= status < 400 and "no-redirects" in self.flaws:
                 found = ("full-allow", None)
                 break
-            if 500 <= status and self.flaw == "5xx-allows":
+            if 500 <= status and "5xx-allows" in self.flaws:
                 found = ("full-allow", None)
                 break
-            if status == 429 and self.flaw == "429-allows":
+            if status == 429 and "429-allows" in self.flaws:
                 found = ("full-allow", None)
                 break
-            if self.flaw == "cap-100k":
+            if 400 <= status < 500 and status != 429 and "4xx-rules" in self.flaws:
+                found = ("conditional", body)  # the error page's body read as the file
+                break
+            if 300 <= status < 400 and "two-redirects" in self.flaws and redirects == 2:
+                found = ("full-allow", None)  # a third redirect: given up, as no file
+                break
+            if "cap-100k" in self.flaws:
                 body = body[:100000]
-            unlimited = self.flaw == "no-redirect-limit" and redirects < MAX_REDIRECTS
+            unlimited = "no-redirect-limit" in self.flaws and redirects < MAX_REDIRECTS
             decision = self.policy(str(status), 0 if unlimited else redirects)
             location = response.getheader("Location")
             if 300 <= status < 400 and decision == "conditional" and location:
@@ -156,7 +182,7 @@ class Crawler:
             found = (decision, body)
             break
         self.decisions[key] = found
-        if found[0] == "conditional" and self.flaw != "ignore-robots":
+        if found[0] == "conditional" and "ignore-robots" not in self.flaws:
             self.fetch_sitemaps(robots_url, found[1] or b"")
         return found
 
@@ -178,26 +204,79 @@ class Crawler:
                 self.get(self.fetchable(link, its_robots))
 
     def allowed(self, link, robots_url, start_host):
-        if self.flaw == "ignore-robots":
+        """Whether to fetch link; None when it was fetched already (page-first)."""
+        if "ignore-robots" in self.flaws:
             return True
-        if self.flaw == "start-host-only" and urllib.parse.urlsplit(robots_url).hostname != start_host:
+        if "first-url-only" in self.flaws:
+            # The first URL of an origin makes the crawler fetch its robots.txt and
+            # is checked; the others were queued before it arrived, unchecked.
+            if robots_url in self.checked:
+                return True
+            self.checked.add(robots_url)
+        if "page-first" in self.flaws and robots_url not in self.decisions:
+            # The page is fetched, then its robots.txt, which governs the later URLs.
+            self.get(self.fetchable(link, robots_url))
+            self.robots_decision(robots_url)
+            return None
+        if "never-applied" in self.flaws:
+            self.robots_decision(robots_url)
+            return True
+        if "start-host-only" in self.flaws and urllib.parse.urlsplit(robots_url).hostname != start_host:
             return True
         decision, body = self.robots_decision(robots_url)
         if decision != "conditional":
             return decision == "full-allow"
-        if self.flaw == "sevens" and "7" in urllib.parse.urlsplit(link).path:
+        if "sevens" in self.flaws and "7" in urllib.parse.urlsplit(link).path:
             return False
-        if self.flaw == "first-match-wins":
+        if "first-match-wins" in self.flaws:
             return self.first_match(body or b"", link)
-        if self.flaw == "robotparser":
+        if "robotparser" in self.flaws:
             parser = urllib.robotparser.RobotFileParser()
             parser.parse((body or b"").decode("utf-8", "replace").splitlines())
             return parser.can_fetch(self.token, link)
+        body, link = self.as_misread(body or b"", link)
         with tempfile.NamedTemporaryFile(prefix="refcrawl-", suffix=".txt") as f:
-            f.write(body or b"")
+            f.write(body)
             f.flush()
             code, _ = self.reference(f.name, self.token, link)
         return code == 0
+
+    def as_misread(self, body, link):
+        """The file and URL as a crawler with the parser's flaws reads them, made so
+        the reference answers as that crawler does."""
+        def rules(fix):
+            # A rule's value: up to a comment, a NUL or the white space that ends it.
+            value = rb"([^#\r\n\0\s]+(?:[\t\v\f ]+[^#\r\n\0\s]+)*)"
+            return re.sub(rb"(?im)^([\t\v\f ]*(?:allow|disallow)[\t\v\f ]*:[\t\v\f ]*)" + value,
+                          lambda m: m.group(1) + fix(m.group(2)), body)
+        def requoted(text):  # decoded, then quoted again; '*' and a final '$' kept
+            end = "$" if text.endswith("$") else ""
+            return "".join(p if p == "*" else urllib.parse.quote(urllib.parse.unquote(p))
+                           for p in re.split(r"(\*)", text[:len(text) - len(end)])) + end
+        def folded(text):  # lower case, the escapes as written
+            return "".join(p if re.fullmatch(r"%[0-9A-Fa-f]{2}", p) else p.lower()
+                           for p in re.split(r"(%[0-9A-Fa-f]{2})", text))
+        head, rest = link.split("://", 1)
+        cut = min([rest.find(c) for c in "/?#" if c in rest] or [len(rest)])
+        authority, path = rest[:cut], rest[cut:]
+        if "no-wildcard" in self.flaws:  # '*' as a character: one no file or URL holds
+            body = rules(lambda v: v.replace(b"*", b"%FF%FB"))
+            path = path.replace("*", "%FF%FB")
+        if "no-anchor" in self.flaws:
+            body = rules(lambda v: v.replace(b"$", b"%FF%FA"))
+            path = path.replace("$", "%FF%FA")
+        if "decode" in self.flaws:  # decoded, then quoted again, both sides
+            body = rules(lambda v: requoted(v.decode("utf-8", "replace")).encode())
+            path = urllib.parse.quote(urllib.parse.unquote(path.split("#", 1)[0])) or "/"
+        if "casefold" in self.flaws:
+            body = rules(lambda v: folded(v.decode("latin-1")).encode("latin-1"))
+            path = folded(path)
+        if "ua-substring" in self.flaws:  # a group is ours when its name is in our token
+            agent = self.token.lower().encode()
+            body = re.sub(rb"(?im)^([ \t]*user-agent[ \t]*:[ \t]*)([^#\s]+)",
+                          lambda m: m.group(1) + (self.token.encode() if m.group(2) != b"*" and
+                                                  m.group(2).lower() in agent else m.group(2)), body)
+        return body, head + "://" + authority + path
 
     def first_match(self, body, link):
         """Allowed under first-match-wins: each rule the reference finds deciding is
@@ -250,9 +329,16 @@ class Crawler:
                 continue
             seen.add(link)
             code, robots_url = self.reference("url", link)  # none: not a URL to fetch
-            if code == 0 and self.allowed(link, robots_url, start_host):
+            if code == 0 and self.allowed(link, robots_url, start_host):  # None: fetched already
                 self.get(self.fetchable(link, robots_url))
         return 0
+
+
+def flaw_list(text):
+    for name in text.split(","):
+        if name not in FLAWS:
+            raise argparse.ArgumentTypeError("no flaw %r (the flaws: %s)" % (name, ", ".join(FLAWS)))
+    return text
 
 
 def main():
@@ -260,7 +346,7 @@ def main():
     parser.add_argument("--robots", required=True, help="the robots command")
     parser.add_argument("--token", required=True, help="the product token to match groups by")
     parser.add_argument("--ca", required=True, help="the certificate authority to trust")
-    parser.add_argument("--flaw", choices=FLAWS, help="crawl with this deliberate flaw")
+    parser.add_argument("--flaw", type=flaw_list, help="crawl with these deliberate flaws (comma-separated)")
     parser.add_argument("start", help="the start URL")
     args = parser.parse_args()
     if not os.path.exists(args.robots):

@@ -131,6 +131,7 @@ def as_json(crawls, known_info=None, note=None, verdict=None):
             "name": c["name"], "version": c["version"], "token": c["token"], "profiles": c["profiles"],
             "crawl": c["crawl"], "stopped": c.get("stopped"),
             "summary": summary(c["results"], entries), "causes": c.get("causes", []),
+            "diagnosis": c.get("diagnosis", {}),
             "probes": c.get("probes", []), "results": c["results"]})
     return json.dumps(out, indent=1, ensure_ascii=False)
 
@@ -243,6 +244,7 @@ def as_text(crawls, verbose=False, known_info=None, note=None, verdict=None):
             for kind in kinds_of(mine):
                 of_kind = [r for r in mine if r["kind"] == kind]
                 lines.append("     %-14s %s%s" % (kind, _line(counts(of_kind), known), _observation_line(of_kind)))
+            lines += ["     " + x for x in cause_lines(c, profile)]
             for row in rows(mine):
                 status, r = row_status(row), row[0]
                 if status == "fail":
@@ -262,6 +264,32 @@ def as_text(crawls, verbose=False, known_info=None, note=None, verdict=None):
     if verdict:
         lines.append(verdict)
     return "\n".join(lines) + "\n"
+
+
+def cause_heading(c, profile):
+    """"causes, the most checks first: N defects explain M of K failed checks" (and
+    how many none explains), or None when nothing failed."""
+    found = c.get("causes_by_profile", {}).get(profile, [])
+    failed = sum(1 for r in c["results"] if r["profile"] == profile and r["status"] in ("fail", "known-failure"))
+    if not found:
+        return None
+    unexplained = sum(x["checks"] for x in found if x["id"] == "unexplained")
+    named = [x for x in found if x["id"] != "unexplained"]
+    text = "causes, the most checks first: %d defect%s explain%s %d of %d failed checks" % (
+        len(named), "" if len(named) == 1 else "s", "s" if len(named) == 1 else "", failed - unexplained, failed)
+    return text + (", %d unexplained" % unexplained if unexplained else "")
+
+
+def cause_lines(c, profile):
+    """The causes of a profile's failures grouped, the most checks first."""
+    heading = cause_heading(c, profile)
+    if heading is None:
+        return []
+    lines = [heading + ":"]
+    for x in c["causes_by_profile"][profile]:
+        lines.append("  %3d  %s (%s)" % (x["checks"], x["cause"], ", ".join(x["ids"][:8]) +
+                                         (", ..." if len(x["ids"]) > 8 else "")))
+    return lines
 
 
 def total_line(crawls):
@@ -307,6 +335,14 @@ def as_markdown(crawls, known_info=None, note=None, verdict=None):
                     profile, kind, len(of_kind), n["pass"], n["fail"], n["known-failure"], n["undefined"],
                     n["not-observed"], n["not-observable"], o["pass"], o["fail"]))
         out.append("")
+        for profile in c["profiles"]:
+            heading = cause_heading(c, profile)
+            if heading:
+                out.append("### Causes under %s\n\n%s.\n\n| checks | cause | cases |\n| ---: | --- | --- |" % (
+                    profile, md_escape(heading[0].upper() + heading[1:])))
+                for x in c["causes_by_profile"][profile]:
+                    out.append("| %d | %s | %s |" % (x["checks"], md_escape(x["cause"]), md_escape(", ".join(x["ids"]))))
+                out.append("")
         failing = [row for row in rows(c["results"]) if row_status(row) == "fail"]
         if failing:
             out.append("### Failures\n")

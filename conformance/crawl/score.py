@@ -92,12 +92,12 @@ class Requests:
         return found
 
 
-def _fetch_set(status_decision, html):
+def fetch_set(status_decision, html):
     return {"full-allow": {"open", "blocked"}, "full-disallow": set(),
             "conditional": {"open", "blocked"} if html else {"open"}}.get(status_decision)
 
 
-def _status_name(fetched, html):
+def status_name(fetched, html):
     if fetched == {"open", "blocked"}:
         return "conditional (the page's own content has no rules)" if html else "full-allow"
     if fetched == {"open"}:
@@ -126,7 +126,7 @@ def _followed_expected(s, want):
     return f.get("redirects", 0) + (1 if final_redirect and want == "conditional" else 0)
 
 
-def _exchange_name(decision, followed, hops):
+def exchange_name(decision, followed, hops):
     """A status check's answer: the decision, and where redirects are offered, how
     many the crawler followed (the whole exchange is judged, not its end alone)."""
     if not hops:
@@ -260,12 +260,12 @@ def _read(world, scenario, seen, control, expectations):
         fetched = {name for name in ("open", "blocked") if seen.fetched(s.urls[name])}
         hops = _redirect_hops(s)
         followed = sum(1 for h in hops if h in seen.targets(s.urls["open"]))
-        got = _exchange_name(_status_name(fetched, html), followed, hops)
+        got = exchange_name(status_name(fetched, html), followed, hops)
         def expected(p):
             want = s.check.expect.get(p)
-            if _fetch_set(want, html) is None:
+            if fetch_set(want, html) is None:
                 return want
-            return _exchange_name(_status_name(_fetch_set(want, html), html), _followed_expected(s, want), hops)
+            return exchange_name(status_name(fetch_set(want, html), html), _followed_expected(s, want), hops)
         return both(expected, got, "/open %s, /blocked %s; %s%s" % (
             "fetched" if "open" in fetched else "not fetched", "fetched" if "blocked" in fetched else "not fetched",
             seen.asked_robots(s.urls["open"]),
@@ -310,7 +310,29 @@ def _requests_of(world, crawl, isolated, i, s):
     return crawl["_seen"], crawl["_control"]
 
 
-def score(world, crawl, expectations, isolated=None):
+def first_links(world, token=None, shards=1):
+    """The links each hub a crawler was given (a shard's, an isolated scenario's)
+    lists first on their origin: a crawler that checks robots.txt only for the
+    first URL it meets on an origin checks these alone (causes.py, first-url-only)."""
+    firsts = set()
+    def walk(links, seen):
+        for link in links:
+            url, _ = urls.split(link)
+            if url is None:
+                continue
+            origin = (url.scheme, world.hosts.get(url.host.lower(), url.host).lower(), url.effective_port)
+            if origin not in seen:
+                seen.add(origin)
+                firsts.add(link)
+    shared = world.shared(token)
+    for k in range(shards):
+        walk([link for s in shared[k::shards] for link in s.links], set())
+    for s in world.isolated():
+        walk(s.links, set())
+    return firsts
+
+
+def score(world, crawl, expectations, isolated=None, token=None, shards=1):
     """Every check's results for one crawler: a list of dicts. isolated holds the
     crawls of the scenarios that ran in namespaces of their own, by their place in
     world.scenarios. An allow result names the URL its fetch was (`fetch`): checks
@@ -318,6 +340,7 @@ def score(world, crawl, expectations, isolated=None):
     crawl = dict(crawl, _seen=Requests(crawl["world"]["requests"], world.hosts),
                  _control=Requests(crawl["control"]["requests"], world.hosts))
     results = []
+    firsts = first_links(world, token, shards)
     for i, s in enumerate(world.scenarios):
         if s.kind == "probe":
             continue
@@ -328,6 +351,9 @@ def score(world, crawl, expectations, isolated=None):
                     "profile": p, "basis": s.check.basis.get(p, []), "description": s.check.description}
             if s.kind == "allow":
                 base["fetch"] = s.urls["page"].text()
+            if s.kind in ("allow", "scope"):
+                # Whether the hub links to no URL of this origin before this one.
+                base["first_of_origin"] = s.urls["page"].text() in firsts
             if isinstance(outcome, str):
                 results.append(dict(base, status="not-observed", reason=outcome))
                 continue

@@ -53,14 +53,16 @@ def test_step(t, ctx):
         md = read(summary) if os.path.exists(summary) else ""
         ok, why = junit_valid(junit) if os.path.exists(junit) else (False, "no JUnit report")
         t.check(done.returncode == 1 and "FAIL STATUS-5 check 1 (status): expected full-disallow, got full-allow"
-                in done.stdout and "cause: 5xx read as full-allow" in done.stdout,
+                in done.stdout and "cause: when robots.txt is unreachable (a server error, a dropped connection, no final "
+                "answer), fetches every URL" in done.stdout,
                 "action: a crawler with failures fails the job; the log explains each", done.stdout[-800:] +
                 done.stderr[-500:])
         t.check(done.stderr.rstrip("\n").endswith(
                 "robots.txt conformance: 5 checks of mine failed that are not known failures"),
                 "action: exit 1 ends with one line saying why", done.stderr[-500:])
         t.check(ok and 'failures="5"' in read(junit) and "## mine" in md and "### Failures" in md and
-                "*Cause:* 5xx read as full-allow" in md,
+                "*Cause:* when robots.txt is unreachable (a server error, a dropped connection, no final answer), "
+                "fetches every URL" in md and "### Causes under google" in md,
                 "action: the JUnit report (valid) and the job summary are written", why or md[:800])
         known = os.path.join(d, "crawl-known.txt")
         subprocess.run([crawler_tests.TOOL, "--crawlers", os.path.join(d, "crawlers.json"), "--crawler", "mine",
