@@ -26,6 +26,7 @@
 #                        per-area report coverage/areas.md; fails below coverage/thresholds
 #   make coverage-fuzz   clang source-based coverage of ref/src by the fuzz corpora
 #   make bench-crawl     scenarios per second of each installed crawler (CRAWLERS=...)
+#   make bench-causes    how well the crawl's causes name flaws planted alone and in pairs
 #   make bench           parse and query benchmarks (BENCH_CORPUS=DIR adds real files;
 #                        BENCH_WORKLOAD=FILE: your own checks, see scripts/make-workload)
 #   make bench-google    GOOGLE_ROBOTSTXT=DIR BENCH_WORKLOAD=FILE: Google's parser timed
@@ -78,7 +79,7 @@ BENCH := $(O)/bin/robots-bench
 DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
-.PHONY: all lib cli runner conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-diff-interrupted test-junit test-notes test-measure measure-differences test-census test-census-dask test-census-diff test-census-wget test-census-buffers \
+.PHONY: all lib cli runner conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl bench-causes fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-diff-interrupted test-junit test-notes test-measure measure-differences test-census test-census-dask test-census-diff test-census-wget test-census-buffers \
         bench-playground test-workflows test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
         test-asan test-install test-fresh test-fresh-targets \
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google bench-census install uninstall clean
@@ -512,6 +513,12 @@ fuzz-world: $(CONFORM) $(ROBOTS)
 bench-crawl: $(CONFORM) $(ROBOTS)
 	$(CRAWL) --conform $(CONFORM) --robots $(ROBOTS) --bench $(foreach c,$(subst $(comma), ,$(CRAWLERS)),--crawler $(c))
 
+# How well robots-crawl's causes diagnose defects planted in the reference crawler:
+# each flaw of refcrawl.py alone and every two of them (conformance/crawl/README.md
+# has the figures; make test checks the single flaws on its own crawl).
+bench-causes: $(CONFORM) $(ROBOTS)
+	conformance/crawl/bench_causes.py --conform $(CONFORM) --robots $(ROBOTS) --pairs --json $(O)/bench-causes.json
+
 # In make test: the world server against hostile clients, the reference crawler and
 # the deliberately wrong ones over every observable check, hostile crawlers, and
 # wget on the status area.
@@ -733,12 +740,12 @@ test-coverage:
 # SCORECARD.md and the matrices.
 LIBWGET_ADAPTER := $(O)/adapters/libwget-adapter
 scorecard: $(CONFORM) $(ROBOTS) $(DIFF) $(LIBWGET_ADAPTER)
-	scripts/scorecard run --conform $(CONFORM)
+	scripts/scorecard run --conform $(CONFORM) $(if $(wildcard $(O)/bench-causes.json),--bench-causes $(O)/bench-causes.json)
 
 # Only the crawlers' part of the scorecard anew (every crawler of
 # conformance/crawl/crawlers.json, installed by scripts/install-crawlers).
 scorecard-crawl: $(CONFORM) $(ROBOTS)
-	scripts/scorecard crawl --conform $(CONFORM)
+	scripts/scorecard crawl --conform $(CONFORM) $(if $(wildcard $(O)/bench-causes.json),--bench-causes $(O)/bench-causes.json)
 
 # libwget's robots.txt parser (Debian wget2-dev, which scripts/install-scorecard-deps
 # installs) through the batch protocol: a scorecard target.

@@ -19,6 +19,7 @@ import argparse
 import itertools
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -108,17 +109,32 @@ def adapter(flaws):
 
 
 def run(conform, robots, sets, jobs):
-    """robots-crawl's JSON report of a crawler per set of flaws."""
+    """robots-crawl's JSON report of a crawler per set of flaws. INT, TERM and HUP
+    are passed on to robots-crawl, which ends every crawl; the bench then ends
+    too, its temporary folder removed."""
     with tempfile.TemporaryDirectory(prefix="bench-causes-") as d:
         path = os.path.join(d, "crawlers.json")
         with open(path, "w") as f:
             json.dump({"crawlers": [adapter(s) for s in sets]}, f)
-        done = subprocess.run([TOOL, "--crawlers", path, "--conform", conform, "--robots", robots, "--profile",
-                               "google", "--format", "json", "--jobs", str(jobs)], capture_output=True, timeout=7200)
-    if done.returncode != 0:
-        sys.stderr.write(done.stderr.decode("utf-8", "replace")[-3000:])
-        raise SystemExit("bench-causes: robots-crawl exited %d" % done.returncode)
-    return json.loads(done.stdout)
+        child = subprocess.Popen([TOOL, "--crawlers", path, "--conform", conform, "--robots", robots, "--profile",
+                                  "google", "--format", "json", "--jobs", str(jobs)], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE)
+        caught = []
+        def pass_on(signum, _frame):
+            caught.append(signum)
+            child.send_signal(signum)
+        before = {s: signal.signal(s, pass_on) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+        try:
+            out, err = child.communicate()
+        finally:
+            for s, handler in before.items():
+                signal.signal(s, handler)
+    if caught:
+        raise SystemExit("bench-causes: interrupted by %s" % signal.Signals(caught[0]).name)
+    if child.returncode != 0:
+        sys.stderr.write(err.decode("utf-8", "replace")[-3000:])
+        raise SystemExit("bench-causes: robots-crawl exited %d" % child.returncode)
+    return json.loads(out)
 
 
 def main():

@@ -33,6 +33,19 @@ profile_words = defects.profile_words
 OTHER_PROFILE = defects.OTHER_PROFILE
 
 
+# Between two causes of one failure (each may hold a ';' of its own).
+JOIN = " | also: "
+
+
+def _sentence(words):
+    """A cause as the report writes it: starting in lower case, as every cause
+    does ("the first matching rule ...", not "The first ..."), an initialism
+    kept ("RFC ...", "URLs ...")."""
+    if len(words) > 1 and words[0].isupper() and not words[1].isupper():
+        return words[0].lower() + words[1:]
+    return words
+
+
 def _evidence(o):
     """(cause id, sentence) read off the observation alone, or None."""
     fetched = o.got in ("allowed", "does-not-apply") or o.kind == "status"
@@ -111,9 +124,9 @@ def assign(results, fields, probes=(), probe_causes=None, hypotheses=None, cappe
                     if not explained.get(id(o)):
                         pairs.append((UNEXPLAINED, UNEXPLAINED))
                         unexplained += 1
-            r["causes"] = [words for _, words in pairs]
+            r["causes"] = [_sentence(words) for _, words in pairs]
             r["cause_ids"] = [ident for ident, _ in pairs]
-            r["cause"] = "; ".join(r["causes"])
+            r["cause"] = JOIN.join(r["causes"])
         found[profile] = {"chosen": [{"id": h.ident, "contradicted_by": [o.key for o in against[h.ident]]}
                                      for h in chosen], "unexplained": unexplained}
     return found

@@ -188,7 +188,8 @@ def _code_words(code):
     def said(o, d):
         if isinstance(code, int) and code < 200:
             return "when robots.txt gets an interim %d and no final answer, %s" % (code, DECISION_WORDS.get(d, d))
-        return "when robots.txt answers %s, %s, unlike the other answers of its class" % (code, DECISION_WORDS.get(d, d))
+        return "when robots.txt answers %s, %s, unlike the other answers of its class" % (
+            code, DECISION_WORDS.get(d, d))
     return said
 
 
@@ -228,21 +229,23 @@ def status_policy(observations):
     return out
 
 
-def _redirect_words(kind, n, o):
+def _redirect_words(kind, n, o, stop):
+    """stop: the decision it makes where it stops following (None: not one)."""
+    then = " and then %s" % DECISION_WORDS.get(stop, stop) if stop else ""
     if kind == "none":
-        return "follows no redirect of robots.txt: a redirect is read as the answer itself"
+        return "follows no redirect of robots.txt%s (%s)" % (then, EXPECTS[o.profile]["redirects"])
     if kind == "beyond":
         return "follows more than five redirects of robots.txt (all %d offered); %s" % (
             n, EXPECTS[o.profile]["redirects"])
-    return "stops after %d redirect%s of robots.txt, not five (%s)" % (n, "" if n == 1 else "s",
-                                                                        EXPECTS[o.profile]["redirects"])
+    return "stops after %d redirect%s of robots.txt, not five%s (%s)" % (n, "" if n == 1 else "s", then,
+                                                                          EXPECTS[o.profile]["redirects"])
 
 
 def redirect_limit(observations):
     """The number of redirects of robots.txt the crawler follows, when one limit
     fits every chain it was offered."""
-    chains = [(o.offered, followed(o.got)) for o in observations
-              if o.kind == "status" and o.offered and followed(o.got) is not None]
+    chained = [o for o in observations if o.kind == "status" and o.offered and followed(o.got) is not None]
+    chains = [(o.offered, followed(o.got)) for o in chained]
     if not chains:
         return []
     short = {f for offered, f in chains if f < offered}
@@ -253,11 +256,13 @@ def redirect_limit(observations):
         kind = "none" if n == 0 else "at-most"
     else:
         return []
+    stops = {decision(o.got) for o in chained if followed(o.got) < o.offered}
+    stop = next(iter(stops)) if len(stops) == 1 else None
     def predict(o):
         if o.kind != "status" or not o.offered:
             return None
         return (None, o.offered if kind == "beyond" else min(o.offered, n))
-    return [Hypothesis("redirect-limit", lambda o: _redirect_words(kind, n, o), predict)]
+    return [Hypothesis("redirect-limit", lambda o: _redirect_words(kind, n, o, stop), predict)]
 
 
 def _origins(o):
@@ -352,8 +357,8 @@ MODEL_WORDS = {
         "rfc9309": "Rules and URLs are percent-decoded, then encoded again, before matching (as Python's "
                    "urllib.robotparser does): an escape and the character it encodes are one (%3A and ':', %2F "
                    "and '/'); RFC 9309 decodes only the escapes of unreserved characters"},
-    "casefold": "Paths are compared without regard to case: 'Disallow: /Private' also blocks /private (RFC "
-                "9309 section 2.2.2 matches paths case-sensitively)",
+    "casefold": "Paths are compared without regard to case: 'Disallow: /Private' also blocks /private, and an "
+                "escape's hex digits are folded too (paths match case-sensitively: RFC 9309 section 2.2.2)",
     "substring": "A group whose name is a part of the crawler's name is taken as the crawler's ('User-agent: Foo' "
                  "for FooBot; RFC 9309 section 2.2.1 matches the whole product token)",
 }
@@ -404,8 +409,10 @@ def parser_models(observations, hyp, probes, probe_causes, profile):
         out.append(Hypothesis(
             "model:" + m, lambda o, words=words: words,
             lambda o, m=m, words=words: hyp[m].get(o.key) if o.kind == "allow" and words else None,
-            explain=lambda o, cases=cases, words=words: bool(words) and o.kind == "allow" and o.id in cases
-            and o.reference == o.expected,
+            # A case its probe's cause lists, where the model has no answer of its own
+            # (one that keeps the reference's answer cannot explain a failure).
+            explain=lambda o, m=m, cases=cases, words=words: bool(words) and o.kind == "allow" and o.id in cases
+            and o.reference == o.expected and hyp[m].get(o.key) is None,
             supported=m in supported))
     confirmed = []
     for p in failing:

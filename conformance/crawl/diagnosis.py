@@ -61,9 +61,12 @@ class Hypothesis:
 TOLERANCE = 4
 
 
-def contradictions(h, live, observations):
-    """The observations where h alone of live claims a change the crawler did not make."""
-    return [o for o in observations if h.contradicted_at(o) and [x for x in live if x.claims(o)] == [h]]
+def contradictions(h, live, observations, claimers=None):
+    """The observations where h alone of live claims a change the crawler did not
+    make (claimers: {id(obs): the hypotheses of live that claim one there})."""
+    if claimers is None:
+        claimers = {id(o): [x for x in live if x.claims(o)] for o in observations}
+    return [o for o in observations if claimers[id(o)] == [h] and h.contradicted_at(o)]
 
 
 def in_play(hypotheses, observations):
@@ -75,8 +78,9 @@ def in_play(hypotheses, observations):
     live = [h for h in hypotheses if h.supported and any(h.explains(o) for o in failures)]
     while True:
         worst, ratio = None, 0.0
+        claimers = {id(o): [x for x in live if x.claims(o)] for o in observations}
         for h in live:
-            against = len(contradictions(h, live, observations))
+            against = len(contradictions(h, live, observations, claimers))
             if against:
                 share = against / max(1, sum(1 for o in failures if h.explains(o)))
                 if TOLERANCE * share > 1 and share > ratio:

@@ -14,8 +14,8 @@ from the expectation only where that rule matters:
                 written as an escape no file or URL of the tables holds (%FF%FE),
                 which the reference compares as text: a '*' matches a '*' only
   anchor        no '$' end anchor: each '$' written %FF%FD, the same way
-  casefold      rules and URLs compared in lower case (their percent-escapes
-                as written): paths matched without regard to case
+  casefold      rules and URLs in lower case, escapes too, as a crawler that
+                lower-cases both before comparing them has them
   substring     a user-agent line whose name is a part of the crawler's token
                 (Foo for FooBot) made to name the token: the group chosen by
                 substring, as urllib.robotparser and many crawlers choose it
@@ -180,15 +180,6 @@ def _decode_url(url, rest):
     return urllib.parse.quote(urllib.parse.urlunparse(("", "", p.path, p.params, p.query, p.fragment))) or "/"
 
 
-ESCAPE = re.compile(r"(%[0-9A-Fa-f]{2})")
-
-
-def _folded(text):
-    """Text in lower case, its percent-escapes kept as written (the reference
-    compares escapes by their value, so their hex digits' case is no finding)."""
-    return "".join(p if ESCAPE.fullmatch(p) else p.lower() for p in ESCAPE.split(text))
-
-
 # Literal '*' and '$' as text the reference compares as written, and that no file
 # or URL of the tables holds (a '%2A' would meet the tables' own escapes).
 STAR, DOLLAR = "%FF%FE", "%FF%FD"
@@ -196,7 +187,7 @@ TRANSFORMS = {
     "wildcard": (lambda v: v.replace(b"*", STAR.encode()), lambda url, rest: rest.replace("*", STAR)),
     "anchor": (lambda v: v.replace(b"$", DOLLAR.encode()), lambda url, rest: rest.replace("$", DOLLAR)),
     "decode": (_decode_rule, _decode_url),
-    "casefold": (lambda v: _folded(v.decode("latin-1")).encode("latin-1"), lambda url, rest: _folded(rest)),
+    "casefold": (lambda v: v.lower(), lambda url, rest: rest.lower()),
 }
 
 AGENT_LINE = re.compile(rb"^([ \t]*user-agent[ \t]*:[ \t]*)([^#\s]+)(.*)$", re.I | re.S)

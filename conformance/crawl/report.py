@@ -277,7 +277,10 @@ def cause_heading(c, profile):
     named = [x for x in found if x["id"] != "unexplained"]
     text = "causes, the most checks first: %d defect%s explain%s %d of %d failed checks" % (
         len(named), "" if len(named) == 1 else "s", "s" if len(named) == 1 else "", failed - unexplained, failed)
-    return text + (", %d unexplained" % unexplained if unexplained else "")
+    text += ", %d unexplained" % unexplained if unexplained else ""
+    if sum(x["checks"] for x in found) > failed:
+        text += " (a check may have more than one cause)"
+    return text
 
 
 def cause_lines(c, profile):
@@ -341,7 +344,8 @@ def as_markdown(crawls, known_info=None, note=None, verdict=None):
                 out.append("### Causes under %s\n\n%s.\n\n| checks | cause | cases |\n| ---: | --- | --- |" % (
                     profile, md_escape(heading[0].upper() + heading[1:])))
                 for x in c["causes_by_profile"][profile]:
-                    out.append("| %d | %s | %s |" % (x["checks"], md_escape(x["cause"]), md_escape(", ".join(x["ids"]))))
+                    out.append("| %d | %s | %s |" % (x["checks"], md_escape(x["cause"]),
+                                                     md_escape(", ".join(x["ids"]))))
                 out.append("")
         failing = [row for row in rows(c["results"]) if row_status(row) == "fail"]
         if failing:

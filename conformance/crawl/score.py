@@ -41,6 +41,7 @@ SERVED_WIDTH = 160     # characters of each
 LINE_END = re.compile(rb"\r\n|\r|\n")
 
 PROFILES = ("google", "rfc9309")
+REQUESTED = "this origin's robots.txt requested"
 class Requests:
     """One crawl's requests by origin, for looking URLs up."""
 
@@ -74,11 +75,11 @@ class Requests:
         (and, when it fetched url too, whether it asked only after fetching it)."""
         origin = self.origin_of(url)
         if b"/robots.txt" not in self.targets(url):
-            return "robots.txt never requested"
+            return "this origin's robots.txt never requested"
         page = (origin, urls.canonical(url.path_and_query.encode("utf-8")))
         if page in self.first and self.first[page] < self.first[(origin, b"/robots.txt")]:
-            return "robots.txt requested only after the page"
-        return "robots.txt requested"
+            return "this origin's robots.txt requested only after the page"
+        return REQUESTED
 
     def asked_any_robots(self):
         return any(b"/robots.txt" in targets for targets in self.by_origin.values())
@@ -388,7 +389,7 @@ def probe_answers(world, crawl, token):
             continue
         got = "allowed" if seen.fetched(page) else "disallowed"
         asked = seen.asked_robots(page)
-        status = "uninformative" if asked != "robots.txt requested" else "pass" if got == probe["expect"] else "fail"
+        status = "uninformative" if asked != REQUESTED else "pass" if got == probe["expect"] else "fail"
         out.append(dict(entry, status=status, got=got, detail="%s; %s" % (page.text(), asked)))
     return out
 

@@ -56,7 +56,29 @@ def run(conform, robots, fail):
             summary[p] = tally((r["kind"], r["area"], MARKS[r["status"]]) for r in mine)
             summary[p]["observations"] = observation_tally(mine)
         out["crawlers"].append({"name": c["name"], "version": c["version"], "token": c["token"], "profiles": summary})
-        out["causes"][c["name"]] = list(c["causes"])
+        against = {x["id"]: x["contradicted_by"] for x in c.get("diagnosis", {}).get("google", {}).get("chosen", [])}
+        out["causes"][c["name"]] = [dict(x, contradicted_by=against.get(x.get("id"), [])) for x in c["causes"]]
+    return out
+
+
+def bench_figures(path, fail):
+    """What the scorecard keeps of make bench-causes's rows (bench_causes.py --json):
+    per group (single flaws, pairs) the failures, those a cause of which names a
+    planted flaw, the unexplained, the rows and those that reach their aim."""
+    import bench_causes
+    try:
+        with open(path) as f:
+            rows = json.load(f)
+    except (OSError, ValueError) as e:
+        fail("cannot read the bench's rows %s: %s" % (path, e))
+    out = {}
+    for group, size in (("single", 1), ("pairs", 2)):
+        mine = [r for r in rows if len(r["flaws"]) == size and any(bench_causes.FLAW_CAUSES[f] for f in r["flaws"])]
+        if mine:
+            out[group] = {"rows": len(mine), "meeting": sum(1 for r in mine if bench_causes.meets(r)),
+                          "failed": sum(r["failed"] for r in mine), "named": sum(r["named"] for r in mine),
+                          "unexplained": sum(r["unexplained"] for r in mine),
+                          "lowest": min((r["precision"] for r in mine if r["precision"] is not None), default=None)}
     return out
 
 
@@ -107,19 +129,55 @@ def render(w, section):
                                               " | ".join(share(s["kinds"].get(k, empty())) for k in KINDS),
                                               s["total"]["not_observed"]))
     w("\n### Crawler failures by cause (profile google)\n\n"
-      "Each cause is the rule the crawler's behaviour matches, inferred by robots-crawl from\n"
-      "the pattern of its observations across checks (conformance/crawl/causes.py: its status\n"
-      "policy, its redirect limit, the reference with one rule changed, the parsers' probes);\n"
-      "the cases listed fail that way (a case may fail for more than one cause), and\n"
-      "*unexplained* lists those no pattern fits. `robots-crawl --crawler NAME --id ID` shows\n"
-      "the requests behind one.\n")
+      "Each cause is a defect of the crawler, diagnosed by robots-crawl: the smallest set of\n"
+      "defects (conformance/crawl/defects.py: robots.txt applied to the first URL of an origin\n"
+      "only, a status policy, a redirect limit, the parser's habits, ...) that explains its\n"
+      "failures across every check, no defect stated that its observations contradict\n"
+      "(conformance/crawl/README.md, Causes). Each is given with the failed checks it\n"
+      "explains, the most first, and their cases (a check may have more than one cause);\n"
+      "*unexplained* lists those no defect explains. `robots-crawl --crawler NAME --id ID`\n"
+      "shows the requests behind one.\n")
+    bench = section.get("diagnosis_bench")
+    if bench:
+        w("\nHow well the diagnosis names defects, measured by planting them in the reference crawler\n"
+          "(`make bench-causes`, conformance/crawl/README.md):")
+        for group, words in (("single", "each flaw alone"), ("pairs", "every two flaws")):
+            b = bench.get(group)
+            if b:
+                w(" %s, %d of %d failures named by a cause naming a planted flaw (%.1f%%; the lowest crawler\n"
+                  "%.1f%%), %d unexplained, %d of %d crawlers at their aim;" % (
+                      words, b["named"], b["failed"], 100.0 * b["named"] / max(1, b["failed"]),
+                      100.0 * (b["lowest"] or 0), b["unexplained"], b["meeting"], b["rows"]))
+        w("\n")
     for c in section["crawlers"]:
         w("\n#### %s\n\n" % c["name"])
         listed = section["causes"].get(c["name"], [])
         for x in listed:
-            w("- %s: %s.\n" % (x["cause"], ", ".join(x["ids"])))
+            w("- %s (%d check%s): %s.\n" % (x["cause"], x.get("checks", len(x["ids"])),
+                                           "" if x.get("checks", len(x["ids"])) == 1 else "s", ", ".join(x["ids"])))
         if not listed:
             w("- No failure.\n")
+
+
+def consistent(name, cause, card, plain):
+    """Problems with one stated cause against the observations it rests on: the
+    checks that contradict it are checks the crawler passes, never more than one
+    for every diagnosis.TOLERANCE failures it explains; a status policy is stated
+    only when the plain 200 with rules (STATUS-1 check 1) passes."""
+    import diagnosis
+    out = []
+    against = cause.get("contradicted_by", [])
+    marks = {"%s/%d" % (row["id"], row["check"]): row.get("crawlers", {}).get(name) for row in card["checks"]
+             if row["profile"] == "google"}
+    if any(marks.get(k) != "pass" for k in against):
+        out.append("crawl: %s: a check said to contradict \"%s\" is not one it passes" % (name, cause["cause"]))
+    if diagnosis.TOLERANCE * len(against) > cause.get("checks", 0):
+        out.append("crawl: %s: \"%s\" is contradicted by %d checks, more than one in %d of the %d it explains" % (
+            name, cause["cause"], len(against), diagnosis.TOLERANCE, cause.get("checks", 0)))
+    if str(cause.get("id", "")).startswith("status:") and plain != ["pass"]:
+        out.append("crawl: %s: \"%s\" is a status policy, stated while a plain 200 (STATUS-1 check 1) is "
+                   "misread" % (name, cause["cause"]))
+    return out
 
 
 def check(card, problems):
@@ -140,10 +198,13 @@ def check(card, problems):
                 problems.append("crawl: %s, %s: the counts disagree with the checks" % (c["name"], p))
         failing = {row["id"] for row in card["checks"]
                    if row["profile"] == "google" and row.get("crawlers", {}).get(c["name"]) == "FAIL"}
+        plain = [row["crawlers"].get(c["name"]) for row in card["checks"] if row["profile"] == "google"
+                 and row["id"] == "STATUS-1" and row["check"] == 1]
         for x in section["causes"].get(c["name"], []):
             for i in x["ids"]:
                 if i not in failing:
                     problems.append("crawl: %s does not fail %s (\"%s\")" % (c["name"], i, x["cause"]))
+            problems += consistent(c["name"], x, card, plain)
     for name in section["causes"]:
         if name not in names:
             problems.append("crawl: causes for %s, which is not a crawler of the scorecard" % name)

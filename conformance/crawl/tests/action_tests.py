@@ -53,8 +53,8 @@ def test_step(t, ctx):
         md = read(summary) if os.path.exists(summary) else ""
         ok, why = junit_valid(junit) if os.path.exists(junit) else (False, "no JUnit report")
         t.check(done.returncode == 1 and "FAIL STATUS-5 check 1 (status): expected full-disallow, got full-allow"
-                in done.stdout and "cause: when robots.txt is unreachable (a server error, a dropped connection, no final "
-                "answer), fetches every URL" in done.stdout,
+                in done.stdout and "cause: when robots.txt is unreachable (a server error, a dropped connection, "
+                "no final answer), fetches every URL" in done.stdout,
                 "action: a crawler with failures fails the job; the log explains each", done.stdout[-800:] +
                 done.stderr[-500:])
         t.check(done.stderr.rstrip("\n").endswith(
