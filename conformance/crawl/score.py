@@ -313,23 +313,28 @@ def _requests_of(world, crawl, isolated, i, s):
 
 def first_links(world, token=None, shards=1):
     """The links each hub a crawler was given (a shard's, an isolated scenario's)
-    lists first on their origin: a crawler that checks robots.txt only for the
-    first URL it meets on an origin checks these alone (causes.py, first-url-only)."""
+    lists first on their origin, and whose request no later link makes too: a
+    crawler that checks robots.txt only for the first URL it meets on an origin
+    checks these alone (causes.py, first-url-only); a later link written
+    otherwise for the same request (http://h and http://h/) is fetched unchecked."""
     firsts = set()
-    def walk(links, seen):
+    def walk(links):
+        first, written = {}, {}
         for link in links:
             url, _ = urls.split(link)
             if url is None:
                 continue
             origin = (url.scheme, world.hosts.get(url.host.lower(), url.host).lower(), url.effective_port)
-            if origin not in seen:
-                seen.add(origin)
-                firsts.add(link)
+            first.setdefault(origin, link)
+            written.setdefault((origin, urls.canonical(url.path_and_query.encode("utf-8"))), set()).add(link)
+        for (origin, _), links_of_request in written.items():
+            if first[origin] in links_of_request and len(links_of_request) == 1:
+                firsts.add(first[origin])
     shared = world.shared(token)
     for k in range(shards):
-        walk([link for s in shared[k::shards] for link in s.links], set())
+        walk([link for s in shared[k::shards] for link in s.links])
     for s in world.isolated():
-        walk(s.links, set())
+        walk(s.links)
     return firsts
 
 

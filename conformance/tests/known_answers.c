@@ -269,9 +269,11 @@ void the_action_judges_and_reports_to_the_end(void) {
     snprintf(slow, sizeof slow, "INPUT_BATCH=sh %s", slow_target);
     remove(summary + strlen("GITHUB_STEP_SUMMARY="));
     pid_t pid = start_action(ARGS(slow, "INPUT_AREAS=match", junit, summary, "INPUT_PROFILE="), out);
-    /* Until robots-conform has put its in-progress report in place. */
+    /* Until robots-conform has put its in-progress report in place (its own,
+     * which names it: the Action's wrapper writes one before it starts, and a
+     * cancel then is one before the run, exit 130, as a loaded machine showed). */
     char *xml = NULL;
-    for (int i = 0; i < 2000 && !has(xml, "the run is in progress"); i++) {
+    for (int i = 0; i < 2000 && !has(xml, "robots-conform (pid "); i++) {
         free(xml);
         struct timespec t = {0, 10000000L};
         nanosleep(&t, NULL);
