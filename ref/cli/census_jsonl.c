@@ -243,7 +243,8 @@ int census_each_line(int fd, const char *name, const unsigned char *head, size_t
     census_read *stated = &counts->read;
     stated->kind = "json-lines";
     struct stat st;
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) stated->bytes = (uint64_t)st.st_size;
+    bool regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    if (regular) stated->bytes = (uint64_t)st.st_size;
     census_site s = {.status = 200};
     buf scratch = {NULL, 0, 0};
     scan_start(&sc);
@@ -259,12 +260,15 @@ int census_each_line(int fd, const char *name, const unsigned char *head, size_t
             head_len = 0;
         } else {
             /* Once interrupted, not read again: a pipe that waits would keep the census
-             * waiting (a signal that comes during the read ends it with EINTR). */
-            if (interrupt_signal()) {
+             * waiting (a signal that comes during the read ends it with EINTR). A
+             * regular file whose every byte was read, no line in hand, is read to
+             * its end: the signal came after its last site. */
+            bool whole = regular && stated->bytes_read >= stated->bytes && !any;
+            if (interrupt_signal() && !whole) {
                 rc = -1;
                 break;
             }
-            got = read(fd, chunk, sizeof chunk);
+            got = whole && interrupt_signal() ? 0 : read(fd, chunk, sizeof chunk);
             p = chunk;
             if (got < 0 && errno == EINTR) continue; /* (stopped above when the signal asks to stop) */
             if (got < 0) {

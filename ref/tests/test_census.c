@@ -1049,6 +1049,12 @@ static void each_reader_stops_at_a_signal(void) {
     said = census_interrupted_in(dir, FIXTURES "/sites");
     CHECK(said && strstr(said, "after 1 sites, 1 of 2 inputs read"));
     free(said);
+    /* A JSON Lines file of one site, the signal after it: every byte was read,
+     * so it is whole (not "NOT READ TO ITS END"), and the next is not begun. */
+    const char *one = "{\"site\": \"one.test\", \"robots\": \"user-agent: *\\ndisallow: /x\"}\n";
+    said = census_interrupted_in(scratch_file(SCRATCH_SLOTS - 4, one, strlen(one)), FIXTURES "/sites");
+    CHECK(said && strstr(said, "after 1 sites, 1 of 2 inputs read"));
+    free(said);
     unlink(file);
     rmdir(dir);
 }
