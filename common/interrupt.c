@@ -12,6 +12,8 @@
 typedef int sig_atomic_t; /* wasi-libc has no <signal.h>: no handler ever runs */
 #else
 #include <signal.h>
+
+#include "process.h"
 #endif
 
 static volatile sig_atomic_t first_signal;
@@ -76,12 +78,7 @@ static void on_stop_signal(int sig) {
         /* The second: the program ends now, by this signal. */
         for (sig_atomic_t i = 0; i < nhooks; i++) hooks[i]();
         if (on_second) on_second();
-        signal(sig, SIG_DFL);
-        sigset_t only;
-        sigemptyset(&only);
-        sigaddset(&only, sig);
-        sigprocmask(SIG_UNBLOCK, &only, NULL);
-        raise(sig);
+        proc_end_by_signal(sig);
         return;
     }
     first_signal = sig;

@@ -88,14 +88,18 @@ static void clean_up(void) {
     kill_children();
 }
 
-static void on_fatal_signal(int sig) {
-    clean_up();
+void proc_end_by_signal(int sig) {
     signal(sig, SIG_DFL);
     sigset_t only;
     sigemptyset(&only);
     sigaddset(&only, sig);
     sigprocmask(SIG_UNBLOCK, &only, NULL);
     raise(sig);
+}
+
+static void on_fatal_signal(int sig) {
+    clean_up();
+    proc_end_by_signal(sig);
 }
 
 /* Once, before the first child: a handler for each fatal signal whose default

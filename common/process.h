@@ -55,6 +55,11 @@ const char *proc_describe(const proc_result *result, double timeout_seconds, cha
  * it must be async-signal-safe (e.g. unlink a temporary file). At most 8. */
 void proc_at_signal(void (*hook)(void));
 
+/* Ends the program by sig, from its handler: the default action restored, the
+ * signal unblocked and raised again, so that the parent sees the program ended
+ * by it (128 + sig in a shell). Async-signal-safe. */
+void proc_end_by_signal(int sig);
+
 /* Holds back the signals the hooks run at (saving the mask in *saved) until
  * proc_release_signals: what is made and recorded between them for a hook to
  * remove (a temporary file and its name) is never made but not yet recorded when
