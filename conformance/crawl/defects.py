@@ -5,12 +5,15 @@ check's scenario (world.py), the reference's answer and, for the parser's
 habits, the reference asked with one rule changed (models.py). The catalog, in
 the order the diagnosis prefers them when two explain as much:
 
+  never-applied     robots.txt fetched but never applied (before first-url-only:
+                    where the first URLs say nothing, a page fetched before its
+                    robots.txt, the two explain alike, and never applying it is
+                    the plainer reading)
   first-url-only    robots.txt applied only to the first URL the crawler meets on
                     an origin (the one that made it fetch the file): later URLs
                     of that origin fetched unchecked (or: only URLs queued after
                     the file arrived are checked; every link here is queued at
                     once)
-  never-applied     robots.txt fetched but never applied
   status:CLASS      a class of robots.txt answer (every answer that is no file:
                     5xx, 429, a dropped connection, no final answer; the same
                     but 429, RFC 9309's unreachable; each alone; other 4xx; 2xx
@@ -122,14 +125,14 @@ def behaviour():
     """The hypotheses of how robots.txt is used at all."""
     return [
         Hypothesis(
+            "never-applied",
+            lambda o: "fetches robots.txt but never applies it: every URL is fetched whatever the file says",
+            _never_applied),
+        Hypothesis(
             "first-url-only",
             lambda o: "checks robots.txt only for the first URL it meets on an origin (the one that made it fetch "
                       "the file): the later URLs of that origin are fetched without a check",
             _first_url_only),
-        Hypothesis(
-            "never-applied",
-            lambda o: "fetches robots.txt but never applies it: every URL is fetched whatever the file says",
-            _never_applied),
     ]
 
 

@@ -138,10 +138,14 @@ class Crawler:
         code, decision = self.reference("status", status, "--redirects", str(redirects))
         return decision if code in (0, 1) else "full-disallow"
 
+    def key(self, robots_url):
+        """What the crawler keeps a robots.txt under: its URL (host-keyed: its host)."""
+        return urllib.parse.urlsplit(robots_url).hostname if "host-keyed" in self.flaws else robots_url
+
     def robots_decision(self, robots_url):
         """(decision, body) for one robots.txt URL, fetched once (host-keyed: once
         per host name)."""
-        key = urllib.parse.urlsplit(robots_url).hostname if "host-keyed" in self.flaws else robots_url
+        key = self.key(robots_url)
         if key in self.decisions:
             return self.decisions[key]
         url, redirects, found = robots_url, 0, ("full-allow", None)
@@ -207,21 +211,21 @@ class Crawler:
         """Whether to fetch link; None when it was fetched already (page-first)."""
         if "ignore-robots" in self.flaws:
             return True
+        if "start-host-only" in self.flaws and urllib.parse.urlsplit(robots_url).hostname != start_host:
+            return True
         if "first-url-only" in self.flaws:
             # The first URL of an origin makes the crawler fetch its robots.txt and
             # is checked; the others were queued before it arrived, unchecked.
             if robots_url in self.checked:
                 return True
             self.checked.add(robots_url)
-        if "page-first" in self.flaws and robots_url not in self.decisions:
+        if "page-first" in self.flaws and self.key(robots_url) not in self.decisions:
             # The page is fetched, then its robots.txt, which governs the later URLs.
             self.get(self.fetchable(link, robots_url))
             self.robots_decision(robots_url)
             return None
         if "never-applied" in self.flaws:
             self.robots_decision(robots_url)
-            return True
-        if "start-host-only" in self.flaws and urllib.parse.urlsplit(robots_url).hostname != start_host:
             return True
         decision, body = self.robots_decision(robots_url)
         if decision != "conditional":
