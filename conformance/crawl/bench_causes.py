@@ -24,6 +24,8 @@ import subprocess
 import sys
 import tempfile
 
+import defects
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOOL = os.path.join(HERE, "robots-crawl")
 PRECISION_SINGLE = 0.95
@@ -59,13 +61,15 @@ UNEXPLAINED = "unexplained"
 
 
 def names(cause_id, flaws):
-    """Does a cause id name one of flaws?"""
-    return any(cause_id == c or cause_id.startswith(c + ":") for f in flaws for c in FLAW_CAUSES[f])
+    """Does a cause id name one of flaws (a cause of two habits: does either)?"""
+    return any(part == c or part.startswith(c + ":")
+               for part in defects.parts(cause_id) for f in flaws for c in FLAW_CAUSES[f])
 
 
 def measure(results, flaws):
     """{failed, named (failures a cause of which names a planted flaw), unexplained,
-    absent (the causes named that no planted flaw is: {id: failures})} of one
+    absent (the defects named that no planted flaw is: {id: failures}; of a cause
+    of two habits, the one not planted)} of one
     crawler's google results."""
     failed = [r for r in results if r["profile"] == "google" and r["status"] in ("fail", "known-failure")]
     out = {"flaws": list(flaws), "failed": len(failed), "named": 0, "unexplained": 0, "absent": {}}
@@ -73,9 +77,9 @@ def measure(results, flaws):
         ids = r.get("cause_ids", [UNEXPLAINED])
         out["named"] += any(names(i, flaws) for i in ids)
         out["unexplained"] += UNEXPLAINED in ids
-        for i in ids:
-            if i != UNEXPLAINED and not names(i, flaws):
-                out["absent"][i] = out["absent"].get(i, 0) + 1
+        for part in (p for i in ids if i != UNEXPLAINED for p in defects.parts(i)):
+            if not names(part, flaws):
+                out["absent"][part] = out["absent"].get(part, 0) + 1
     out["precision"] = out["named"] / out["failed"] if out["failed"] and any(FLAW_CAUSES[f] for f in flaws) else None
     return out
 

@@ -93,7 +93,7 @@ def assign(results, fields, probes=(), probe_causes=None, hypotheses=None, cappe
     "ID/N") and the probes ("probe:NAME"); capped: {size: answers} of the
     fetcher's limit checks; expectations: the allow checks' {(key, profile):
     answer}. Returns {profile: {"chosen": [defect ids], "unexplained": n}}."""
-    hyp = {m: (hypotheses or {}).get(m, {}) for m in defects.MODELS}
+    hyp = {m: (hypotheses or {}).get(m, {}) for m in defects.MODELS + defects.PAIRS}
     baseline = {}
     for r in results:
         if r["kind"] == "allow" and r["status"] in JUDGED:
@@ -120,14 +120,20 @@ def assign(results, fields, probes=(), probe_causes=None, hypotheses=None, cappe
                 if evidence[id(o)]:
                     pairs.append(evidence[id(o)])
                 else:
-                    pairs += [(h.ident, h.words(o)) for h in explained.get(id(o), [])]
+                    # Two chosen pairs of habits may put a failure down to the
+                    # same one of them: it is said once.
+                    for h in explained.get(id(o), []):
+                        if (h.name(o), h.words(o)) not in pairs:
+                            pairs.append((h.name(o), h.words(o)))
                     if not explained.get(id(o)):
                         pairs.append((UNEXPLAINED, UNEXPLAINED))
                         unexplained += 1
             r["causes"] = [_sentence(words) for _, words in pairs]
             r["cause_ids"] = [ident for ident, _ in pairs]
             r["cause"] = JOIN.join(r["causes"])
-        found[profile] = {"chosen": [{"id": h.ident, "contradicted_by": [o.key for o in against[h.ident]]}
+        failed = [o for _, o in observed if o.failed and not evidence[id(o)]]
+        found[profile] = {"chosen": [{"id": h.ident, "explains": sum(1 for o in failed if h in explained.get(id(o), [])),
+                                      "contradicted_by": [o.key for o in against[h.ident]]}
                                      for h in chosen], "unexplained": unexplained}
     return found
 

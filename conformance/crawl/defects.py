@@ -33,6 +33,10 @@ the order the diagnosis prefers them when two explain as much:
   model:decode      rules and URLs percent-decoded
   model:casefold    paths compared in any case
   model:substring   the group chosen by substring of the user agent
+  model:A+B         two of wildcard, anchor, decode and casefold at once (both
+                    supported on their own, or one and the pair's pattern):
+                    where they meet, a crawler with both answers as neither
+                    alone does
   size-cap          the file read only up to a size
   probe:CAUSE       a parser's habit its probe shows (probes.json), for the
                     cases the probe lists
@@ -44,6 +48,7 @@ for, are read off the observation itself (causes.py), not hypotheses.
 import score
 import urls
 from diagnosis import Hypothesis
+from models import PAIRS
 
 DECISION_WORDS = {
     "full-allow": "fetches every URL",
@@ -346,6 +351,13 @@ URL_FORMS = (
 )
 
 
+def parts(ident):
+    """The defects an id names: two habits at once ("model:decode+casefold") name
+    each of them."""
+    kind, _, what = ident.partition(":")
+    return ["%s:%s" % (kind, x) for x in what.split("+")] if kind == "model" else [ident]
+
+
 # The parser habits of models.py, in the catalog's order, and their sentences
 # where probes.json has none.
 MODELS = ("longest", "wildcard", "anchor", "decode", "casefold", "substring")
@@ -417,6 +429,27 @@ def parser_models(observations, hyp, probes, probe_causes, profile):
             explain=lambda o, m=m, cases=cases, words=words: bool(words) and o.kind == "allow" and o.id in cases
             and o.reference == o.expected and hyp[m].get(o.key) is None,
             supported=m in supported))
+    for pair in PAIRS:
+        parts = pair.split("+")
+        words = [_model_words(m, probe_causes, profile) for m in parts]
+        said = "%s; and, at once, %s" % (words[0], words[1][:1].lower() + words[1][1:]) if all(words) else None
+
+        def stated(o, pair=pair, parts=parts, words=words, said=said):
+            """A failure one habit alone explains is put down to it; where the
+            answer needs both, to the two at once."""
+            for m, w in zip(parts, words):
+                if hyp[m].get(o.key) == o.got != o.reference:
+                    return "model:" + m, w
+            return "model:" + pair, said
+        out.append(Hypothesis(
+            "model:" + pair, lambda o, stated=stated: stated(o)[1],
+            lambda o, pair=pair, said=said: hyp[pair].get(o.key) if o.kind == "allow" and said else None,
+            name=lambda o, stated=stated: stated(o)[0],
+            # Each habit shown on its own; or one of them, and the pair's own
+            # pattern where the other alone is hidden by it (a casefold crawler's
+            # decoding shows only where both meet).
+            supported=all(m in supported for m in parts) or (
+                any(m in supported for m in parts) and _pattern(observations, hyp, pair, []))))
     confirmed = []
     for p in failing:
         cause = p["cause"]

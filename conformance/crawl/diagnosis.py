@@ -28,11 +28,16 @@ class Hypothesis:
     `predict(obs)` the answer it gives there or None, `words(obs)` the sentence
     a failure it explains is given, `supported` whether its kind's evidence is
     there, `explain(obs)` (optional) a failure it explains without predicting an
-    answer (a probe's listed cases)."""
+    answer (a probe's listed cases), `name(obs)` (optional) the defect a failure
+    it explains is put down to, where that is a part of it (two habits at once,
+    and one of them alone gives the answer there)."""
 
-    def __init__(self, ident, words, predict=None, explain=None, supported=True):
+    def __init__(self, ident, words, predict=None, explain=None, supported=True, name=None):
         self.ident, self.words, self.supported = ident, words, supported
-        self._predict, self._explain = predict, explain
+        self._predict, self._explain, self._name = predict, explain, name
+
+    def name(self, obs):
+        return self._name(obs) if self._name else self.ident
 
     def predict(self, obs):
         return self._predict(obs) if self._predict else None

@@ -31,10 +31,14 @@ def crawl(world, job, mode):
     directory = os.path.join(job["dir"], mode)
     os.makedirs(os.path.join(directory, "out"), exist_ok=True)
     os.makedirs(os.path.join(directory, "home"), exist_ok=True)
+    os.makedirs(os.path.join(directory, "tmp"), exist_ok=True)
     out = os.path.join(directory, "out")
     argv = [word.replace("%out%", out) for word in job["argv"]]
     env = {name: value.replace("%out%", out) for name, value in job["env"].items()}
     env["HOME"] = os.path.join(directory, "home")
+    # Its temporary files inside the run's folder, which every ending removes (a
+    # crawler killed at its limit or at a signal cleans up nothing itself).
+    env.setdefault("TMPDIR", os.path.join(directory, "tmp"))
     outcome = processes.run(argv, job["time_limit"], directory, env, os.path.join(directory, "crawler.log"))
     outcome["requests"] = world.recorder.take()
     return outcome

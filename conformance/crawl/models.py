@@ -37,6 +37,7 @@ token as the probe says. The crawl fetches each probe's URL; an answer otherwise
 confirms the probe's cause, as the parsers' scorecard confirms it.
 """
 import base64
+import itertools
 import json
 import os
 import re
@@ -216,12 +217,27 @@ def by_part_of_name(robots_bin, items, profile="google"):
             if isinstance(i, int) and 0 <= i < len(asked) and isinstance(r.get("allowed"), bool)}
 
 
+# Two habits of TRANSFORMS together ("decode+casefold"): a crawler with both
+# answers as neither alone does where they meet (a '*' no wildcard, then decoded).
+PAIRS = tuple("%s+%s" % pair for pair in itertools.combinations(TRANSFORMS, 2))
+
+
+def _rewritten(name, robots, url):
+    """The file and URL with each habit of name ('+'-joined) made in turn, in
+    TRANSFORMS' order: each one reads what the one before it wrote."""
+    for part in (t for t in TRANSFORMS if t in name.split("+")):
+        fix_rule, fix_url = TRANSFORMS[part]
+        robots, url = _rules_rewritten(robots, fix_rule), _url_rewritten(url, fix_url)
+    return robots, url
+
+
 def transformed(robots_bin, items, name, profile="google"):
-    """{key: answer} of the reference with the hypothesis `name` (TRANSFORMS) made
-    in each item's file and URL."""
-    fix_rule, fix_url = TRANSFORMS[name]
-    asked = [(key, _rules_rewritten(robots, fix_rule), token, _url_rewritten(url, fix_url))
-             for key, robots, token, url in items]
+    """{key: answer} of the reference with the hypothesis `name` (TRANSFORMS, or
+    two of them as PAIRS names them) made in each item's file and URL."""
+    asked = []
+    for key, robots, token, url in items:
+        robots, url = _rewritten(name, robots, url)
+        asked.append((key, robots, token, url))
     replies = ask(robots_bin, [_request(i, robots, token, url, profile=profile)
                                for i, (_, robots, token, url) in enumerate(asked)])
     return {asked[i][0]: ("allowed" if r["allowed"] else "disallowed") for i, r in replies.items()
@@ -232,9 +248,10 @@ def hypotheses(robots_bin, items):
     """{hypothesis: {key: answer}} for items [(key, robots bytes, token, url)]:
     "longest" (first match wins), "wildcard", "anchor", "decode", "casefold"
     (paths compared in any case), "substring" (a group whose name is a part of
-    the token taken as the crawler's)."""
+    the token taken as the crawler's), and each two of the rewriting habits
+    (PAIRS)."""
     out = {"longest": first_match(robots_bin, items)}
-    for name in TRANSFORMS:
+    for name in tuple(TRANSFORMS) + PAIRS:
         out[name] = transformed(robots_bin, items, name)
     out["substring"] = by_part_of_name(robots_bin, items)
     return out

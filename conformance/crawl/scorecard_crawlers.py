@@ -12,6 +12,8 @@ import json
 import os
 import subprocess
 
+import defects
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOOL = os.path.join(HERE, "robots-crawl")
 PROFILES = ("google", "rfc9309")
@@ -56,7 +58,12 @@ def run(conform, robots, fail):
             summary[p] = tally((r["kind"], r["area"], MARKS[r["status"]]) for r in mine)
             summary[p]["observations"] = observation_tally(mine)
         out["crawlers"].append({"name": c["name"], "version": c["version"], "token": c["token"], "profiles": summary})
-        against = {x["id"]: x["contradicted_by"] for x in c.get("diagnosis", {}).get("google", {}).get("chosen", [])}
+        # A cause put down to one habit of a pair chosen (defects.parts) rests on
+        # what contradicts the pair.
+        against = {}
+        for x in c.get("diagnosis", {}).get("google", {}).get("chosen", []):
+            for ident in set([x["id"]] + defects.parts(x["id"])):
+                against.setdefault(ident, []).extend(k for k in x["contradicted_by"] if k not in against[ident])
         out["causes"][c["name"]] = [dict(x, contradicted_by=against.get(x.get("id"), [])) for x in c["causes"]]
     return out
 

@@ -23,15 +23,30 @@
 
 char scratch[64];
 
+static void nap_ms(long ms) {
+    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&t, NULL);
+}
+
 void make_scratch(void) {
     snprintf(scratch, sizeof scratch, "/tmp/robots-conform-hostile-XXXXXX");
     if (!mkdtemp(scratch)) printf("  cannot make a scratch directory: %s\n", strerror(errno));
 }
 
+/* Removes the scratch directory whatever the test found. A process the test
+ * ended may still be writing into it as rm walks it (a loaded machine), so rm is
+ * tried again for up to 5 s; a directory that stays is a failed check. */
 void remove_tree(const char *dir) {
     char *argv[] = {"rm", "-rf", (char *)dir, NULL};
-    proc_result r;
-    if (proc_run(argv, NULL, 0, 30, 4096, &r) == 0) proc_result_free(&r);
+    struct stat st;
+    for (int i = 0; i < 50; i++) {
+        proc_result r;
+        if (proc_run(argv, NULL, 0, 30, 4096, &r) == 0) proc_result_free(&r);
+        if (stat(dir, &st) != 0 && errno == ENOENT) return;
+        nap_ms(100);
+    }
+    printf("  the scratch directory %s could not be removed\n", dir);
+    check(false, "the scratch directory is removed", __FILE__, __LINE__);
 }
 
 const char *script(const char *name, const char *body) {
@@ -45,11 +60,6 @@ const char *script(const char *name, const char *body) {
     fclose(f);
     chmod(p, 0755);
     return p;
-}
-
-static void nap_ms(long ms) {
-    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
-    nanosleep(&t, NULL);
 }
 
 /* Whether the process is gone: no such process, or a zombie nobody reaps yet

@@ -43,11 +43,26 @@ STEP = os.path.join(ROOT, "scripts", "github-action-crawl")
 FORMATS = ("junit", "json", "text", "markdown")
 # A sleep no other process on the machine runs: this test run's own crawler marker.
 MARKER = "sleep %d" % (400000 + os.getpid())
+# The temporary file each hanging crawler makes where its TMPDIR says, as a
+# crawler's own temporary files are made: robots-crawl's ending removes it.
+LITTER = "crawl-litter-%d." % os.getpid()
 
 
 def hanging(name="hangs", time_limit=120, **more):
     return dict({"name": name, "token": "x", "time_limit": time_limit,
-                 "command": ["/bin/sh", "-c", "%s; : %%start%%" % MARKER]}, **more)
+                 "command": ["/bin/sh", "-c", 'mktemp -p "${TMPDIR:-/tmp}" %sXXXXXX >/dev/null; %s; : %%start%%' % (
+                     LITTER, MARKER)]}, **more)
+
+
+def litter(folder):
+    """The hanging crawlers' temporary files under folder (any depth)."""
+    return [os.path.join(d, n) for d, _, names in os.walk(folder) for n in names if n.startswith(LITTER)]
+
+
+def loose():
+    """The hanging crawlers' temporary files in the machine's temporary folder
+    itself (where a crawler without a TMPDIR makes them)."""
+    return [n for n in os.listdir(tempfile.gettempdir()) if n.startswith(LITTER)]
 
 
 def left_running():
@@ -205,6 +220,9 @@ def test_sigkill(t, ctx):
     with tempfile.TemporaryDirectory(prefix="crawl-test-") as d:
         run = Run(ctx, d, adapters_file(d, [hanging()]), "--id", "STATUS-1", stale=True)
         t.check(bool(wait_for(left_running, 120)), "SIGKILL: the crawl has started")
+        made = wait_for(lambda: litter(run.tmp), 20)
+        t.check(made and not loose(),
+                "SIGKILL: the crawler's TMPDIR is a folder inside robots-crawl's temporary one", made)
         folders = sorted(os.listdir(run.tmp))
         modes = {n: os.stat(os.path.join(run.tmp, n)).st_mode & 0o777 for n in folders}
         key_folder = [n for n in folders if os.path.exists(os.path.join(run.tmp, n, "ca.key"))]
@@ -216,8 +234,9 @@ def test_sigkill(t, ctx):
         run.child.kill()
         run.end()
         gone = wait_for(lambda: not left_running() and not run.leftovers(), 20)
-        t.check(gone, "SIGKILL mid-crawl: within 20 s no crawler and no temporary folder remain (the watchdog)",
-                (left_running(), run.leftovers()))
+        t.check(gone and not loose(),
+                "SIGKILL mid-crawl: within 20 s no crawler, no temporary folder and none of the crawler's temporary "
+                "files remain (the watchdog)", (left_running(), run.leftovers(), loose()))
         check_reports(t, run, "SIGKILL mid-crawl: the stale reports were replaced", in_progress,
                       "robots-crawl: " + in_progress, "in progress")
         t.check("if this stays, the run was killed before it wrote its report" in
@@ -292,8 +311,8 @@ def test_time_limit(t, ctx):
                 "time limit of 3 s (the limit is for the whole crawl" in err,
                 "time limit: the hanging crawler timed out (exit 2)", (rc, err[-500:]))
         t.check(took < 15, "time limit: the run ends within the limit and a margin (%.1f s < 15 s)" % took, took)
-        t.check(not left_running() and run.leftovers() == [], "time limit: nothing left",
-                (left_running(), run.leftovers()))
+        t.check(not left_running() and run.leftovers() == [] and not loose(), "time limit: nothing left",
+                (left_running(), run.leftovers(), loose()))
 
 
 def test_action_cancelled(t, ctx):

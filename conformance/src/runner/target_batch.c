@@ -144,15 +144,6 @@ static void keep_request(batch *bt, const buf *request) {
     }
 }
 
-static char *copy_bytes(const char *data, size_t len) {
-    char *c = malloc(len + 1);
-    if (c) {
-        memcpy(c, data, len);
-        c[len] = '\0';
-    }
-    return c;
-}
-
 /* The process died without replying to request: counted, and the first death
  * kept whole (what it was sent); later ones only say whether they died after as
  * many requests. Memory running out leaves the advice general (replay.h). */
@@ -166,8 +157,8 @@ static void note_death(target *t, const batch *bt, const buf *request) {
     d->sent = bt->sent;
     d->same = true;
     d->argv = bt->argv;
-    d->last = copy_bytes(request->data, request->len);
-    d->requests = bt->sent_cut ? NULL : copy_bytes(bt->sent_lines.data ? bt->sent_lines.data : "", bt->sent_lines.len);
+    d->last = strndup(request->data ? request->data : "", request->len);
+    d->requests = bt->sent_cut ? NULL : strndup(bt->sent_lines.data ? bt->sent_lines.data : "", bt->sent_lines.len);
 }
 
 static void stop(batch *bt, double timeout) {

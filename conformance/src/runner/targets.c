@@ -10,15 +10,6 @@
 #include "json_file.h"
 #include "process.h"
 
-static char *copy(const char *s, size_t n) {
-    char *d = malloc(n + 1);
-    if (d) {
-        memcpy(d, s, n);
-        d[n] = '\0';
-    }
-    return d;
-}
-
 static target_spec *grow(target_list *list) {
     target_spec *items = realloc(list->items, (list->n + 1) * sizeof *items);
     if (!items) return NULL;
@@ -52,7 +43,7 @@ int targets_add_option(target_list *list, const char *option, char *error, size_
         return -1;
     }
     target_spec *t = grow(list);
-    if (!t || !(t->name = copy(option, (size_t)(eq - option)))) {
+    if (!t || !(t->name = strndup(option, (size_t)(eq - option)))) {
         snprintf(error, cap, "out of memory");
         return -1;
     }
@@ -63,11 +54,11 @@ int targets_add_option(target_list *list, const char *option, char *error, size_
                      t->name, cmd + 8);
             return -1;
         }
-        t->builtin = copy(cmd + 8, strlen(cmd + 8));
+        t->builtin = strdup(cmd + 8);
     } else if (!strncmp(cmd, "command:", 8)) {
-        t->command = copy(cmd + 8, strlen(cmd + 8));
+        t->command = strdup(cmd + 8);
     } else {
-        t->batch = copy(cmd, strlen(cmd));
+        t->batch = strdup(cmd);
     }
     if (!t->batch && !t->builtin && !t->command) {
         snprintf(error, cap, "out of memory");
@@ -88,7 +79,7 @@ static char *version_from(const char *command) {
     char *version = NULL;
     if (proc_run(argv, NULL, 0, 10.0, 4096, &r) == 0) {
         if (!r.exec_failed && !r.timed_out && !r.signaled && r.status == 0 && r.out.data)
-            version = copy(r.out.data, strcspn(r.out.data, "\r\n"));
+            version = strndup(r.out.data, strcspn(r.out.data, "\r\n"));
         proc_result_free(&r);
     }
     free_argv(argv);
