@@ -160,7 +160,7 @@ $(CONFORM): $(call obj,$(CONFORM_SRC)) $(COMMON_OBJ) $(LIB)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson $(CMARK_LIBS) -lm
 
 # robots-diff: differential campaigns; it shares the runner's tables and targets.
-DIFF_SHARED := $(call obj,$(addprefix conformance/src/tables/,tables.c schema.c spec_index.c json_file.c paths.c request.c) \
+DIFF_SHARED := $(call obj,$(addprefix conformance/src/tables/,tables.c catalog.c schema.c spec_index.c json_file.c paths.c request.c) \
                  $(addprefix conformance/src/runner/,target_batch.c target_command.c))
 $(DIFF): $(call obj,$(DIFF_SRC)) $(DIFF_SHARED) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
@@ -386,7 +386,7 @@ test-layers:
 # Every global name robots-conform's rooms define starts with a prefix of its room
 # (conformance/src/README.md: Conventions): a bare name (report, count_by) must
 # be static or take one.
-ROOM_PREFIXES_tables := suite_ json_file_ paths_ request_ schema_ spec_index_
+ROOM_PREFIXES_tables := suite_ catalog_ json_file_ paths_ request_ schema_ spec_index_
 ROOM_PREFIXES_runner := run_ target_ targets_ known_ clean_text_ replay_
 ROOM_PREFIXES_reports := report_ lesson_ lessons_ check_ explain_ compare_ atlas_
 ROOM_PREFIXES_site := site_ markdown_
@@ -825,7 +825,8 @@ install-conform: $(CONFORM) $(DIFF) $(CENSUS_DIFF)
 	install -m 644 conformance/adapters/probes.json $(SHARE)/adapters/
 	install -m 644 conformance/cases/*.json $(SHARE)/cases/
 	install -m 644 conformance/case-table.schema.json conformance/spec-examples.json conformance/scorecard.json \
-	    conformance/spec-examples.schema.json conformance/PROTOCOL.md conformance/ATLAS.md $(SHARE)/
+	    conformance/spec-examples.schema.json conformance/crawler-catalog.json conformance/crawler-catalog.schema.json \
+	    conformance/PROTOCOL.md conformance/ATLAS.md $(SHARE)/
 	install -d $(SHARE)/measure
 	install -m 644 conformance/measure/real-world.json $(SHARE)/measure/
 	install -m 644 conformance/adapters/examples/* $(SHARE)/adapters/examples/

@@ -42,7 +42,7 @@ $(call obj,fuzz/targets/warc.c): INCLUDES := -Iref/cli -Icommon
 # with the schemas, the index and one table built in (scripts/embed-files), so
 # that it reads nothing of the source tree wherever it runs.
 RUNNER_EMBEDDED := conformance/case-table.schema.json conformance/spec-examples.json conformance/spec-examples.schema.json \
-                   conformance/cases/rfc.json
+                   conformance/crawler-catalog.json conformance/crawler-catalog.schema.json conformance/cases/rfc.json
 FUZZ_EXTRA_runner := $(call obj,$(filter-out conformance/src/command/main.c,$(CONFORM_SRC))) $(COMMON_OBJ)
 FUZZ_LIBS_runner := -lcjson $(CMARK_LIBS) -lm
 $(call obj,fuzz/targets/runner.c): INCLUDES := $(CONFORM_INCLUDES) -I$(O)/gen
@@ -86,10 +86,10 @@ $(SEED_LIST): FORCE
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 CORPUS_GEN := $(O)/bin/robots-corpus
 $(CORPUS_GEN): $(call obj,fuzz/tools/make_corpus.c fuzz/tools/seed_sink.c $(SEED_SRC) \
-                 $(addprefix conformance/src/tables/,tables.c schema.c spec_index.c json_file.c request.c)) \
+                 $(addprefix conformance/src/tables/,tables.c catalog.c schema.c spec_index.c json_file.c request.c)) \
                $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson
+	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson -lm
 $(call obj,fuzz/tools/make_corpus.c): $(SEED_LIST)
 $(call obj,fuzz/tools/make_corpus.c): INCLUDES := -I$(O)/gen -Ifuzz/tools $(call room_includes,tables)
 $(call obj,fuzz/tools/seed_sink.c $(SEED_SRC)): INCLUDES := -Ifuzz/tools $(call room_includes,tables)

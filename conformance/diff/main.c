@@ -213,7 +213,7 @@ int main(int argc, char **argv) {
     }
     static suite_paths room;
     suite_files files;
-    if (paths_find_suite_files(cases, schema, index, &room, &files, error, sizeof error)) {
+    if (paths_find_suite_files(cases, schema, index, NULL, &room, &files, error, sizeof error)) {
         fprintf(stderr, "%s: %s\n", prog, error);
         return 2;
     }

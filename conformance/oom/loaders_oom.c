@@ -206,11 +206,11 @@ int main(int argc, char **argv) {
     const char *root = argc > 1 ? argv[1] : ".";
     char dir[] = "/tmp/robots-conform-oom-XXXXXX";
     if (!mkdtemp(dir)) return 1;
-    static char cases[4200], schema[4200], index[4200], index_schema[4200];
+    static char cases[4200], schema[4200], index[4200], index_schema[4200], catalog[4200], catalog_schema[4200];
     snprintf(cases, sizeof cases, "%s/cases", dir);
     mkdir(cases, 0700);
     /* Two small tables (with variants, sources and bases) are enough to reach every
-     * path of the loaders; the real schema and index. */
+     * path of the loaders; the real schema, index and crawler catalog. */
     static const char *const tables[] = {"rfc.json", "apply.json"};
     for (size_t i = 0; i < 2; i++) {
         char from[4200], to[4300], cmd[9000];
@@ -222,7 +222,9 @@ int main(int argc, char **argv) {
     snprintf(schema, sizeof schema, "%s/conformance/case-table.schema.json", root);
     snprintf(index, sizeof index, "%s/conformance/spec-examples.json", root);
     snprintf(index_schema, sizeof index_schema, "%s/conformance/spec-examples.schema.json", root);
-    files = (suite_files){cases, schema, index, index_schema};
+    snprintf(catalog, sizeof catalog, "%s/conformance/crawler-catalog.json", root);
+    snprintf(catalog_schema, sizeof catalog_schema, "%s/conformance/crawler-catalog.schema.json", root);
+    files = (suite_files){cases, schema, index, index_schema, catalog, catalog_schema};
     char error[4096];
     if (suite_load(&files, &loaded, error, sizeof error)) {
         printf("FAIL the tables do not load: %s\n", error);

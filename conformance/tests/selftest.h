@@ -93,8 +93,12 @@ void the_action_judges_and_reports_to_the_end(void);
 void hostile_tables_are_rejected(void);
 void the_command_line_rejects_bad_values(void);
 void write_errors_fail_the_run(void);
+/* hostile_catalog.c */
+void hostile_catalogs_are_rejected(void);
 #define HOSTILE_TABLE_TESTS                                                                        \
     {"hostile tables are rejected with file and JSON path, quickly", hostile_tables_are_rejected}, \
+    {"crawler catalogs that break its rules are rejected with file and JSON path",                 \
+     hostile_catalogs_are_rejected},                                                               \
     {"bad option values are usage errors that name them", the_command_line_rejects_bad_values},  \
     {"a report that cannot be written fails the run", write_errors_fail_the_run}
 

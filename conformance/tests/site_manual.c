@@ -239,6 +239,7 @@ void site_manual_is_the_documentation(void) {
         {"conformance/crawl/README.md", "crawlers.html", "<h1>Crawlers under test: robots-crawl</h1>"},
         {"docs/census.md", "manual-census.html", "<h1>robots census: the reference over a corpus</h1>"},
         {"docs/coverage.md", "manual-coverage.html", "<h1>Coverage</h1>"},
+        {"docs/crawlers.md", "manual-crawlers.html", "<h1>The crawler catalog</h1>"},
         {"docs/fuzzing.md", "manual-fuzzing.html", "<h1>"},
         {"docs/layout.md", "manual-layout.html", "<h1>Layout and design</h1>"},
         {"docs/library.md", "manual-library.html", "<h1>"},
@@ -448,15 +449,16 @@ void site_manual_refuses_what_is_not_documentation(void) {
 
     /* Found nowhere (the program elsewhere, run from elsewhere): the site is made,
      * and its manual page says how to give the documentation. */
-    char copy[300], here[PATH_MAX], cmd[PATH_MAX * 4 + 2048];
+    char copy[300], here[PATH_MAX], cmd[PATH_MAX * 5 + 2048];
     snprintf(sub, sizeof sub, "%s/bin", scratch);
     mkdir(sub, 0777);
     snprintf(copy, sizeof copy, "%s/robots-conform", sub);
     CHECK(getcwd(here, sizeof here) != NULL);
     snprintf(cmd, sizeof cmd,
              "cp '%s' '%s' && cd '%s' && '%s' --site site --cases '%s/conformance/cases' "
-             "--schema '%s/conformance/case-table.schema.json' --index '%s/conformance/spec-examples.json'",
-             conform, copy, scratch, copy, here, here, here);
+             "--schema '%s/conformance/case-table.schema.json' --index '%s/conformance/spec-examples.json' "
+             "--catalog '%s/conformance/crawler-catalog.json'",
+             conform, copy, scratch, copy, here, here, here, here);
     char *argv[] = {"/bin/sh", "-c", cmd, NULL};
     CHECK(proc_run(argv, NULL, 0, 60, 1 << 20, &r) == 0 && r.status == 0);
     proc_result_free(&r);

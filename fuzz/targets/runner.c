@@ -39,7 +39,7 @@
 static char dir[PATH_MAX / 2];
 static char cases[sizeof dir + 16], table[PATH_MAX], schema[PATH_MAX], index_file[PATH_MAX], known[PATH_MAX];
 static char written[PATH_MAX], site[PATH_MAX], old_report[PATH_MAX], new_report[PATH_MAX], no_file[PATH_MAX];
-static char manual[PATH_MAX], index_schema[PATH_MAX], output[PATH_MAX];
+static char manual[PATH_MAX], index_schema[PATH_MAX], output[PATH_MAX], catalog[PATH_MAX], catalog_schema[PATH_MAX];
 static FILE *sink_out;
 
 static void write_bytes(const char *path, const void *data, size_t n) {
@@ -138,6 +138,9 @@ static void setup(void) {
     snprintf(index_file, sizeof index_file, "%s/spec-examples.json", dir);
     /* The index's schema beside the index, where the runner looks for it. */
     snprintf(index_schema, sizeof index_schema, "%s/spec-examples.schema.json", dir);
+    /* The crawler catalog, its schema beside it. */
+    snprintf(catalog, sizeof catalog, "%s/crawler-catalog.json", dir);
+    snprintf(catalog_schema, sizeof catalog_schema, "%s/crawler-catalog.schema.json", dir);
     snprintf(output, sizeof output, "%s/output", dir);
     snprintf(known, sizeof known, "%s/known.txt", dir);
     snprintf(written, sizeof written, "%s/written.txt", dir);
@@ -167,6 +170,10 @@ static void setup(void) {
     write_bytes(index_schema, f->data, f->len);
     f = embedded("rfc.json");
     write_bytes(table, f->data, f->len);
+    f = embedded("crawler-catalog.json");
+    write_bytes(catalog, f->data, f->len);
+    f = embedded("crawler-catalog.schema.json");
+    write_bytes(catalog_schema, f->data, f->len);
     sink_out = fopen("/dev/null", "w");
     if (!sink_out) FINDING("cannot open /dev/null");
     /* Two reports: the reference, and a baseline that fails some checks. */
@@ -177,7 +184,7 @@ static void setup(void) {
         char target[64];
         snprintf(target, sizeof target, "t=%s", profiles[i]);
         char *argv[] = {"robots-conform", "--cases", cases, "--schema", schema, "--index", index_file,
-                        "--target", target, "--format", "json", NULL};
+                        "--catalog", catalog, "--target", target, "--format", "json", NULL};
         if (!out) FINDING("cannot write %s", reports[i]);
         int rc = conform_main((int)(sizeof argv / sizeof argv[0]) - 1, argv, out, sink_out);
         fclose(out);
@@ -192,6 +199,7 @@ static const char *redirect(const char *option, int which) {
     static const struct {
         const char *option, *value;
     } paths[] = {{"--cases", cases},          {"--schema", schema},   {"--index", index_file},
+                 {"--catalog", catalog},
                  {"--site", site},            {"--scorecard", no_file}, {"--known-failures", known},
                  {"--write-known-failures", written}, {"--manual", manual}};
     for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++)
@@ -228,9 +236,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     copy[args_end - data] = '\0';
     /* The tables are the fuzzer's first; an input naming its own places is
      * redirected to the same. */
-    char *argv[MAX_ARGS + 10] = {"robots-conform", "--cases",    cases, "--schema", schema,
-                                 "--index",        index_file, "--manual", manual};
-    int argc = 9;
+    char *argv[MAX_ARGS + 12] = {"robots-conform", "--cases",    cases, "--schema", schema,
+                                 "--index",        index_file, "--manual", manual, "--catalog", catalog};
+    int argc = 11;
     for (char *p = copy; *p && argc < MAX_ARGS;) {
         size_t n = strcspn(p, "\n");
         bool last = p[n] == '\0';

@@ -94,7 +94,8 @@ int main(int argc, char **argv) {
     }
     suite su;
     char error[2048];
-    suite_files files = {cases, schema, "conformance/spec-examples.json", "conformance/spec-examples.schema.json"};
+    suite_files files = {cases, schema, "conformance/spec-examples.json", "conformance/spec-examples.schema.json", NULL,
+                         NULL};
     if (suite_load(&files, &su, error, sizeof error) != 0) {
         fprintf(stderr, "robots-corpus: malformed case table: %s\n", error);
         return 2;

@@ -32,8 +32,8 @@ static const char *why_text(const robots_verdict *v) {
     return "the longest matching pattern is an allow";
 }
 
-static void explain(const cli_options *o, const robots_rules *rules, const char *url,
-                    const robots_verdict *v, int more) {
+void explain_verdict(const cli_options *o, const robots_rules *rules, const char *url, const robots_verdict *v,
+                     int more) {
     robots_parse_info info;
     robots_get_parse_info(rules, &info);
     printf("explain: profile: %s\n", robots_profile_name(o->profile));
@@ -97,7 +97,7 @@ int run_check(const cli_options *o, const char *file, const char *agent, const c
     int allowed = v.allowed;
     printf("user-agent '%s' with URI '%s': %s\n", agent, url, allowed ? "ALLOWED" : "DISALLOWED");
     if (len == 0) printf("notice: robots file is empty so all user-agents are allowed\n");
-    if (o->explain) explain(o, rules, url, &v, more);
+    if (o->explain) explain_verdict(o, rules, url, &v, more);
     robots_free(rules);
     if (fflush(stdout) != 0) return EXIT_USAGE;
     return allowed ? EXIT_ALLOWED : EXIT_DISALLOWED;

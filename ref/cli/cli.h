@@ -20,6 +20,8 @@ typedef struct cli_options {
     int cached;                /* status */
     const char *cache_control; /* cache-lifetime */
     int signal;                /* usage: Content-Signal, not Content-Usage */
+    const char *crawler;       /* --crawler NAME: asked as the catalog's crawler */
+    const char *catalog;       /* --catalog FILE (NULL: found by default) */
 } cli_options;
 
 /* The allocator of every parse and every buffer the command makes: realloc and
@@ -38,9 +40,14 @@ int load_rules(const cli_options *o, const char *file, const char *agent, robots
                size_t *len, int *more);
 /* Writes n bytes with non-printable octets as \xHH, so a line stays one line. */
 void put_visible(const char *s, size_t n);
+/* --explain's lines for a verdict on url (more: the file went past --max-bytes). */
+void explain_verdict(const cli_options *o, const robots_rules *rules, const char *url, const robots_verdict *v,
+                     int more);
 
 /* robots FILE AGENT URL */
 int run_check(const cli_options *o, const char *file, const char *agent, const char *url);
+/* robots --crawler NAME FILE URL (crawler.c) */
+int run_crawler_check(const cli_options *o, const char *file, const char *url);
 /* robots --batch: JSON Lines on stdin and stdout */
 int run_batch(const cli_options *o);
 /* robots url URL; robots scope ROBOTS_URL URL */

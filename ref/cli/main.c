@@ -17,6 +17,9 @@ static void usage(FILE *out, const char *prog) {
     fprintf(out,
             "Usage:\n"
             "  %s [OPTIONS] FILE AGENT URL   is URL allowed for AGENT by robots.txt FILE?\n"
+            "  %s [OPTIONS] --crawler NAME FILE URL\n"
+            "                                is URL allowed for that real crawler, asked as\n"
+            "                                its operator documents it (the crawler catalog)?\n"
             "  %s [OPTIONS] --batch          JSON Lines checks on stdin, replies on stdout\n"
             "  %s url URL                    the robots.txt URL that governs URL\n"
             "  %s scope ROBOTS_URL URL       does that robots.txt govern URL?\n"
@@ -41,6 +44,14 @@ static void usage(FILE *out, const char *prog) {
             "file, like Google's robots command. URL must be %%-escaped (RFC 3986). FILE '-'\n"
             "reads standard input; write ./url, ./scope ... for files with those names.\n"
             "\n"
+            "--crawler NAME FILE URL: NAME is a crawler of the catalog (conformance/\n"
+            "crawler-catalog.json: its id, name or token, or a whole User-Agent header),\n"
+            "asked with all its tokens, most specific first (Googlebot-Image: googlebot-image,\n"
+            "then googlebot), without the '*' group for a crawler that ignores it (AdsBot);\n"
+            "prints \"crawler 'NAME' (TOKENS) with URI 'URL': ALLOWED\", the group that\n"
+            "decided, and a note when its operator says it may not follow robots.txt. A\n"
+            "NAME the catalog does not know is asked as the token written, and said so.\n"
+            "\n"
             "url prints the URL and exits 0. scope prints applies (exit 0), does-not-apply or\n"
             "not-a-robots-url (exit 1). status prints full-allow, full-disallow, conditional or\n"
             "use-cached. A malformed URL or status exits 2 with the reason on stderr.\n"
@@ -50,7 +61,9 @@ static void usage(FILE *out, const char *prog) {
             "CATEGORY: that category of Content-Usage (train-ai, search), or of Content-Signal\n"
             "with --signal (search, ai-input, ai-train); exit 0 for y, 1 for n, 3 for\n"
             "unknown (docs/usage-preferences.md).\n"
-            "\n"
+            "\n",
+            prog, prog, prog, prog, prog, prog, prog, prog, prog);
+    fprintf(out,
             "Options:\n"
             "  --profile google|rfc9309  whose reading to apply (default google)\n"
             "  --max-bytes N             ignore the file past N bytes; 0 = no cap\n"
@@ -62,6 +75,9 @@ static void usage(FILE *out, const char *prog) {
             "  --cached                  status: a cached copy of the file exists\n"
             "  --cache-control VALUE     cache-lifetime: the response's Cache-Control header\n"
             "  --signal                  usage: read Content-Signal lines\n"
+            "  --crawler NAME            ask as that crawler of the catalog (above)\n"
+            "  --catalog FILE            the crawler catalog (default: conformance/ here,\n"
+            "                            or where make install put it beside this program)\n"
             "  --version                 print the version\n"
             "  -h, --help                print this help\n"
             "\n"
@@ -69,8 +85,9 @@ static void usage(FILE *out, const char *prog) {
             "  %s robots.txt FooBot http://example.com/fish.html\n"
             "  %s url http://www.m\xC3\xBCller.eu/page\n"
             "  %s status 503 --unreachable-days 31 --cached\n"
-            "  %s usage robots.txt GPTBot https://example.com/post train-ai\n",
-            prog, prog, prog, prog, prog, prog, prog, prog, ROBOTS_DEFAULT_MAX_BYTES, prog, prog, prog, prog);
+            "  %s usage robots.txt GPTBot https://example.com/post train-ai\n"
+            "  %s --crawler Googlebot-Image robots.txt https://example.com/photo.jpg\n",
+            ROBOTS_DEFAULT_MAX_BYTES, prog, prog, prog, prog, prog);
 }
 
 /* "PROG: WHAT 'ARG'" and a pointer to --help; exit status 2. */
@@ -101,7 +118,7 @@ enum mode { MODE_CHECK, MODE_BATCH, MODE_URL, MODE_SCOPE, MODE_STATUS, MODE_CACH
 
 /* Options, and the modes each belongs to (a bit per mode). */
 enum option_id { OPT_PROFILE, OPT_MAX_BYTES, OPT_EXPLAIN, OPT_BATCH, OPT_REDIRECTS, OPT_DAYS,
-                 OPT_CACHED, OPT_CACHE_CONTROL, OPT_SIGNAL, OPT_COUNT };
+                 OPT_CACHED, OPT_CACHE_CONTROL, OPT_SIGNAL, OPT_CRAWLER, OPT_CATALOG, OPT_COUNT };
 #define M(m) (1u << (m))
 static const struct {
     const char *name;
@@ -118,6 +135,8 @@ static const struct {
     [OPT_CACHED] = {"--cached", 0, M(MODE_STATUS)},
     [OPT_CACHE_CONTROL] = {"--cache-control", 1, M(MODE_CACHE)},
     [OPT_SIGNAL] = {"--signal", 0, M(MODE_USAGE)},
+    [OPT_CRAWLER] = {"--crawler", 1, M(MODE_CHECK)},
+    [OPT_CATALOG] = {"--catalog", 1, M(MODE_CHECK)},
 };
 
 static const struct {
@@ -160,7 +179,7 @@ static int run(int argc, char **argv) {
     const char *prog = argv[0] ? argv[0] : "robots"; /* argv[0] is NULL when argc is 0 */
     /* robots census: a sub-command with options of its own (census.c). */
     if (argc > 1 && !strcmp(argv[1], "census")) return run_census(argc - 1, argv + 1);
-    cli_options o = {ROBOTS_PROFILE_GOOGLE, ROBOTS_DEFAULT_MAX_BYTES, 0, 0, 0, 0, NULL, 0};
+    cli_options o = {ROBOTS_PROFILE_GOOGLE, ROBOTS_DEFAULT_MAX_BYTES, 0, 0, 0, 0, NULL, 0, NULL, NULL};
     const char *pos[5];
     int npos = 0, options_done = 0;
     unsigned seen = 0;
@@ -221,6 +240,8 @@ static int run(int argc, char **argv) {
                 return usage_error(prog, "--unreachable-days needs a number, not", value);
             break;
         case OPT_CACHE_CONTROL: o.cache_control = value; break;
+        case OPT_CRAWLER: o.crawler = value; break;
+        case OPT_CATALOG: o.catalog = value; break;
         case OPT_EXPLAIN: o.explain = 1; break;
         case OPT_CACHED: o.cached = 1; break;
         case OPT_SIGNAL: o.signal = 1; break;
@@ -252,6 +273,14 @@ static int run(int argc, char **argv) {
         if (npos) return usage_error(prog, "--batch takes no FILE AGENT URL; got", pos[0]);
         return run_batch(&o);
     }
+    if (seen & (1u << OPT_CATALOG) && !o.crawler) return usage_error(prog, "--catalog goes with", "--crawler NAME");
+    if (o.crawler && npos != 2) {
+        fprintf(stderr, "%s: --crawler NAME expects FILE URL, got %d argument%s.\n\n", prog, npos,
+                npos == 1 ? "" : "s");
+        usage(stderr, prog);
+        return EXIT_USAGE;
+    }
+    if (o.crawler) return run_crawler_check(&o, pos[0], pos[1]);
     if (npos != 3) {
         fprintf(stderr, "%s: expected FILE AGENT URL, got %d argument%s.\n\n", prog, npos,
                 npos == 1 ? "" : "s");

@@ -211,6 +211,22 @@ int robots_check_agents(const robots_rules *rules, const char *const *agents, co
                         size_t count, const char *url, size_t url_len, robots_verdict *verdict,
                         const char **error);
 
+/* A crawler as its operator documents it (conformance/crawler-catalog.json):
+ * its tokens, most specific first, and ROBOTS_CRAWLER_* flags. */
+#define ROBOTS_CRAWLER_IGNORES_STAR 0x01u /* only groups naming a token apply (Google's AdsBot) */
+
+/* Is `url` allowed for that crawler? The groups of its first token that a group
+ * names decide, alone: only the most specific group counts (UA-2), so
+ * Googlebot-Image, {"googlebot-image", "googlebot"}, follows the googlebot group
+ * only when no group names googlebot-image (UA-1), where robots_check_agents
+ * would merge the two. When no group names any token, the '*' groups decide, or,
+ * with ROBOTS_CRAWLER_IGNORES_STAR, none does and every URL is allowed. Sets
+ * *decided (unless NULL) to the index of the token whose groups decided, or to
+ * `count` when '*' groups or no group did. Fails as robots_check_agents does. */
+int robots_check_crawler(const robots_rules *rules, const char *const *tokens, const size_t *lens, size_t count,
+                         unsigned flags, const char *url, size_t url_len, robots_verdict *verdict, size_t *decided,
+                         const char **error);
+
 /* Which groups the crawler follows, as robots_check_agents chooses them (every
  * group naming one of its agents, else every '*' group, else none): writes the
  * indexes of the first `cap` of them in file order (for robots_get_group) to `out`

@@ -9,7 +9,7 @@
 extern const test_suite suite_lines, suite_keys, suite_groups, suite_agents, suite_match,
     suite_precedence, suite_path, suite_encoding, suite_google_quirks, suite_rfc9309,
     suite_metadata, suite_hostile, suite_memory, suite_json, suite_idna, suite_url, suite_status,
-    suite_contracts, suite_sweep, suite_switches, suite_for_agents, suite_usage, suite_sfdict;
+    suite_contracts, suite_sweep, suite_switches, suite_for_agents, suite_usage, suite_sfdict, suite_crawler;
 #ifndef ROBOTS_TESTS_IN_PROCESS
 extern const test_suite suite_cli, suite_batch, suite_subcommands, suite_cli_memory, suite_census, suite_census_readers;
 #endif
@@ -26,7 +26,7 @@ static const test_suite *const suites[] = {
     &suite_subcommands,   &suite_cli_memory, &suite_census, &suite_census_readers,
 #endif
     &suite_contracts,     &suite_sweep,     &suite_switches, &suite_for_agents,
-    &suite_usage,         &suite_sfdict,
+    &suite_usage,         &suite_sfdict,   &suite_crawler,
 };
 
 static int current_failed;

@@ -201,6 +201,53 @@ static void usage_command(void) {
     expect_error(ARGS("--signal", f, "a", "/"), "does not apply");
 }
 
+/* robots --crawler: the catalog's crawlers asked as their operators document them
+ * (the project's catalog, found from the working directory as make runs the
+ * tests), and catalogs that cannot be read. */
+static void crawler_command(void) {
+    const char *ua1 = scratch_file(0, "user-agent: googlebot-news\ndisallow: /group-1\n\n"
+                                      "user-agent: *\ndisallow: /group-2\n\n"
+                                      "user-agent: googlebot\ndisallow: /group-3\n", 122);
+    /* UA-1: Googlebot-Image follows the googlebot group, Googlebot-News its own alone. */
+    expect(ARGS("--crawler", "Googlebot-Image", ua1, "http://example.com/group-3"), 1,
+           "crawler 'Googlebot-Image' (googlebot-image, googlebot) with URI 'http://example.com/group-3': DISALLOWED\n"
+           "decided by: the group of googlebot, line 8 (disallow)\n");
+    expect(ARGS("--crawler", "googlebot-news", ua1, "http://example.com/group-3"), 0,
+           "crawler 'Googlebot-News' (googlebot-news, googlebot) with URI 'http://example.com/group-3': ALLOWED\n"
+           "decided by: the group of googlebot-news: no rule matches\n");
+    /* AdsBot, named by a whole User-Agent header, ignores the '*' group. */
+    const char *star = scratch_file(1, "User-agent: *\nDisallow: /\n", 26);
+    expect(ARGS("--crawler", "Mozilla/5.0 (compatible; AdsBot-Google; +http://www.google.com/adsbot.html)", star,
+                "http://example.com/landing"),
+           0,
+           "crawler 'AdsBot' (adsbot-google) with URI 'http://example.com/landing': ALLOWED\n"
+           "decided by: no group (none names it, and it ignores the '*' group): everything is allowed\n");
+    expect(ARGS("--crawler", "GPTBot", star, "http://example.com/landing"), 1,
+           "crawler 'GPTBot' (gptbot) with URI 'http://example.com/landing': DISALLOWED\n"
+           "decided by: the '*' group (no group names it), line 2 (disallow)\n");
+    /* A fetcher for users' requests, and a usage token: the answer, and a note. */
+    proc_result r = run_robots(NULL, 0, ARGS("--crawler", "Perplexity-User", star, "http://example.com/"));
+    CHECK(r.status == 1 && r.out.data && strstr(r.out.data, "note: it fetches on a user's request"));
+    proc_result_free(&r);
+    r = run_robots(NULL, 0, ARGS("--crawler", "google-extended", star, "http://example.com/"));
+    CHECK(r.status == 1 && r.out.data && strstr(r.out.data, "note: no crawler fetches with this token"));
+    proc_result_free(&r);
+    /* A name the catalog does not know: asked as written, and said so. */
+    r = run_robots(NULL, 0, ARGS("--crawler", "FooBot", ua1, "http://example.com/group-2"));
+    CHECK(r.status == 1 && r.err.data && strstr(r.err.data, "'FooBot' is no crawler of the catalog"));
+    CHECK(output_is(&r.out, "crawler 'FooBot' (FooBot) with URI 'http://example.com/group-2': DISALLOWED\n"
+                            "decided by: the '*' group (no group names it), line 5 (disallow)\n"));
+    proc_result_free(&r);
+    /* Catalogs that cannot be read, and the command line's mistakes. */
+    expect_error(ARGS("--crawler", "a", "--catalog", "/nonexistent/catalog.json", ua1, "/"), "cannot read");
+    expect_error(ARGS("--crawler", "a", "--catalog", ua1, ua1, "/"), "byte 0: expected a JSON object");
+    const char *wrong = scratch_file(2, "{\"crawlers\": [{\"id\": 7}]}", 25);
+    expect_error(ARGS("--crawler", "a", "--catalog", wrong, ua1, "/"), "not a crawler catalog");
+    expect_error(ARGS("--catalog", wrong, ua1, "a", "/"), "--catalog goes with");
+    expect_error(ARGS("--crawler", "a", ua1), "--crawler NAME expects FILE URL");
+    expect_error(ARGS("--crawler", "a", "/nonexistent/robots.txt", "/"), "failed to read file");
+}
+
 const test_suite suite_subcommands = {"subcommands", (const test_case[]){
     {"write errors exit 2", write_errors},
     {"robots url", url_command},
@@ -209,4 +256,5 @@ const test_suite suite_subcommands = {"subcommands", (const test_case[]){
     {"robots cache-lifetime", cache_lifetime_command},
     {"sub-command names and files", subcommand_names_and_files},
     {"robots usage", usage_command},
+    {"robots --crawler", crawler_command},
     {NULL, NULL}}};

@@ -524,7 +524,7 @@ int conform_main(int argc, char **argv, FILE *out, FILE *err) {
     suite_files files;
     char error[2048];
     suite s;
-    if (paths_find_suite_files(o.cases_dir, o.schema, o.index, &room, &files, error, sizeof error) ||
+    if (paths_find_suite_files(o.cases_dir, o.schema, o.index, o.catalog, &room, &files, error, sizeof error) ||
         suite_load(&files, &s, error, sizeof error) != 0) {
         fprintf(io.err, "%s: %s\n", io.prog, error);
         rc = usage_failed(&io, &held, argc, argv);

@@ -15,7 +15,7 @@ static const char *found(char *room, const char *name) {
 }
 
 void options_usage(FILE *f, const char *prog) {
-    char cases[PATH_MAX], schema[PATH_MAX], index[PATH_MAX];
+    char cases[PATH_MAX], schema[PATH_MAX], index[PATH_MAX], catalog[PATH_MAX];
     fprintf(f,
             "Usage: %s [OPTIONS]\n"
             "\n"
@@ -109,6 +109,9 @@ void options_usage(FILE *f, const char *prog) {
             "  --schema FILE              their schema (default %s)\n"
             "  --index FILE               the specification's index that sources name\n"
             "                             (default %s)\n"
+            "  --catalog FILE             the crawler catalog: real crawlers, their tokens and\n"
+            "                             what their operators document, each fact sourced\n"
+            "                             (default %s; its schema beside it)\n"
             "\n"
             "Exit status: 0 when nothing failed (known failures aside), 1 when something\n"
             "failed (or, with --strict, a known failure is fixed or cannot be judged), 2 on a\n"
@@ -122,7 +125,7 @@ void options_usage(FILE *f, const char *prog) {
             "  %s --batch-cmd \"build/bin/robots --batch\" --profile google\n"
             "  %s --command \"./my-parser %%robots%% %%user-agent%% %%url%%\"\n",
             prog, found(cases, "cases"), found(schema, "case-table.schema.json"),
-            found(index, "spec-examples.json"), prog, prog, prog);
+            found(index, "spec-examples.json"), found(catalog, "crawler-catalog.json"), prog, prog, prog);
 }
 
 /* Every option, and whether it takes a value: the one list the parser and the
@@ -134,7 +137,7 @@ typedef struct option_spec {
 
 static const option_spec options[] = {
     {"--allowed-exit", 1}, {"--allowed-pattern", 1}, {"--area", 1}, {"--atlas", 0}, {"--basis", 1},
-    {"--batch-cmd", 1}, {"--cases", 1}, {"--command", 1}, {"--compare", 2}, {"--disallowed-exit", 1},
+    {"--batch-cmd", 1}, {"--cases", 1}, {"--catalog", 1}, {"--command", 1}, {"--compare", 2}, {"--disallowed-exit", 1},
     {"--disallowed-pattern", 1}, {"--explain", 1}, {"--fetch-limit", 1}, {"--format", 1}, {"--help", 0},
     {"-h", 0}, {"--id", 1}, {"--index", 1}, {"--keep-going", 0}, {"--known-failures", 1}, {"--list", 0},
     {"--manual", 1}, {"--max-failures", 1}, {"--output", 1}, {"--profile", 1}, {"--schema", 1},
@@ -288,6 +291,7 @@ static int take(const cli *io, const char *a, const char *v, const char *v2, con
     else if (!strcmp(a, "--cases")) o->cases_dir = v;
     else if (!strcmp(a, "--schema")) o->schema = v;
     else if (!strcmp(a, "--index")) o->index = v;
+    else if (!strcmp(a, "--catalog")) o->catalog = v;
     else if (!strcmp(a, "--known-failures")) o->known_file = v;
     else if (!strcmp(a, "--write-known-failures")) o->write_known_file = v;
     else if (!strcmp(a, "--basis")) return take_basis(io, v, o);

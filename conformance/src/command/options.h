@@ -22,7 +22,7 @@ typedef struct cli {
 #define OUTPUTS_MAX 8
 
 typedef struct conform_options {
-    const char *cases_dir, *schema, *index, *format;
+    const char *cases_dir, *schema, *index, *catalog, *format;
     const char *explain_id, *compare_old, *compare_new;
     const char *batch_cmd, *site_dir, *scorecard_file, *manual_dir;
     const char *figures_file; /* the site's real-world figures (conformance/measure/), or NULL */

@@ -16,6 +16,7 @@
 
 #include "buf.h"
 #include "json.h"
+#include "schema.h"
 
 /* Line and column of a byte offset. */
 static void position(const char *text, size_t offset, int *line, int *col) {
@@ -228,4 +229,23 @@ int json_file_print(FILE *f, cJSON *root) {
     fprintf(f, "%s\n", text);
     cJSON_free(text);
     return 0;
+}
+
+int json_file_read_valid(const char *file, const char *schema_file, cJSON **out, char *error, size_t cap) {
+    cJSON *schema;
+    *out = NULL;
+    if (json_file_read(schema_file, &schema, error, cap)) return -1;
+    if (json_file_read(file, out, error, cap)) {
+        cJSON_Delete(schema);
+        return -1;
+    }
+    char problem[1200];
+    int rc = schema_validate(schema, *out, problem, sizeof problem);
+    cJSON_Delete(schema);
+    if (rc) {
+        snprintf(error, cap, "%s: %s", file, problem);
+        cJSON_Delete(*out);
+        *out = NULL;
+    }
+    return rc;
 }

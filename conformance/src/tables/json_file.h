@@ -20,6 +20,11 @@
  * JSON-PATH: a string holds \u0000 ...". */
 int json_file_read(const char *file, cJSON **out, char *error, size_t cap);
 
+/* Reads the file and its schema, and validates the one against the other.
+ * Returns 0 with *out the file's JSON, or -1 with error set as json_file_read
+ * sets it, or to "FILE: JSON-PATH: what is wrong" (schema_validate). */
+int json_file_read_valid(const char *file, const char *schema_file, cJSON **out, char *error, size_t cap);
+
 /* Prints root, indented, and a newline to f, then frees root. Returns 0, or -1
  * when memory ran out (nothing is printed). */
 int json_file_print(FILE *f, cJSON *root);

@@ -55,23 +55,29 @@ const char *paths_default_manual(char *out, size_t cap) {
     return out;
 }
 
-int paths_find_suite_files(const char *cases, const char *schema, const char *index, suite_paths *room, suite_files *out,
-                     char *error, size_t cap) {
+/* The schema of a file given (NAME beside it), else found by default. */
+static const char *schema_beside(const char *given, const char *name, char *out, size_t cap) {
+    const char *slash = given ? strrchr(given, '/') : NULL;
+    int len = snprintf(out, cap, "%.*s%s", slash ? (int)(slash - given + 1) : 0, given ? given : "", name);
+    if (given && len > 0 && (size_t)len < cap && access(out, R_OK) == 0) return out;
+    return paths_default(name, out, cap);
+}
+
+int paths_find_suite_files(const char *cases, const char *schema, const char *index, const char *catalog,
+                           suite_paths *room, suite_files *out, char *error, size_t cap) {
     out->cases = cases ? cases : paths_default("cases", room->cases, sizeof room->cases);
     out->schema = schema ? schema : paths_default("case-table.schema.json", room->schema, sizeof room->schema);
     out->index = index ? index : paths_default("spec-examples.json", room->index, sizeof room->index);
-    /* The index's schema: beside an index given with --index, else found as above. */
-    const char *slash = index ? strrchr(index, '/') : NULL;
-    int len = snprintf(room->index_schema, sizeof room->index_schema, "%.*sspec-examples.schema.json",
-                       slash ? (int)(slash - index + 1) : 0, index ? index : "");
-    if (index && len > 0 && (size_t)len < sizeof room->index_schema && access(room->index_schema, R_OK) == 0)
-        out->index_schema = room->index_schema;
-    else
-        out->index_schema = paths_default("spec-examples.schema.json", room->index_schema, sizeof room->index_schema);
-    if (out->cases && out->schema && out->index && out->index_schema) return 0;
+    out->index_schema = schema_beside(index, "spec-examples.schema.json", room->index_schema,
+                                      sizeof room->index_schema);
+    out->catalog = catalog ? catalog : paths_default("crawler-catalog.json", room->catalog, sizeof room->catalog);
+    out->catalog_schema = schema_beside(catalog, "crawler-catalog.schema.json", room->catalog_schema,
+                                        sizeof room->catalog_schema);
+    if (out->cases && out->schema && out->index && out->index_schema && out->catalog && out->catalog_schema)
+        return 0;
     snprintf(error, cap,
              "cannot find the case tables: looked in ./conformance, in ../../conformance and in "
              "../share/robots-conform beside this program (make install puts them there); give --cases DIR, "
-             "--schema FILE and --index FILE");
+             "--schema FILE, --index FILE and --catalog FILE");
     return -1;
 }

@@ -23,12 +23,13 @@ const char *paths_default_manual(char *out, size_t cap);
 /* Room for the paths find_suite_files finds. */
 typedef struct suite_paths {
     char cases[PATH_MAX], schema[PATH_MAX], index[PATH_MAX], index_schema[PATH_MAX];
+    char catalog[PATH_MAX], catalog_schema[PATH_MAX];
 } suite_paths;
 
-/* The suite's files: those given (NULL: found by default_path; the index's schema
- * beside an index given, else found too). Returns 0, or -1 with error saying
- * where it looked. */
-int paths_find_suite_files(const char *cases, const char *schema, const char *index, suite_paths *room, suite_files *out,
-                     char *error, size_t cap);
+/* The suite's files: those given (NULL: found by default_path; the index's and
+ * the catalog's schemas beside the file given, else found too). Returns 0, or -1
+ * with error saying where it looked. */
+int paths_find_suite_files(const char *cases, const char *schema, const char *index, const char *catalog,
+                           suite_paths *room, suite_files *out, char *error, size_t cap);
 
 #endif

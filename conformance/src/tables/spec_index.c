@@ -14,7 +14,6 @@
 #include <cjson/cJSON.h>
 
 #include "json_file.h"
-#include "schema.h"
 
 static const spec_document *document_named(const spec_index *x, const char *name, size_t len) {
     for (size_t i = 0; i < x->ndocuments; i++)
@@ -243,15 +242,10 @@ static bool read_examples(const cJSON *json, spec_index *out) {
 
 int spec_index_load(const char *file, const char *schema_file, spec_index *out, char *error, size_t cap) {
     memset(out, 0, sizeof *out);
-    cJSON *schema, *json;
-    if (json_file_read(schema_file, &schema, error, cap)) return -1;
-    if (json_file_read(file, &json, error, cap)) {
-        cJSON_Delete(schema);
-        return -1;
-    }
+    cJSON *json;
+    if (json_file_read_valid(file, schema_file, &json, error, cap)) return -1;
     char problem[1200];
     int rc = -1;
-    if (schema_validate(schema, json, problem, sizeof problem)) goto done;
     size_t n = strlen(file) + 1;
     out->file = malloc(n);
     if (out->file) memcpy(out->file, file, n);
@@ -266,7 +260,6 @@ done:
         spec_index_free(out);
     }
     cJSON_Delete(json);
-    cJSON_Delete(schema);
     return rc;
 }
 

@@ -620,9 +620,14 @@ int suite_load(const suite_files *files, suite *out, char *error, size_t cap) {
     memset(out, 0, sizeof *out);
     const char *dir = files->cases;
     if (spec_index_load(files->index, files->index_schema, &out->index, error, cap)) return -1;
+    if (files->catalog && catalog_load(files->catalog, files->catalog_schema, &out->catalog, error, cap)) {
+        spec_index_free(&out->index);
+        return -1;
+    }
     cJSON *schema;
     if (json_file_read(files->schema, &schema, error, cap)) {
         spec_index_free(&out->index);
+        catalog_free(&out->catalog);
         return -1;
     }
     char **names = NULL;
@@ -691,6 +696,7 @@ void suite_free(suite *s) {
     }
     free(s->tables);
     spec_index_free(&s->index);
+    catalog_free(&s->catalog);
     memset(s, 0, sizeof *s);
 }
 

@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "robots.h"
+#include "catalog.h"
 #include "spec_index.h"
 
 typedef enum check_kind {
@@ -102,6 +103,7 @@ typedef struct suite {
     table *tables;
     size_t ntables;
     spec_index index;
+    crawler_catalog catalog; /* empty when suite_files.catalog is NULL */
 } suite;
 
 /* The most a case's robots.txt may hold once expanded ({"repeat", "times"} lines
@@ -111,12 +113,13 @@ typedef struct suite {
 #define CASE_ROBOTS_MAX ((size_t)4 << 20)
 #define SUITE_ROBOTS_MAX ((size_t)64 << 20)
 
-/* Where the tables, their schema, the index and its schema are. */
+/* Where the tables, their schema, the index, the crawler catalog and their
+ * schemas are (catalog NULL: no catalog is loaded). */
 typedef struct suite_files {
-    const char *cases, *schema, *index, *index_schema;
+    const char *cases, *schema, *index, *index_schema, *catalog, *catalog_schema;
 } suite_files;
 
-/* Loads the index, then every *.json of the cases directory in reading order,
+/* Loads the index and the crawler catalog, then every *.json of the cases directory in reading order,
  * validating each against the schema and resolving every source through the
  * index. Returns 0, or -1 with error set to "FILE: JSON-PATH: what is wrong" (or
  * "FILE:LINE:COLUMN: ..." for JSON that does not parse). */
