@@ -58,12 +58,26 @@ FLAW_CAUSES = {
     "two-redirects": ("redirect-limit",),
 }
 UNEXPLAINED = "unexplained"
+# Two flaws that together are a third: a crawler that fetches each page before
+# asking for its robots.txt, and checks only the first URL of an origin, checks
+# none (the first was fetched before the file came): it never applies robots.txt,
+# and the cause that says so names what it does.
+TOGETHER = {frozenset(("first-url-only", "page-first")): ("never-applied",)}
+
+
+def named_by(flaws):
+    """The cause ids that name flaws planted together."""
+    return [c for f in flaws for c in FLAW_CAUSES[f]] + list(TOGETHER.get(frozenset(flaws), ()))
 
 
 def names(cause_id, flaws):
     """Does a cause id name one of flaws (a cause of two habits: does either)?"""
-    return any(part == c or part.startswith(c + ":")
-               for part in defects.parts(cause_id) for f in flaws for c in FLAW_CAUSES[f])
+    return any(part == c or part.startswith(c + ":") for part in defects.parts(cause_id) for c in named_by(flaws))
+
+
+def names_any(cause_ids, flaws):
+    """Does one of a failure's cause ids name one of flaws?"""
+    return any(names(i, flaws) for i in cause_ids)
 
 
 def measure(results, flaws):

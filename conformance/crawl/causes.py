@@ -112,6 +112,7 @@ def assign(results, fields, probes=(), probe_causes=None, hypotheses=None, cappe
         chosen, explained, against = diagnosis.diagnose(
             catalog(weighed, results, list(probes), probe_causes or {}, hyp, capped or {}, profile), weighed)
         unexplained = 0
+        stated = {}
         for r, o in observed:
             if r["status"] not in ("fail", "known-failure"):
                 continue
@@ -120,21 +121,29 @@ def assign(results, fields, probes=(), probe_causes=None, hypotheses=None, cappe
                 if evidence[id(o)]:
                     pairs.append(evidence[id(o)])
                 else:
+                    # A defect that predicts the answer given is the cause; one
+                    # that rests on the case's id alone (a probe's listed cases)
+                    # is given only where none predicts it.
+                    mine = explained.get(id(o), [])
+                    mine = [h for h in mine if h.predicted(o)] or mine
+                    stated[id(o)] = mine
                     # Two chosen pairs of habits may put a failure down to the
                     # same one of them: it is said once.
-                    for h in explained.get(id(o), []):
+                    for h in mine:
                         if (h.name(o), h.words(o)) not in pairs:
                             pairs.append((h.name(o), h.words(o)))
-                    if not explained.get(id(o)):
+                    if not mine:
                         pairs.append((UNEXPLAINED, UNEXPLAINED))
                         unexplained += 1
             r["causes"] = [_sentence(words) for _, words in pairs]
             r["cause_ids"] = [ident for ident, _ in pairs]
             r["cause"] = JOIN.join(r["causes"])
-        failed = [o for _, o in observed if o.failed and not evidence[id(o)]]
-        found[profile] = {"chosen": [{"id": h.ident, "explains": sum(1 for o in failed if h in explained.get(id(o), [])),
+        # The defects chosen, each with the failures it is given for (one whose
+        # every failure a predicting defect took is not stated).
+        counts = [(h, sum(1 for mine in stated.values() if h in mine)) for h in chosen]
+        found[profile] = {"chosen": [{"id": h.ident, "explains": n,
                                       "contradicted_by": [o.key for o in against[h.ident]]}
-                                     for h in chosen], "unexplained": unexplained}
+                                     for h, n in counts if n], "unexplained": unexplained}
     return found
 
 

@@ -372,8 +372,8 @@ MODEL_WORDS = {
         "rfc9309": "Rules and URLs are percent-decoded, then encoded again, before matching (as Python's "
                    "urllib.robotparser does): an escape and the character it encodes are one (%3A and ':', %2F "
                    "and '/'); RFC 9309 decodes only the escapes of unreserved characters"},
-    "casefold": "Paths are compared without regard to case: 'Disallow: /Private' also blocks /private, and an "
-                "escape's hex digits are folded too (paths match case-sensitively: RFC 9309 section 2.2.2)",
+    "casefold": "Paths are compared without regard to case: 'Disallow: /Private' also blocks /private (paths "
+                "match case-sensitively: RFC 9309 section 2.2.2)",
     "substring": "A group whose name is a part of the crawler's name is taken as the crawler's ('User-agent: Foo' "
                  "for FooBot; RFC 9309 section 2.2.1 matches the whole product token)",
 }

@@ -47,6 +47,12 @@ class Hypothesis:
         pred = self.predict(obs)
         return pred is not None and not obs.same(pred, obs.reference)
 
+    def predicted(self, obs):
+        """Does it predict the answer the crawler gave at a failure (not only
+        list its case)?"""
+        pred = self.predict(obs)
+        return obs.failed and pred is not None and obs.same(pred, obs.got) and not obs.same(pred, obs.reference)
+
     def explains(self, obs):
         if not obs.failed:
             return False

@@ -14,8 +14,9 @@ from the expectation only where that rule matters:
                 written as an escape no file or URL of the tables holds (%FF%FE),
                 which the reference compares as text: a '*' matches a '*' only
   anchor        no '$' end anchor: each '$' written %FF%FD, the same way
-  casefold      rules and URLs in lower case, escapes too, as a crawler that
-                lower-cases both before comparing them has them
+  casefold      rules and URLs in lower case, an escape's hex digits alike in
+                either case (as they are), as a crawler that compares paths
+                without regard to case has them
   substring     a user-agent line whose name is a part of the crawler's token
                 (Foo for FooBot) made to name the token: the group chosen by
                 substring, as urllib.robotparser and many crawlers choose it
@@ -181,6 +182,14 @@ def _decode_url(url, rest):
     return urllib.parse.quote(urllib.parse.urlunparse(("", "", p.path, p.params, p.query, p.fragment))) or "/"
 
 
+def _folded(text):
+    """A URL's path in lower case with its escapes' hex digits in capitals: the
+    reference writes a rule's escapes in capitals, so a rule in lower case and
+    this compare as a crawler that ignores case compares them (%c3 and %C3 alike,
+    as they are)."""
+    return re.sub(r"%[0-9a-f]{2}", lambda m: m.group(0).upper(), text.lower())
+
+
 # Literal '*' and '$' as text the reference compares as written, and that no file
 # or URL of the tables holds (a '%2A' would meet the tables' own escapes).
 STAR, DOLLAR = "%FF%FE", "%FF%FD"
@@ -188,7 +197,7 @@ TRANSFORMS = {
     "wildcard": (lambda v: v.replace(b"*", STAR.encode()), lambda url, rest: rest.replace("*", STAR)),
     "anchor": (lambda v: v.replace(b"$", DOLLAR.encode()), lambda url, rest: rest.replace("$", DOLLAR)),
     "decode": (_decode_rule, _decode_url),
-    "casefold": (lambda v: v.lower(), lambda url, rest: rest.lower()),
+    "casefold": (lambda v: v.lower(), lambda url, rest: _folded(rest)),
 }
 
 AGENT_LINE = re.compile(rb"^([ \t]*user-agent[ \t]*:[ \t]*)([^#\s]+)(.*)$", re.I | re.S)

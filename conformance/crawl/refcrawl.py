@@ -42,7 +42,7 @@ and, with one --flaw, a deliberately wrong crawler that the harness must catch:
   no-wildcard        a '*' in a rule is a literal character
   no-anchor          a '$' at a rule's end is a literal character
   decode             rules and URLs percent-decoded, then quoted again
-  casefold           rules and URLs compared in lower case
+  casefold           rules and URLs compared without regard to case
   ua-substring       a group is the crawler's when its name is a part of its
                      token (Foo, Bot or o for FooBot)
   4xx-rules          reads the body of a 4xx answer (but 429) as the file
@@ -269,9 +269,9 @@ class Crawler:
         if "decode" in self.flaws:  # decoded, then quoted again, both sides
             body = rules(lambda v: requoted(v.decode("utf-8", "replace")).encode())
             path = urllib.parse.quote(urllib.parse.unquote(path.split("#", 1)[0])) or "/"
-        if "casefold" in self.flaws:  # both lower-cased, escapes too
+        if "casefold" in self.flaws:  # compared without case: %c3 and %C3 alike (the reference capitalises a rule's)
             body = rules(lambda v: v.lower())
-            path = path.lower()
+            path = re.sub(r"%[0-9a-f]{2}", lambda m: m.group(0).upper(), path.lower())
         if "ua-substring" in self.flaws:  # a group is ours when its name is in our token
             agent = self.token.lower().encode()
             body = re.sub(rb"(?im)^([ \t]*user-agent[ \t]*:[ \t]*)([^#\s]+)",
@@ -343,7 +343,7 @@ def flaw_list(text):
 
 
 def main():
-    parser = argparse.ArgumentParser(description="A crawler built from the reference (see the module's text).")
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--robots", required=True, help="the robots command")
     parser.add_argument("--token", required=True, help="the product token to match groups by")
     parser.add_argument("--ca", required=True, help="the certificate authority to trust")

@@ -59,12 +59,15 @@ def run(conform, robots, fail):
             summary[p]["observations"] = observation_tally(mine)
         out["crawlers"].append({"name": c["name"], "version": c["version"], "token": c["token"], "profiles": summary})
         # A cause put down to one habit of a pair chosen (defects.parts) rests on
-        # what contradicts the pair.
-        against = {}
+        # the pair: what contradicts it, and the failures it explains in all.
+        against, explains = {}, {}
         for x in c.get("diagnosis", {}).get("google", {}).get("chosen", []):
             for ident in set([x["id"]] + defects.parts(x["id"])):
                 against.setdefault(ident, []).extend(k for k in x["contradicted_by"] if k not in against[ident])
-        out["causes"][c["name"]] = [dict(x, contradicted_by=against.get(x.get("id"), [])) for x in c["causes"]]
+                explains[ident] = explains.get(ident, 0) + x.get("explains", 0)
+        out["causes"][c["name"]] = [dict(x, contradicted_by=against.get(x.get("id"), []),
+                                         explains=explains.get(x.get("id"), x.get("checks", 0)))
+                                    for x in c["causes"]]
     return out
 
 
@@ -169,7 +172,7 @@ def render(w, section):
 def consistent(name, cause, card, plain):
     """Problems with one stated cause against the observations it rests on: the
     checks that contradict it are checks the crawler passes, never more than one
-    for every diagnosis.TOLERANCE failures it explains; a status policy is stated
+    for every diagnosis.TOLERANCE failures its defect explains; a status policy is stated
     only when the plain 200 with rules (STATUS-1 check 1) passes."""
     import diagnosis
     out = []
@@ -178,9 +181,12 @@ def consistent(name, cause, card, plain):
              if row["profile"] == "google"}
     if any(marks.get(k) != "pass" for k in against):
         out.append("crawl: %s: a check said to contradict \"%s\" is not one it passes" % (name, cause["cause"]))
-    if diagnosis.TOLERANCE * len(against) > cause.get("checks", 0):
+    # The failures the defect behind the cause explains (a pair of habits: all of
+    # the pair's, of which this cause is a part).
+    basis = max(cause.get("explains", 0), cause.get("checks", 0))
+    if diagnosis.TOLERANCE * len(against) > basis:
         out.append("crawl: %s: \"%s\" is contradicted by %d checks, more than one in %d of the %d it explains" % (
-            name, cause["cause"], len(against), diagnosis.TOLERANCE, cause.get("checks", 0)))
+            name, cause["cause"], len(against), diagnosis.TOLERANCE, basis))
     if str(cause.get("id", "")).startswith("status:") and plain != ["pass"]:
         out.append("crawl: %s: \"%s\" is a status policy, stated while a plain 200 (STATUS-1 check 1) is "
                    "misread" % (name, cause["cause"]))

@@ -93,11 +93,21 @@ def predicted_failure(flaw, result, fields):
     raise ValueError(flaw)
 
 
+def independent_adapter(name, defects):
+    """The crawler written apart from the harness (tests/independent_crawler.py)."""
+    crawler = os.path.join(os.path.dirname(os.path.abspath(__file__)), "independent_crawler.py")
+    return {"name": name, "install": "this project", "requires": ["/usr/bin/python3"], "token": "FooBot",
+            "command": ["/usr/bin/python3", crawler, "--start", "%start%", "--ca", "%ca%", "--defects", defects],
+            "time_limit": 300}
+
+
 def test_reference_and_wrong_crawlers(t, ctx):
     with tempfile.TemporaryDirectory(prefix="crawl-test-") as d:
         adapters = adapters_file(d, [reference_adapter("reference")] +
                                  [reference_adapter("wrong-" + f, f) for f in FLAWS + CAUSE_FLAWS + DIAGNOSIS_FLAWS] +
-                                 [reference_adapter("wrong-" + "+".join(p), ",".join(p)) for p in DIAGNOSIS_PAIRS])
+                                 [reference_adapter("wrong-" + "+".join(p), ",".join(p)) for p in DIAGNOSIS_PAIRS] +
+                                 [independent_adapter("independent", ""),
+                                  independent_adapter("independent-flawed", "casefold,5xx-allow")])
         done, took = crawl(ctx, adapters, "--profile", "google")
     if not t.check(done.returncode == 0, "crawl: the reference and wrong crawlers run (%.0f s)" % took,
                    done.stderr.decode()[-2000:]):
@@ -130,6 +140,7 @@ def test_reference_and_wrong_crawlers(t, ctx):
                                                                          sorted(want - got)[:8]))
     check_causes(t, report, fields)
     check_bench(t, report)
+    check_independent(t, report)
     check_consistent(t, report)
     check_robotparser(t, report, fields)
     check_unicode_host(t, report, fields)
@@ -241,6 +252,25 @@ def check_bench(t, report):
             not bench_causes.names("model:decode+casefold", ("no-wildcard",)),
             "bench-causes: a cause of two habits names each of them, and no other",
             defects.parts("model:decode+casefold"))
+
+
+def check_independent(t, report):
+    """A crawler written apart from the harness, with two defects planted
+    (case-insensitive paths, 5xx read as allow): every failure its defects add to
+    the same crawler without them is put down to one of them, and no cause of
+    its defects is given to a failure of the crawler without them."""
+    key = lambda r: (r["id"], r["check"])
+    plain = {key(r) for r in failures(report, "independent")}
+    added = [r for r in failures(report, "independent-flawed") if key(r) not in plain]
+    named = [r for r in added if bench_causes.names_any(r.get("cause_ids", []), ("casefold", "5xx-allows"))]
+    t.check(len(added) >= 15 and len(named) == len(added),
+            "independent crawler: its two defects add %d failures, %d put down to one of them" % (
+                len(added), len(named)),
+            [(r["id"], r["check"], r.get("cause_ids")) for r in added if r not in named][:8])
+    wrong = [r for r in failures(report, "independent")
+             if bench_causes.names_any(r.get("cause_ids", []), ("casefold", "5xx-allows"))]
+    t.check(not wrong, "independent crawler: without its defects, no failure is put down to them",
+            [(r["id"], r["check"], r.get("cause_ids")) for r in wrong][:8])
 
 
 def check_consistent(t, report):
