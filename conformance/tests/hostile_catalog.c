@@ -101,6 +101,11 @@ void hostile_catalogs_are_rejected(void) {
                      CATALOG(SOURCE, CRAWLER(PLAIN, "\"sources\": {\"tokens\": [\"s\"], \"purposes\": [\"s\"], "
                                                     "\"robots\": [\"s\"]}")),
                      "$.crawlers[0].sources: user_agent names no source");
+    catalog_rejected(file,
+                     CATALOG(SOURCE, CRAWLER("\"tokens\": [\"a1\", \"a2\", \"a3\", \"a4\", \"a5\", \"a6\", \"a7\", "
+                                             "\"a8\", \"a9\"], \"user_agent\": [], \"robots\": \"follows\"",
+                                             CITES_ALL)),
+                     "$.crawlers[0].tokens: at most 8");
     /* The shape: a purpose the schema does not know, a token in capitals. */
     catalog_rejected(file,
                      CATALOG(SOURCE, "{\"id\": \"a-bot\", \"name\": \"A-Bot\", \"operator\": \"A\", \"purposes\": "

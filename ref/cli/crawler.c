@@ -32,7 +32,7 @@ static void print_decided(const catalog_entry *e, const char *const *tokens, siz
     else if (v->group == ROBOTS_GROUP_GLOBAL) printf("the '*' group (no group names %s)", count > 1 ? "its tokens" : "it");
     if (v->group == ROBOTS_GROUP_NONE) {
         printf("no group (none names it, and %s): everything is allowed\n",
-               e && !strcmp(e->robots, "ignores-star") ? "it ignores the '*' group" : "there is no '*' group");
+               e && !strcmp(e->robots.data, "ignores-star") ? "it ignores the '*' group" : "there is no '*' group");
         return;
     }
     if (v->rule != ROBOTS_RULE_NONE) printf(", line %zu (%s)\n", v->line, robots_rule_kind_name(v->rule));
@@ -44,8 +44,8 @@ int run_crawler_check(const cli_options *o, const char *file, const char *url) {
     const char *path = o->catalog ? o->catalog : crawler_catalog_default(room, sizeof room);
     if (!path) {
         fprintf(stderr, "robots: --crawler: cannot find the crawler catalog: looked in ./conformance, in "
-                        "../../conformance and in ../share/robots-conform beside this program (make install puts "
-                        "it there); give --catalog FILE\n");
+                        "../share/robots-conform beside this program (make install puts it there) and in the "
+                        "checkout above it; give --catalog FILE\n");
         return EXIT_USAGE;
     }
     crawler_list list;
@@ -55,8 +55,8 @@ int run_crawler_check(const cli_options *o, const char *file, const char *url) {
         return EXIT_USAGE;
     }
     const catalog_entry *e = crawler_catalog_find(&list, o->crawler);
-    const char *const *tokens = e ? (const char *const *)e->tokens.items : &o->crawler;
-    size_t count = e ? e->tokens.n : 1;
+    const char *const *tokens = e ? e->tokens : &o->crawler;
+    size_t count = e ? e->ntokens : 1;
     if (!e)
         fprintf(stderr, "robots: '%s' is no crawler of the catalog (%s): asked as the product token '%s'\n",
                 o->crawler, path, o->crawler);
@@ -68,15 +68,18 @@ int run_crawler_check(const cli_options *o, const char *file, const char *url) {
         size_t decided;
         /* Whole rules and a verdict: it cannot fail. */
         robots_check_crawler(rules, tokens, NULL, count,
-                             e && !strcmp(e->robots, "ignores-star") ? ROBOTS_CRAWLER_IGNORES_STAR : 0u, url,
+                             e && !strcmp(e->robots.data, "ignores-star") ? ROBOTS_CRAWLER_IGNORES_STAR : 0u, url,
                              strlen(url), &v, &decided, NULL);
-        printf("crawler '%s' (", e ? e->name : o->crawler);
+        /* A fetcher with no token follows no robots.txt: no line of the file
+         * keeps it out. */
+        if (!count) v = (robots_verdict){.allowed = 1};
+        printf("crawler '%s' (", e ? e->name.data : o->crawler);
         for (size_t i = 0; i < count; i++) printf("%s%s", i ? ", " : "", tokens[i]);
         printf(") with URI '%s': %s\n", url, v.allowed ? "ALLOWED" : "DISALLOWED");
-        print_decided(e, tokens, count, decided, &v);
-        const char *note = e ? robots_note(e->robots) : NULL;
+        if (count) print_decided(e, tokens, count, decided, &v);
+        else printf("decided by: nothing: it has no token, so no group of a robots.txt names it\n");
+        const char *note = e ? robots_note(e->robots.data) : NULL;
         if (note) printf("note: %s\n", note);
-        if (!count) printf("note: it has no token: no group of a robots.txt names it\n");
         if (o->explain) explain_verdict(o, rules, url, &v, more);
         robots_free(rules);
         rc = v.allowed ? EXIT_ALLOWED : EXIT_DISALLOWED;

@@ -180,6 +180,17 @@ static int usage_path(void *ctx) {
     return run_usage(&o, ctx, "FooBot", "http://e.com/x", NULL);
 }
 
+/* Runs run_crawler_check (the catalog found from the working directory, as make
+ * runs the tests) with stdout and stderr sent to /dev/null. */
+static int crawler_path(void *ctx) {
+    cli_options o;
+    memset(&o, 0, sizeof o);
+    o.max_bytes = ROBOTS_DEFAULT_MAX_BYTES;
+    o.explain = 1;
+    o.crawler = "Googlebot-Image";
+    return run_crawler_check(&o, ctx, "http://e.com/private/x");
+}
+
 /* A sub-command run on a file with every allocation it makes failing in turn:
  * with memory it gives `ok`, without it exit 2, and nothing is left allocated. */
 static void each_allocation_fails(int (*quiet)(void *), const char *text, int ok) {
@@ -210,6 +221,12 @@ static void checking_a_file_may_fail(void) {
 /* `robots usage`: the same. */
 static void usage_may_fail(void) {
     each_allocation_fails(usage_path, "user-agent: *\ncontent-usage: train-ai=n\ncontent-signal: /x search=yes\n", 0);
+}
+
+/* `robots --crawler NAME FILE URL`: reading the catalog, the file or parsing
+ * without memory is exit 2, and nothing is left allocated. */
+static void crawler_may_fail(void) {
+    each_allocation_fails(crawler_path, "user-agent: googlebot\ndisallow: /private\n", EXIT_DISALLOWED);
 }
 
 /* An allocator that refuses any block of 100,000 bytes or more. */
@@ -282,4 +299,5 @@ const test_suite suite_cli_memory = {"cli-memory", (const test_case[]){
     {"reading a file and base64 may fail", reading_a_file_may_fail},
     {"robots FILE AGENT URL may fail", checking_a_file_may_fail},
     {"robots usage may fail", usage_may_fail},
+    {"robots --crawler may fail", crawler_may_fail},
     {NULL, NULL}}};

@@ -2,6 +2,7 @@
  * stdout, exit codes, and malformed input exiting 2 with a reason. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli_support.h"
 #include "test.h"
@@ -21,7 +22,9 @@ static void expect_error(const char *const *args, const char *reason) {
     proc_result r = run_robots(NULL, 0, args);
     CHECK_EQ(r.status, 2);
     CHECK(output_is(&r.out, ""));
-    CHECK(r.err.len && strstr(r.err.data, reason));
+    int said = r.err.len && strstr(r.err.data, reason);
+    if (!said) printf("    stderr was: \"%.300s\"\n    wanted:     \"%s\"\n", r.err.data ? r.err.data : "", reason);
+    CHECK(said);
     proc_result_free(&r);
 }
 
@@ -246,6 +249,75 @@ static void crawler_command(void) {
     expect_error(ARGS("--catalog", wrong, ua1, "a", "/"), "--catalog goes with");
     expect_error(ARGS("--crawler", "a", ua1), "--crawler NAME expects FILE URL");
     expect_error(ARGS("--crawler", "a", "/nonexistent/robots.txt", "/"), "failed to read file");
+    /* A fetcher with no token, one that follows robots.txt in part, one that
+     * ignores it (a catalog of its own), and a file with no group for it. */
+    r = run_robots(NULL, 0, ARGS("--crawler", "Google-CWS", star, "http://example.com/"));
+    CHECK(r.status == 0 && r.out.data &&
+          strstr(r.out.data, "crawler 'Chrome Web Store' () with URI 'http://example.com/': ALLOWED\n"
+                             "decided by: nothing: it has no token, so no group of a robots.txt names it\n"));
+    proc_result_free(&r);
+    r = run_robots(NULL, 0, ARGS("--crawler", "ia_archiver", star, "http://example.com/"));
+    CHECK(r.out.data && strstr(r.out.data, "note: its operator says it does not follow robots.txt for some sites"));
+    proc_result_free(&r);
+    const char *own = scratch_file(3, "{\"crawlers\": [{\"id\": \"x\", \"name\": \"X\", \"robots\": \"ignores\", "
+                                      "\"tokens\": [\"x\"], \"id\": \"x-bot\"}]}", 93);
+    r = run_robots(NULL, 0, ARGS("--crawler", "x-bot", "--catalog", own, star, "http://example.com/"));
+    CHECK(r.out.data && strstr(r.out.data, "note: its operator says it does not follow robots.txt\n"));
+    proc_result_free(&r);
+    const char *other = scratch_file(4, "user-agent: otherbot\ndisallow: /\n", 33);
+    expect(ARGS("--crawler", "GPTBot", other, "http://example.com/"), 0,
+           "crawler 'GPTBot' (gptbot) with URI 'http://example.com/': ALLOWED\n"
+           "decided by: no group (none names it, and there is no '*' group): everything is allowed\n");
+    /* What the reader refuses: each a catalog it cannot use. */
+    static const char *const shapes[] = {
+        "{\"crawlers\": 1}", "{\"crawlers\": [1]}", "{\"crawlers\": [{\"id\": \"a\", \"tokens\": \"a\"}]}",
+        "{\"crawlers\": [{\"id\": \"a\", \"tokens\": [1]}]}", "{\"crawlers\": [{\"id\": \"a\"}]}",
+        "{\"crawlers\": [{\"id\": \"a\", \"name\": \"A\", \"robots\": \"follows\", \"tokens\": "
+        "[\"1\", \"2\", \"3\", \"4\", \"5\", \"6\", \"7\", \"8\", \"9\"]}]}"};
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        const char *bad = scratch_file(5, shapes[i], strlen(shapes[i]));
+        expect_error(ARGS("--crawler", "a", "--catalog", bad, ua1, "/"), "not a crawler catalog");
+    }
+    /* Larger than any catalog: refused, not read to the end of memory. */
+    size_t big = ((size_t)8 << 20) + 2;
+    char *huge = malloc(big);
+    CHECK(huge != NULL);
+    if (huge) {
+        memset(huge, ' ', big);
+        huge[0] = '{';
+        huge[big - 1] = '}';
+        expect_error(ARGS("--crawler", "a", "--catalog", scratch_file(6, huge, big), ua1, "/"),
+                     "larger than 8388608 bytes: not a crawler catalog");
+        free(huge);
+    }
+}
+
+/* The catalog found beside the program when the working directory has none, and
+ * a usage error when it is found nowhere. */
+static void crawler_catalog_found(void) {
+    const char *bin = getenv("ROBOTS_BIN") ? getenv("ROBOTS_BIN") : "build/bin/robots";
+    char program[8300], here[4096], cmd[20000];
+    CHECK(getcwd(here, sizeof here) != NULL);
+    snprintf(program, sizeof program, "%s%s%s", bin[0] == '/' ? "" : here, bin[0] == '/' ? "" : "/", bin);
+    const char *star = scratch_file(7, "User-agent: *\nDisallow: /\n", 26);
+    char abs_star[8300];
+    snprintf(abs_star, sizeof abs_star, "%s%s%s", star[0] == '/' ? "" : here, star[0] == '/' ? "" : "/", star);
+    /* From /: ../../conformance beside build/bin/robots. */
+    snprintf(cmd, sizeof cmd, "cd / && '%s' --crawler adsbot-google '%s' http://example.com/", program, abs_star);
+    char *argv[] = {"/bin/sh", "-c", cmd, NULL};
+    proc_result r;
+    CHECK(proc_run(argv, NULL, 0, 30, 1 << 16, &r) == 0);
+    CHECK(r.status == 0 && r.out.data && strstr(r.out.data, "crawler 'AdsBot' (adsbot-google)"));
+    proc_result_free(&r);
+    /* A copy of the program in a folder of its own, run from there: nowhere. */
+    char dir[] = "/tmp/robots-crawler-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s/robots' && cd '%s' && ./robots --crawler a '%s' /; s=$?; rm -rf '%s'; exit $s",
+             program, dir, dir, abs_star, dir);
+    CHECK(proc_run(argv, NULL, 0, 30, 1 << 16, &r) == 0);
+    CHECK(r.status == 2 && r.err.data && strstr(r.err.data, "cannot find the crawler catalog") &&
+          strstr(r.err.data, "give --catalog FILE"));
+    proc_result_free(&r);
 }
 
 const test_suite suite_subcommands = {"subcommands", (const test_case[]){
@@ -257,4 +329,5 @@ const test_suite suite_subcommands = {"subcommands", (const test_case[]){
     {"sub-command names and files", subcommand_names_and_files},
     {"robots usage", usage_command},
     {"robots --crawler", crawler_command},
+    {"robots --crawler finds the catalog beside itself, or says it cannot", crawler_catalog_found},
     {NULL, NULL}}};

@@ -103,6 +103,7 @@ static int read_sources(const cJSON *json, crawler_catalog *c, char *problem, si
 
 /* What the facts of one crawler say of one another. */
 static const char *disagreement(const catalog_crawler *cr) {
+    if (cr->ntokens > 8) return "tokens: at most 8 (the schema's maxItems, which the robots command reads)";
     if (!cr->ntokens && cr->robots != CRAWLER_USER_REQUEST && cr->robots != CRAWLER_IGNORES)
         return "tokens: a crawler with no token follows no robots.txt (robots: user-request or ignores)";
     if (cr->robots == CRAWLER_USAGE_TOKEN && cr->nuser_agent)
