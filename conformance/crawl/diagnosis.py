@@ -18,8 +18,9 @@ and scope alike:
 
 The diagnosis is then chosen greedily: the hypothesis that explains the most
 failures not yet explained, ties to the earlier in the catalog, until none adds
-one. Each failure's causes are the chosen hypotheses that explain it; a failure
-none explains is "unexplained", and the report counts them.
+one. Each failure's causes are the chosen hypotheses that explain it (causes.py
+keeps those that predict its answer, where any does); a failure none explains
+is "unexplained", and the report counts them.
 """
 
 

@@ -272,8 +272,8 @@ static void crawler_command(void) {
     static const char *const shapes[] = {
         "{\"crawlers\": 1}", "{\"crawlers\": [1]}", "{\"crawlers\": [{\"id\": \"a\", \"tokens\": \"a\"}]}",
         "{\"crawlers\": [{\"id\": \"a\", \"tokens\": [1]}]}", "{\"crawlers\": [{\"id\": \"a\"}]}",
-        "{\"crawlers\": [{\"id\": \"a\", \"name\": \"A\", \"robots\": \"follows\", \"tokens\": "
-        "[\"1\", \"2\", \"3\", \"4\", \"5\", \"6\", \"7\", \"8\", \"9\"]}]}"};
+        ("{\"crawlers\": [{\"id\": \"a\", \"name\": \"A\", \"robots\": \"follows\", \"tokens\": "
+         "[\"1\", \"2\", \"3\", \"4\", \"5\", \"6\", \"7\", \"8\", \"9\"]}]}")};
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
         const char *bad = scratch_file(5, shapes[i], strlen(shapes[i]));
         expect_error(ARGS("--crawler", "a", "--catalog", bad, ua1, "/"), "not a crawler catalog");
