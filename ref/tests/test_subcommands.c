@@ -1,5 +1,7 @@
 /* test_subcommands.c - robots url, scope, status and cache-lifetime: one word on
  * stdout, exit codes, and malformed input exiting 2 with a reason. */
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -309,14 +311,24 @@ static void crawler_catalog_found(void) {
     CHECK(proc_run(argv, NULL, 0, 30, 1 << 16, &r) == 0);
     CHECK(r.status == 0 && r.out.data && strstr(r.out.data, "crawler 'AdsBot' (adsbot-google)"));
     proc_result_free(&r);
-    /* A copy of the program in a folder of its own, run from there: nowhere. */
+    /* A copy of the program in a folder of its own, run from there: nowhere. (A
+     * platform's wrapper script, scripts/test-platforms, runs the program where
+     * it was built, wherever the copy is: there it is still found beside it.) */
+    FILE *f = fopen(program, "rb");
+    char head[2] = {0, 0};
+    CHECK(f != NULL && fread(head, 1, 2, f) == 2);
+    if (f) fclose(f);
+    bool wrapper = head[0] == '#' && head[1] == '!';
     char dir[] = "/tmp/robots-crawler-XXXXXX";
     CHECK(mkdtemp(dir) != NULL);
     snprintf(cmd, sizeof cmd, "cp '%s' '%s/robots' && cd '%s' && ./robots --crawler a '%s' /; s=$?; rm -rf '%s'; exit $s",
              program, dir, dir, abs_star, dir);
     CHECK(proc_run(argv, NULL, 0, 30, 1 << 16, &r) == 0);
-    CHECK(r.status == 2 && r.err.data && strstr(r.err.data, "cannot find the crawler catalog") &&
-          strstr(r.err.data, "give --catalog FILE"));
+    if (wrapper)
+        CHECK(r.status == 1 && r.out.data && strstr(r.out.data, "crawler 'a' (a)"));
+    else
+        CHECK(r.status == 2 && r.err.data && strstr(r.err.data, "cannot find the crawler catalog") &&
+              strstr(r.err.data, "give --catalog FILE"));
     proc_result_free(&r);
 }
 
