@@ -41,7 +41,9 @@ static const char *find_in(const place *places, size_t count, const char *name, 
 }
 
 const char *paths_default(const char *name, char *out, size_t cap) {
-    static const place places[] = {{-1, "conformance"}, {2, "conformance"}, {1, "share/robots-conform"}};
+    /* A build tree is O/bin in the checkout: build/bin, or build/asan/bin. */
+    static const place places[] = {{-1, "conformance"}, {2, "conformance"}, {3, "conformance"},
+                                   {1, "share/robots-conform"}};
     return find_in(places, sizeof places / sizeof places[0], name, out, cap);
 }
 

@@ -7,9 +7,10 @@
 
 #include "tables.h"
 
-/* Finds NAME (the cases directory, a schema, the index): in conformance/ of the
- * working directory (a checkout), beside the program in a build tree
- * (build/bin/PROGRAM -> ../../conformance), or where `make install` put it
+/* Finds NAME (the cases directory, a schema, the index, the crawler catalog): in
+ * conformance/ of the working directory (a checkout), beside the program in a build
+ * tree (build/bin/PROGRAM -> ../../conformance, build/asan/bin/PROGRAM ->
+ * ../../../conformance), or where `make install` put it
  * (PREFIX/bin/PROGRAM -> ../share/robots-conform). Returns out, or NULL when none
  * has it. */
 const char *paths_default(const char *name, char *out, size_t cap);
