@@ -211,7 +211,8 @@ measure-differences: $(MEASURE)
 	mv conformance/measure/real-world.json.tmp conformance/measure/real-world.json
 
 # robots census on its fixtures (ref/tests/census/): every row, the summary and the
-# warnings as expected in each format; bad arguments and inputs refused with exit 2.
+# warnings as expected in each format (--crawlers with a catalog of its own,
+# catalog.json); bad arguments and inputs refused with exit 2.
 CENSUS_DIR := ref/tests/census
 test-census: $(ROBOTS)
 	@mkdir -p $(O)/census
@@ -222,17 +223,27 @@ test-census: $(ROBOTS)
 	    > $(O)/census/out.csv 2>/dev/null
 	$(ROBOTS) census --agents Googlebot --format tsv --profile rfc9309 $(CENSUS_DIR)/sites.jsonl \
 	    > $(O)/census/out.tsv 2>/dev/null
-	@for f in jsonl stderr csv tsv sites.jsonl sites.csv; do cmp -s $(O)/census/out.$$f $(CENSUS_DIR)/expected.$$f || { \
+	$(ROBOTS) census --crawlers @all,OtherBot --catalog $(CENSUS_DIR)/catalog.json --paths $(CENSUS_DIR)/paths.txt \
+	    --sites $(O)/census/out.crawlers.sites.jsonl --summary $(O)/census/out.crawlers.summary.json \
+	    $(CENSUS_DIR)/crawlers.jsonl > $(O)/census/out.crawlers.jsonl 2> $(O)/census/out.crawlers.stderr
+	$(ROBOTS) census --crawlers '@ai-training,Googlebot-Image,feedfetcher-google' --catalog $(CENSUS_DIR)/catalog.json \
+	    --format csv --sites $(O)/census/out.crawlers.sites.csv $(CENSUS_DIR)/crawlers.jsonl > $(O)/census/out.crawlers.csv 2>/dev/null
+	$(ROBOTS) census --crawlers 'Mozilla/5.0 (compatible; AdsBot-Google, like Gecko),@search' --catalog $(CENSUS_DIR)/catalog.json \
+	    --format tsv --profile rfc9309 $(CENSUS_DIR)/crawlers.jsonl > $(O)/census/out.crawlers.tsv 2>/dev/null
+	@for f in jsonl stderr csv tsv sites.jsonl sites.csv crawlers.jsonl crawlers.stderr crawlers.summary.json crawlers.sites.jsonl \
+	    crawlers.csv crawlers.sites.csv crawlers.tsv; do cmp -s $(O)/census/out.$$f $(CENSUS_DIR)/expected.$$f || { \
 	    echo "robots census: out.$$f differs from $(CENSUS_DIR)/expected.$$f"; \
 	    diff -u $(CENSUS_DIR)/expected.$$f $(O)/census/out.$$f | head -20; exit 1; }; done
 	@for bad in "--format xml $(CENSUS_DIR)/sites" "--paths-from-rules -1 $(CENSUS_DIR)/sites" "--agents , $(CENSUS_DIR)/sites" \
-	    "/nonexistent" "--paths /nonexistent $(CENSUS_DIR)/sites" "--bogus x $(CENSUS_DIR)/sites" ""; do \
+	    "/nonexistent" "--paths /nonexistent $(CENSUS_DIR)/sites" "--bogus x $(CENSUS_DIR)/sites" "" \
+	    "--crawlers @nope $(CENSUS_DIR)/sites" "--crawlers a,,b $(CENSUS_DIR)/sites" "--crawlers a --agents b $(CENSUS_DIR)/sites" \
+	    "--crawlers a --catalog /nonexistent $(CENSUS_DIR)/sites" "--catalog $(CENSUS_DIR)/catalog.json $(CENSUS_DIR)/sites"; do \
 	    if $(ROBOTS) census $$bad >/dev/null 2>&1; then echo "robots census $$bad: accepted"; exit 1; fi; \
 	    $(ROBOTS) census $$bad >/dev/null 2>&1; [ $$? -eq 2 ] || { echo "robots census $$bad: not exit 2"; exit 1; }; done
 	@printf '/no-slash-here\n' | sed 's#^/##' > $(O)/census/bad-paths.txt
 	@if $(ROBOTS) census --paths $(O)/census/bad-paths.txt $(CENSUS_DIR)/sites >/dev/null 2>&1; then \
 	    echo "robots census: a path without '/' accepted"; exit 1; fi
-	@echo "test-census: rows, --sites rows, summaries and warnings as expected in jsonl, csv and tsv; bad arguments refused"
+	@echo "test-census: rows, --sites rows, summaries and warnings as expected in jsonl, csv and tsv, of --agents and --crawlers; bad arguments refused"
 	/usr/bin/python3 scripts/test-interrupted-reports --bin $(O)/bin --dir $(O)/interrupted-census --only census
 
 # Every census reader at every boundary (scripts/test-census-buffers): robots built
@@ -487,6 +498,8 @@ test-site: site $(ROBOTS) $(SITE_MODULES)/playwright-core/package.json
 	node conformance/site-test/playground-test.cjs --site $(SITE) --modules $(SITE_MODULES) --robots $(ROBOTS)
 	node conformance/site-test/viewport-test.cjs --site $(SITE) --modules $(SITE_MODULES) --shots $(O)/site-screenshots
 	node conformance/site-test/owner-test.cjs --site $(SITE) --modules $(SITE_MODULES)
+	node conformance/site-test/crawlers-test.cjs --site $(SITE) --modules $(SITE_MODULES) --robots $(ROBOTS) \
+	    --catalog conformance/crawler-catalog.json
 
 # How long the playground takes to evaluate a 500 KiB robots.txt in the page
 # (headless Chromium): a figure, printed.

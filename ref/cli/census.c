@@ -19,13 +19,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "census_crawlers.h"
 #include "cli.h"
 #include "interrupt.h"
 #include "json.h"
 #include "report_file.h"
 #include "report_placeholder.h"
 
-#define AGENTS_MAX 64
+#define AGENTS_MAX CENSUS_AGENTS_MAX
 
 enum { OUT_OF_MEMORY = 1, WRITE_FAILED = 2, SITES_WRITE_FAILED = 3 };
 
@@ -65,13 +66,22 @@ typedef struct census {
     size_t agent_site_at[AGENTS_MAX + 1];
     buf site_rows;          /* --sites rows not yet written */
     buf inputs_json;        /* what was read of each input, for --summary */
+    /* --crawlers: the agents are these crawlers (their names), each asked with its
+     * tokens; the rows and --sites rows say which token's group decided. */
+    census_crawlers *crawlers; /* &crawler_set, or NULL */
+    census_crawlers crawler_set;
+    buf token_fields;       /* each crawler's deciding token in the site in hand, as its format writes it, in turn */
+    size_t token_at[AGENTS_MAX + 1];
+    const char *usage_agent[AGENTS_MAX]; /* the token its usage preferences are asked with, or NULL */
+    census_reach reach[AGENTS_MAX]; /* what the site lets it do, for each first crawler of its groups */
     int failed;             /* 0; OUT_OF_MEMORY; WRITE_FAILED, SITES_WRITE_FAILED: the rows, --sites could not be written */
 } census;
 
 /* The usage, after what is wrong: on stderr, exit 2 (on stdout for --help). */
 static int usage_to(FILE *f, const char *what, const char *value) {
     fprintf(f, "robots census: %s%s%s%s\n", what, value ? " '" : "", value ? value : "", value ? "'" : "");
-    fprintf(f, "usage: robots census [--agents A,B,...] [--paths FILE] [--paths-from-rules N]\n"
+    fprintf(f, "usage: robots census [--agents A,B,... | --crawlers LIST [--catalog FILE]]\n"
+                    "                     [--paths FILE] [--paths-from-rules N]\n"
                     "                     [--format jsonl|tsv|csv] [--profile google|rfc9309] [--summary FILE]\n"
                     "                     [--sites FILE] [--progress auto|always|never]\n"
                     "                     [--compare-with ADAPTER [--out DIR] [--adapter-version CMD]] INPUT...\n"
@@ -79,7 +89,13 @@ static int usage_to(FILE *f, const char *what, const char *value) {
                     "file of {\"site\", \"status\", \"redirects\", \"robots\" | \"robots_base64\"} (- for stdin),\n"
                     "or a WARC file, plain or gzipped (every response to a robots.txt a site; docs/census.md).\n"
                     "--sites FILE: a row per site and agent, whether the root is allowed and the whole\n"
-                    "site disallowed, in the rows' format.\n");
+                    "site disallowed, in the rows' format.\n"
+                    "--crawlers LIST: crawlers of the catalog (--catalog FILE; default conformance/\n"
+                    "crawler-catalog.json), each asked as it asks: all its tokens, most specific first,\n"
+                    "and without the '*' group when it ignores it. LIST is comma-separated: ids, names,\n"
+                    "first tokens or User-Agent headers, @PURPOSE (@ai-training, @search, ...) or @all;\n"
+                    "a name the catalog does not know is asked as a token. The rows say which token's\n"
+                    "group decided; the summary adds sums per purpose and per operator.\n");
     return EXIT_USAGE;
 }
 
@@ -128,6 +144,38 @@ static bool whole_site_disallowed(const robots_rules *rules, const buf *group_li
     return everything && !allow;
 }
 
+/* Nothing of the site disallowed for the groups an agent follows: they hold no
+ * disallow with a pattern (one that can match some path). */
+static bool disallows_nothing(const robots_rules *rules, const buf *group_list) {
+    const size_t *groups = (const size_t *)(void *)group_list->data;
+    size_t ng = group_list->len / sizeof(size_t);
+    for (size_t i = 0; ng && i < robots_rule_count(rules); i++) {
+        robots_rule_info r;
+        robots_get_rule(rules, i, &r); /* i is in range: it cannot fail */
+        if (r.kind == ROBOTS_RULE_DISALLOW && r.pattern_len && bsearch(&r.group, groups, ng, sizeof *groups, by_index))
+            return false;
+    }
+    return true;
+}
+
+/* The groups a crawler follows, as robots_check_crawler chooses them (those of
+ * its first token a group names; else the '*' groups, unless it ignores them),
+ * into *out, and the token whose groups they are: "*" for the '*' groups, NULL
+ * for none. Which token decides does not depend on the URL (whether a group
+ * names it), so the root is asked. Returns how many, or -1 (agent_groups). */
+static long crawler_groups(const robots_rules *rules, const census_crawler *cr, buf *out, const char **token) {
+    robots_verdict v;
+    size_t decided;
+    /* Whole rules and a verdict: it cannot fail. */
+    robots_check_crawler(rules, cr->tokens, NULL, cr->ntokens, cr->flags, "http://site/", 12, &v, &decided, NULL);
+    *token = decided < cr->ntokens ? cr->tokens[decided] : v.group == ROBOTS_GROUP_GLOBAL ? "*" : NULL;
+    if (!*token) {
+        out->len = 0;
+        return 0;
+    }
+    return agent_groups(rules, cr->tokens[decided < cr->ntokens ? decided : 0], out);
+}
+
 /* A value as its format writes it, into b: a JSON string, or a TSV or CSV field
  * (TSV turns tabs and line breaks into spaces; CSV quotes a field that holds a
  * comma, a quote or a line break, RFC 4180). Each site, agent and path is written
@@ -171,6 +219,13 @@ static char *put(char *w, const char *s, size_t n) {
     return w + n;
 }
 
+/* With --crawlers, crawler a's deciding token in the site in hand as its format
+ * writes it (render_token), and its length: "" for an empty CSV or TSV field. */
+static const char *token_field(const census *c, size_t a, size_t *len) {
+    *len = c->token_at[a + 1] - c->token_at[a];
+    return *len ? c->token_fields.data + c->token_at[a] : "";
+}
+
 /* One row: the site's piece (up to the agent), the agent's, and the rest (the
  * path's piece, allowed, the line and the site's tail), all rendered before.
  * Rows are most of what a census writes: their room is reserved once and three
@@ -181,43 +236,64 @@ static void write_row(census *c, size_t agent, const char *rest, size_t rest_len
     buf *o = &c->out;
     const char *af = c->agent_fields.data + c->agent_at[agent];
     size_t an = c->agent_at[agent + 1] - c->agent_at[agent];
-    if (buf_reserve(o, c->site_field.len + an + rest_len)) {
+    /* --crawlers: the crawler's piece ends before its deciding token, then the path's key. */
+    static const char path_key[] = ",\"path\":";
+    size_t tn = 0;
+    const char *token = c->crawlers ? token_field(c, agent, &tn) : NULL;
+    size_t kn = !c->crawlers ? 0 : c->format == FORMAT_JSONL ? sizeof path_key - 1 : 1;
+    if (buf_reserve(o, c->site_field.len + an + tn + kn + rest_len)) {
         c->failed = OUT_OF_MEMORY;
         return;
     }
     char *w = put(o->data + o->len, c->site_field.data, c->site_field.len);
     w = put(w, af, an);
+    if (c->crawlers) {
+        w = put(w, token, tn);
+        w = kn == 1 ? put(w, c->format == FORMAT_CSV ? "," : "\t", 1) : put(w, path_key, kn);
+    }
     w = put(w, rest, rest_len);
     o->len = (size_t)(w - o->data);
     flush_rows(c, o, stdout, (size_t)1 << 20, WRITE_FAILED);
 }
 
-/* One row of --sites: the site's piece (up to the agent), the agent's, whether
- * the root is allowed and the whole site disallowed, and the site's tail. */
-static void write_site_row(census *c, size_t agent, bool root, bool whole) {
+/* No answer: JSON's null, or an empty TSV or CSV field (a crawler that follows no robots.txt). */
+static int add_none(const census *c, buf *b) { return c->format == FORMAT_JSONL ? buf_add(b, "null", 4) : 0; }
+
+/* One row of --sites: the site's piece (up to the agent), the agent's (with
+ * --crawlers, its deciding token), whether the root is allowed and the whole
+ * site disallowed (neither for a crawler that follows no robots.txt), and the
+ * site's tail. */
+static void write_site_row(census *c, size_t agent, bool root, bool whole, bool none) {
     bool json = c->format == FORMAT_JSONL;
     buf *o = &c->site_rows;
     const char *af = c->agent_site_fields.data + c->agent_site_at[agent];
     size_t an = c->agent_site_at[agent + 1] - c->agent_site_at[agent];
-    static const char whole_key[] = ",\"whole_site_disallowed\":";
+    static const char whole_key[] = ",\"whole_site_disallowed\":", root_key[] = ",\"root_allowed\":";
     int rc = buf_add(o, c->site_field.data, c->site_field.len) | buf_add(o, af, an);
-    rc |= add_bool(o, root) | (json ? buf_add(o, whole_key, sizeof whole_key - 1) : buf_addc(o, separator(c)));
-    rc |= add_bool(o, whole) | buf_add(o, c->tail_field.data, c->tail_field.len);
+    if (c->crawlers) {
+        size_t tn;
+        const char *token = token_field(c, agent, &tn);
+        rc |= buf_add(o, token, tn);
+        rc |= json ? buf_add(o, root_key, sizeof root_key - 1) : buf_addc(o, separator(c));
+    }
+    rc |= (none ? add_none(c, o) : add_bool(o, root)) |
+          (json ? buf_add(o, whole_key, sizeof whole_key - 1) : buf_addc(o, separator(c)));
+    rc |= (none ? add_none(c, o) : add_bool(o, whole)) | buf_add(o, c->tail_field.data, c->tail_field.len);
     if (rc) c->failed = OUT_OF_MEMORY;
     flush_rows(c, o, c->sites, (size_t)1 << 20, SITES_WRITE_FAILED);
 }
 
-/* The rest of each row of a set of answers (write_row): the path's piece, allowed,
- * the line and the site's tail, into c->rest_fields; where each is, into the
- * answers. */
-static void render_rests(census *c, answer *got, size_t np) {
+/* The rest of each row of a set of answers (write_row): the path's piece, allowed
+ * (none: no answer, for a crawler that follows no robots.txt), the line and the
+ * site's tail, into c->rest_fields; where each is, into the answers. */
+static void render_rests(census *c, answer *got, size_t np, bool none) {
     static const char line_key[] = ",\"line\":";
     buf *r = &c->rest_fields;
     int rc = 0;
     for (size_t p = 0; p < np; p++) {
         got[p].rest = r->len;
         rc |= buf_add(r, c->path_fields.data + c->path_at[p], c->path_at[p + 1] - c->path_at[p]);
-        rc |= add_bool(r, got[p].allowed);
+        rc |= none ? add_none(c, r) : add_bool(r, got[p].allowed);
         rc |= c->format == FORMAT_JSONL ? buf_add(r, line_key, sizeof line_key - 1) : buf_addc(r, separator(c));
         rc |= add_number(r, got[p].line) | buf_add(r, c->tail_field.data, c->tail_field.len);
         got[p].rest_len = r->len - got[p].rest;
@@ -267,43 +343,81 @@ static void render_site(census *c, const census_site *s, char (*paths)[CENSUS_PA
     if (rc) c->failed = OUT_OF_MEMORY;
 }
 
+/* The crawler asked as agent a (--crawlers), or NULL. */
+static const census_crawler *crawler_of(const census *c, size_t a) {
+    return c->crawlers ? &c->crawlers->list[a] : NULL;
+}
+
+/* Agent a is a crawler that follows no robots.txt: it has no token. */
+static bool follows_none(const census *c, size_t a) { return c->crawlers && !c->crawlers->list[a].ntokens; }
+
+/* With --crawlers, crawler a's deciding token in the site in hand (NULL: no
+ * group decided), as its format writes it, into c->token_fields; and the token
+ * its usage preferences are asked with. */
+static void render_token(census *c, size_t a, const census_crawler *cr, const char *token) {
+    buf *t = &c->token_fields;
+    c->token_at[a] = t->len;
+    if ((token ? render(c, t, token, strlen(token)) : add_none(c, t)) != 0) c->failed = OUT_OF_MEMORY;
+    c->token_at[a + 1] = t->len;
+    /* The '*' groups decide when no group names a token: they are asked with its first. */
+    c->usage_agent[a] = !token ? NULL : strcmp(token, "*") ? token : cr->tokens[0];
+}
+
 /* The answers of the agent's checks (allowed, the deciding line) over the np
  * paths: those of an earlier agent that follows the same groups, or asked now. A
  * verdict depends on the agent only through the groups it follows (query.c), and
  * most files have groups for few of the agents asked, so most agents share the
  * answers of the first. When the status decided (rules NULL), every agent shares
- * its one answer. Sets c->same[a] and, for a new set, c->whole[a] and the rest of
- * its rows. Returns the answers, or NULL when memory ran out (c->failed is set). */
+ * its one answer. A crawler that follows no robots.txt has answers of its own,
+ * none (--crawlers). Sets c->same[a] and, for a new set, c->whole[a] (and
+ * c->reach[a]) and the rest of its rows. Returns the answers, or NULL when memory
+ * ran out (c->failed is set). */
 static const answer *answers_for(census *c, const robots_rules *rules, robots_fetch_decision d, size_t a,
                                  char (*paths)[CENSUS_PATH_BYTES], const size_t *lens, size_t np) {
     static answer answers[AGENTS_MAX][CENSUS_PATHS_MAX + 64];
-    if (rules && agent_groups(rules, c->agents[a], &c->groups[a]) < 0) {
+    const census_crawler *cr = crawler_of(c, a);
+    bool none = follows_none(c, a);
+    const char *token = NULL;
+    long ng = 0;
+    if (none) c->groups[a].len = 0;
+    else if (rules && cr) ng = crawler_groups(rules, cr, &c->groups[a], &token);
+    else if (rules) ng = agent_groups(rules, c->agents[a], &c->groups[a]);
+    if (ng < 0) {
         c->failed = OUT_OF_MEMORY;
         return NULL;
     }
+    if (cr) render_token(c, a, cr, token);
     const buf *mine = &c->groups[a];
-    for (size_t j = 0; j < a; j++) {
+    for (size_t j = 0; j < a && !none; j++) {
         const buf *theirs = &c->groups[j];
-        if (c->same[j] == j && (!rules || (theirs->len == mine->len && !memcmp(theirs->data, mine->data, mine->len)))) {
+        if (c->same[j] == j && !follows_none(c, j) &&
+            (!rules || (theirs->len == mine->len && (!mine->len || !memcmp(theirs->data, mine->data, mine->len))))) {
             c->same[a] = j;
-            return answers[j];
+            return c->failed ? NULL : answers[j];
         }
     }
     c->same[a] = a;
-    c->whole[a] = rules ? whole_site_disallowed(rules, mine) : d == ROBOTS_FETCH_FULL_DISALLOW;
+    c->whole[a] = !none && (rules ? whole_site_disallowed(rules, mine) : d == ROBOTS_FETCH_FULL_DISALLOW);
+    if (cr)
+        c->reach[a] = none            ? CENSUS_NO_ROBOTS
+                      : c->whole[a]   ? CENSUS_BLOCKS_ALL
+                      : !rules || disallows_nothing(rules, mine) ? CENSUS_ALLOWS_ALL
+                                                                 : CENSUS_BLOCKS_PART;
     /* The path is all a rule matches: any host will do. */
     static char url[CENSUS_PATH_BYTES + 16] = "http://site";
     for (size_t p = 0; p < np; p++) {
-        robots_verdict v = {.allowed = d == ROBOTS_FETCH_FULL_ALLOW, .line = 0};
-        if (rules) {
+        robots_verdict v = {.allowed = d == ROBOTS_FETCH_FULL_ALLOW && !none, .line = 0};
+        if (rules && !none) {
             memcpy(url + 11, paths[p], lens[p] + 1);
-            int rc = robots_check(rules, c->agents[a], c->agent_len[a], url, 11 + lens[p], &v, NULL);
+            int rc = cr ? robots_check_crawler(rules, cr->tokens, NULL, cr->ntokens, cr->flags, url, 11 + lens[p], &v,
+                                               NULL, NULL)
+                        : robots_check(rules, c->agents[a], c->agent_len[a], url, 11 + lens[p], &v, NULL);
             v.allowed = rc == 0 && v.allowed;
         }
         answers[a][p].allowed = v.allowed;
         answers[a][p].line = v.line;
     }
-    render_rests(c, answers[a], np);
+    render_rests(c, answers[a], np, none);
     return c->failed ? NULL : answers[a];
 }
 
@@ -328,21 +442,35 @@ static int visit(void *ctx, const census_site *s) {
     size_t np = census_site_paths(&c->asked, rules, paths, sizeof paths / sizeof paths[0]);
     render_site(c, s, paths, lens, np, rules ? NULL : robots_fetch_decision_name(d));
     c->rest_fields.len = 0;
+    c->token_fields.len = 0;
+    census_reach reach[AGENTS_MAX];
     for (size_t a = 0; a < c->nagents && !c->failed; a++) {
         census_agent_tally *t = &c->tally[a];
         const answer *got = answers_for(c, rules, d, a, paths, lens, np);
+        bool none = follows_none(c, a);
         for (size_t p = 0; got && p < np; p++) {
             write_row(c, a, c->rest_fields.data + got[p].rest, got[p].rest_len);
             t->allowed += got[p].allowed;
         }
         t->sites++;
-        t->checks += np;
+        t->checks += none ? 0 : np;
         t->root_allowed += got && got[0].allowed;
         t->whole_disallowed += c->whole[c->same[a]];
-        if (c->sites && got) write_site_row(c, a, got[0].allowed, c->whole[c->same[a]]);
-        census_usage_site(rules, c->agents[a], c->agent_len[a], (const char (*)[CENSUS_PATH_BYTES])paths, lens, np,
-                          &t->usage);
+        if (c->sites && got) write_site_row(c, a, got[0].allowed, c->whole[c->same[a]], none);
+        if (c->crawlers) {
+            reach[a] = c->reach[c->same[a]];
+            t->allowing += reach[a] == CENSUS_ALLOWS_ALL;
+            t->blocking += reach[a] == CENSUS_BLOCKS_ALL;
+            t->in_part += reach[a] == CENSUS_BLOCKS_PART;
+            if (c->usage_agent[a])
+                census_usage_site(rules, c->usage_agent[a], strlen(c->usage_agent[a]),
+                                  (const char (*)[CENSUS_PATH_BYTES])paths, lens, np, &t->usage);
+        } else {
+            census_usage_site(rules, c->agents[a], c->agent_len[a], (const char (*)[CENSUS_PATH_BYTES])paths, lens, np,
+                              &t->usage);
+        }
     }
+    if (c->crawlers && !c->failed) census_crawlers_count(c->crawlers, reach);
     robots_free(rules);
     if (c->progress && c->counts.sites % 1000 == 0) {
         fprintf(stderr, "\rrobots census: %zu sites", c->counts.sites);
@@ -378,12 +506,14 @@ static int compare_with(char **argv) {
 typedef struct census_options {
     const char *agents, *paths_file, *summary_file, *sites_file, *progress;
     int first_input;
+    const char *crawlers, *catalog; /* --crawlers LIST, --catalog FILE */
+    bool agents_given;
 } census_options;
 
 /* The options before the first INPUT into c and o: -1 when they are good, else
  * the exit status (0 for --help, after the usage). */
 static int read_options(census *c, census_options *o, int argc, char **argv) {
-    *o = (census_options){"Googlebot", NULL, NULL, NULL, "auto", argc};
+    *o = (census_options){"Googlebot", NULL, NULL, NULL, "auto", argc, NULL, NULL, false};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (a[0] != '-' || !strcmp(a, "-")) {
@@ -396,7 +526,9 @@ static int read_options(census *c, census_options *o, int argc, char **argv) {
         }
         if (!v) return usage("this option needs a value:", a);
         i++;
-        if (!strcmp(a, "--agents")) o->agents = v;
+        if (!strcmp(a, "--agents")) o->agents = v, o->agents_given = true;
+        else if (!strcmp(a, "--crawlers")) o->crawlers = v;
+        else if (!strcmp(a, "--catalog")) o->catalog = v;
         else if (!strcmp(a, "--paths")) o->paths_file = v;
         else if (!strcmp(a, "--summary")) o->summary_file = v;
         else if (!strcmp(a, "--sites")) o->sites_file = v;
@@ -420,15 +552,33 @@ static int read_options(census *c, census_options *o, int argc, char **argv) {
             return usage("unknown option", a);
         }
     }
+    /* A name --crawlers does not find in the catalog is asked as a token, as
+     * --agents asks it: one of the two says it all. */
+    if (o->crawlers && o->agents_given) return usage("--agents and --crawlers do not go together (--crawlers asks a "
+                                                     "name the catalog does not know as a token)", NULL);
+    if (o->catalog && !o->crawlers) return usage("--catalog goes with --crawlers", NULL);
     return o->first_input == argc ? usage("no INPUT", NULL) : -1;
 }
 
-/* --agents A,B,... into c, each rendered once in the output's format: -1 when
- * good, else the exit status. */
+/* With --crawlers, crawler a's piece of its rows and --sites rows, after its
+ * name: what its operator says it does with robots.txt (the catalog's "robots";
+ * none for a name the catalog does not know), up to its deciding token. */
+static int render_crawler(census *c, buf *f, size_t a) {
+    static const char robots_member[] = ",\"robots\":", token_key[] = ",\"token\":";
+    bool json = c->format == FORMAT_JSONL;
+    const catalog_entry *e = c->crawlers->list[a].entry;
+    int rc = json ? buf_add(f, robots_member, sizeof robots_member - 1) : buf_addc(f, separator(c));
+    rc |= e ? render(c, f, e->robots.data, strlen(e->robots.data)) : add_none(c, f);
+    return rc | (json ? buf_add(f, token_key, sizeof token_key - 1) : buf_addc(f, separator(c)));
+}
+
+/* --agents A,B,... (or the crawlers of --crawlers) into c, each rendered once in
+ * the output's format: -1 when good, else the exit status. */
 static int read_agents(census *c, const char *agents) {
     static char agent_list[4096];
     snprintf(agent_list, sizeof agent_list, "%s", agents);
-    for (char *p = strtok(agent_list, ","); p; p = strtok(NULL, ",")) {
+    for (size_t a = 0; c->crawlers && a < c->crawlers->n; a++) c->agents[c->nagents++] = c->crawlers->list[a].name;
+    for (char *p = c->crawlers ? NULL : strtok(agent_list, ","); p; p = strtok(NULL, ",")) {
         if (c->nagents == AGENTS_MAX) return usage("--agents names more than 64 agents", NULL);
         c->agents[c->nagents++] = p;
     }
@@ -439,12 +589,14 @@ static int read_agents(census *c, const char *agents) {
         c->agent_at[a] = c->agent_fields.len;
         rc |= render(c, &c->agent_fields, c->agents[a], c->agent_len[a]);
         buf *f = &c->agent_fields;
-        rc |= c->format == FORMAT_JSONL ? buf_add(f, ",\"path\":", 8) : buf_addc(f, separator(c));
+        if (c->crawlers) rc |= render_crawler(c, f, a);
+        else rc |= c->format == FORMAT_JSONL ? buf_add(f, ",\"path\":", 8) : buf_addc(f, separator(c));
         static const char root_key[] = ",\"root_allowed\":";
         f = &c->agent_site_fields;
         c->agent_site_at[a] = f->len;
         rc |= render(c, f, c->agents[a], c->agent_len[a]);
-        rc |= c->format == FORMAT_JSONL ? buf_add(f, root_key, sizeof root_key - 1) : buf_addc(f, separator(c));
+        if (c->crawlers) rc |= render_crawler(c, f, a);
+        else rc |= c->format == FORMAT_JSONL ? buf_add(f, root_key, sizeof root_key - 1) : buf_addc(f, separator(c));
     }
     c->agent_at[c->nagents] = c->agent_fields.len;
     c->agent_site_at[c->nagents] = c->agent_site_fields.len;
@@ -476,14 +628,25 @@ int run_census(int argc, char **argv) {
     static census c;
     memset(&c, 0, sizeof c);
     c.profile = ROBOTS_PROFILE_GOOGLE;
-    for (int i = 1; i + 1 < argc; i++)
-        if (!strcmp(argv[i], "--compare-with")) return compare_with(argv);
+    bool crawlers = false;
+    for (int i = 1; i + 1 < argc; i++) crawlers = crawlers || !strcmp(argv[i], "--crawlers");
+    for (int i = 1; i + 1 < argc; i++) {
+        if (strcmp(argv[i], "--compare-with")) continue;
+        /* robots-census-diff asks other implementations agents, not crawlers. */
+        if (crawlers) return usage("--crawlers does not go with --compare-with (give --agents)", NULL);
+        return compare_with(argv);
+    }
     census_options o;
     int rc = read_options(&c, &o, argc, argv);
+    if (rc < 0 && o.crawlers) {
+        c.crawlers = &c.crawler_set;
+        rc = census_crawlers_read(c.crawlers, o.crawlers, o.catalog);
+    }
     if (rc < 0) rc = read_agents(&c, o.agents);
     if (rc >= 0) {
         buf_free(&c.agent_fields);
         buf_free(&c.agent_site_fields);
+        census_crawlers_free(&c.crawler_set);
         return rc;
     }
     /* A terminal shows how far the census is; a file or a pipe gets the summary alone. */
@@ -521,14 +684,21 @@ int run_census(int argc, char **argv) {
         report_file_abandon(&summary);
         has_summary = false;
     }
-    if (rc == 0 && c.format != FORMAT_JSONL)
-        printf(c.format == FORMAT_CSV ? "site,agent,path,allowed,line,status,decision,redirects,final_uri,truncated\n"
-                                      : "site\tagent\tpath\tallowed\tline\tstatus\tdecision\tredirects\tfinal_uri\ttruncated\n");
-    if (c.sites && c.format != FORMAT_JSONL)
+    /* The header lines: --crawlers adds robots and token after the agent. */
+    const char *const sep = c.format == FORMAT_CSV ? "," : "\t", *const crawler_columns[] = {"robots", "token"};
+    if (rc == 0 && c.format != FORMAT_JSONL) {
+        printf("site%sagent%s", sep, sep);
+        for (size_t i = 0; c.crawlers && i < 2; i++) printf("%s%s", crawler_columns[i], sep);
+        printf(c.format == FORMAT_CSV ? "path,allowed,line,status,decision,redirects,final_uri,truncated\n"
+                                      : "path\tallowed\tline\tstatus\tdecision\tredirects\tfinal_uri\ttruncated\n");
+    }
+    if (c.sites && c.format != FORMAT_JSONL) {
+        fprintf(c.sites, "site%sagent%s", sep, sep);
+        for (size_t i = 0; c.crawlers && i < 2; i++) fprintf(c.sites, "%s%s", crawler_columns[i], sep);
         fprintf(c.sites, c.format == FORMAT_CSV
-                             ? "site,agent,root_allowed,whole_site_disallowed,status,decision,redirects,final_uri,truncated\n"
-                             : "site\tagent\troot_allowed\twhole_site_disallowed\tstatus\tdecision\tredirects\tfinal_uri\t"
-                               "truncated\n");
+                             ? "root_allowed,whole_site_disallowed,status,decision,redirects,final_uri,truncated\n"
+                             : "root_allowed\twhole_site_disallowed\tstatus\tdecision\tredirects\tfinal_uri\ttruncated\n");
+    }
     size_t started = 0;
     const char *last = NULL;
     for (size_t k = 0; rc == 0 && !c.failed && !interrupt_signal() && k < ninputs; k++) {
@@ -550,7 +720,7 @@ int run_census(int argc, char **argv) {
     char stopped[512] = "";
     if (interrupt_signal()) stopped_text(&c, last ? last : "", started, ninputs, stopped, sizeof stopped);
     census_totals totals = {c.profile, &c.counts, c.agents, c.tally, c.nagents, &c.inputs_json,
-                            interrupt_signal() ? interrupt_name(interrupt_signal()) : NULL, stopped};
+                            interrupt_signal() ? interrupt_name(interrupt_signal()) : NULL, stopped, c.crawlers};
     for (size_t k = 0; inputs && k < ninputs; k++) census_close_input(&inputs[k]);
     buf_free(&input_list);
     interrupt_test_pause("reports");
@@ -596,6 +766,8 @@ int run_census(int argc, char **argv) {
     buf_free(&c.tail_field);
     buf_free(&c.rest_fields);
     buf_free(&c.out);
+    buf_free(&c.token_fields);
+    census_crawlers_free(&c.crawler_set);
     for (size_t a = 0; a < c.nagents; a++) buf_free(&c.groups[a]);
     return rc;
 }

@@ -111,10 +111,16 @@ const char *census_preference_name(size_t preference);
 void census_usage_site(const robots_rules *rules, const char *agent, size_t agent_len,
                        const char (*paths)[CENSUS_PATH_BYTES], const size_t *lens, size_t np, census_usage_tally *t);
 
-/* What a census counts for each agent (census.c), and what its summary shows. */
+/* The most agents (--agents) or crawlers (--crawlers) a census asks about. */
+#define CENSUS_AGENTS_MAX 64
+
+/* What a census counts for each agent (census.c), and what its summary shows;
+ * with --crawlers, also the sites that allow it all, block it from all, block it
+ * in part (census_crawlers.h). */
 typedef struct census_agent_tally {
     size_t sites, root_allowed, whole_disallowed, checks, allowed;
     census_usage_tally usage;
+    size_t allowing, blocking, in_part;
 } census_agent_tally;
 
 /* Everything the summary shows (census_summary.c). */
@@ -127,6 +133,7 @@ typedef struct census_totals {
     const buf *inputs;               /* census_input_json's objects, one after the other */
     const char *interrupted;         /* the signal that stopped the census ("SIGTERM"), or NULL */
     const char *stopped;             /* then "interrupted by SIGTERM after N sites, ..." */
+    const struct census_crawlers *crawlers; /* --crawlers: the agents are these crawlers; else NULL */
 } census_totals;
 
 /* What was read of an input, on standard error as it ends (after "\r" when a

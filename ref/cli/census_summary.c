@@ -2,13 +2,16 @@
  * census_summary.c - the summary of a census (census.h): per agent, the sites, how
  * many allow the root, how many disallow the whole site, the checks and how many
  * were allowed, and the AI usage preferences; as text on standard error and, with
- * --summary FILE, as JSON (docs/census.md; scripts/census-dask reads both).
+ * --summary FILE, as JSON (docs/census.md; scripts/census-dask reads both). With
+ * --crawlers, each crawler's own keys and the sums per purpose and per operator
+ * (census_crawlers.c).
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "census.h"
+#include "census_crawlers.h"
 #include "json.h"
 
 /* The AI usage preferences: a line per agent and preference some site states,
@@ -41,13 +44,17 @@ void census_print_summary(const census_totals *c, bool progress) {
     if (c->counts->incomplete)
         fprintf(stderr, "robots census: %zu input%s NOT READ TO ITS END (above): the figures are of what was read\n",
                 c->counts->incomplete, c->counts->incomplete == 1 ? "" : "s");
-    fprintf(stderr, "  %-24s %8s %14s %22s %10s %10s\n", "agent", "sites", "root allowed", "whole site disallowed",
-            "checks", "allowed");
+    fprintf(stderr, "  %-24s %8s %14s %22s %10s %10s\n", c->crawlers ? "crawler" : "agent", "sites", "root allowed",
+            "whole site disallowed", "checks", "allowed");
     for (size_t a = 0; a < c->nagents; a++) {
         const census_agent_tally *t = &c->tally[a];
-        fprintf(stderr, "  %-24s %8zu %14zu %22zu %10zu %10zu\n", c->agents[a], t->sites, t->root_allowed,
-                t->whole_disallowed, t->checks, t->allowed);
+        if (c->crawlers && !c->crawlers->list[a].ntokens)
+            fprintf(stderr, "  %-24s %8zu   follows no robots.txt: it has no token\n", c->agents[a], t->sites);
+        else
+            fprintf(stderr, "  %-24s %8zu %14zu %22zu %10zu %10zu\n", c->agents[a], t->sites, t->root_allowed,
+                    t->whole_disallowed, t->checks, t->allowed);
     }
+    if (c->crawlers) census_crawlers_print(c->crawlers);
     usage_summary(c);
 }
 
@@ -72,9 +79,13 @@ int census_write_summary(const census_totals *c, FILE *f) {
                 snprintf(number, sizeof number, "%s%zu", k || i ? "," : "", t->usage.counts[k][i]);
                 rc |= buf_add(&j, number, strlen(number));
             }
-        rc |= buf_add(&j, "]}", 2);
+        rc |= buf_addc(&j, ']');
+        if (c->crawlers) rc |= census_crawler_json(&c->crawlers->list[a], t, &j);
+        rc |= buf_addc(&j, '}');
     }
-    rc |= buf_add(&j, "],\"inputs\":[", 12);
+    rc |= buf_addc(&j, ']');
+    if (c->crawlers) rc |= census_crawlers_json(c->crawlers, &j);
+    rc |= buf_add(&j, ",\"inputs\":[", 11);
     if (c->inputs) rc |= buf_add(&j, c->inputs->data, c->inputs->len);
     rc |= buf_addc(&j, ']');
     if (c->interrupted) { /* last: a reader of the keys before (scripts/census-dask) reads them as they were */

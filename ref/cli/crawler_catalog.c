@@ -37,6 +37,16 @@ const char *crawler_catalog_default(char *out, size_t cap) {
     return NULL;
 }
 
+const char *const catalog_purposes[CATALOG_PURPOSES] = {"search",    "ads",      "ai-training", "ai-search", "user-request",
+                                                          "archiving", "previews", "seo",         "other"};
+
+int catalog_entry_has_purpose(const catalog_entry *e, const char *purpose) {
+    const char *p = e->purpose_text.data;
+    for (size_t i = 0; i < e->npurposes; i++, p += strlen(p) + 1)
+        if (!strcmp(p, purpose)) return 1;
+    return 0;
+}
+
 /* What a parse callback returns: 0 to go on, or the reason to stop. */
 enum { GO_ON = 0, NO_MEMORY = 1, WRONG_TYPE = 2 };
 
@@ -92,6 +102,7 @@ static int on_field(void *ctx, const json_member *m) {
         }
     if (is_key(m, "tokens")) return take_list(m, &e->token_text, &e->ntokens);
     if (is_key(m, "user_agent")) return take_list(m, &e->user_agent, &e->nuser_agent);
+    if (is_key(m, "purposes")) return take_list(m, &e->purpose_text, &e->npurposes);
     return GO_ON;
 }
 
@@ -149,7 +160,7 @@ void crawler_catalog_free(crawler_list *c) {
     catalog_entry *entries = (catalog_entry *)(void *)c->entries.data;
     for (size_t i = 0; i < c->n; i++) {
         buf *bufs[] = {&entries[i].id, &entries[i].name, &entries[i].operator_name, &entries[i].robots,
-                       &entries[i].user_agent, &entries[i].token_text};
+                       &entries[i].user_agent, &entries[i].token_text, &entries[i].purpose_text};
         for (size_t k = 0; k < sizeof bufs / sizeof bufs[0]; k++) buf_free(bufs[k]);
     }
     buf_free(&c->entries);

@@ -23,7 +23,17 @@ typedef struct catalog_entry {
     buf token_text; /* the tokens, each NUL-terminated, one after another */
     const char *tokens[CATALOG_MAX_TOKENS];
     size_t ntokens;
+    buf purpose_text; /* its purposes ("search", "ai-training", ...), each NUL-terminated, one after another */
+    size_t npurposes;
 } catalog_entry;
+
+/* The purposes the schema names (conformance/crawler-catalog.schema.json), in its
+ * order: "search", "ads", "ai-training", ... */
+#define CATALOG_PURPOSES 9
+extern const char *const catalog_purposes[CATALOG_PURPOSES];
+
+/* Does the entry name this purpose? */
+int catalog_entry_has_purpose(const catalog_entry *e, const char *purpose);
 
 /* The crawlers: an array of catalog_entry in a buf. */
 typedef struct crawler_list {

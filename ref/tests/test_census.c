@@ -20,7 +20,9 @@
 #include "census.h"
 #include "cli.h"
 #include "cli_support.h"
+#include "crawler_catalog.h"
 #include "file.h"
+#include "json.h"
 #include "read_buffer.h"
 #include "test.h"
 
@@ -912,6 +914,11 @@ static void every_allocation_may_fail(void) {
         ARGS("census", "--summary", scratch_file(15, "", 0), warc),
         ARGS("census", "--agents", "WideBot", many_closed_groups()),
         ARGS("census", "--summary", scratch_file(15, "", 0), warc_more, lines_more),
+        ARGS("census", "--crawlers", "@all,OtherBot", "--catalog", FIXTURES "/catalog.json", "--paths",
+             FIXTURES "/paths.txt", "--sites", scratch_file(11, "", 0), "--summary", scratch_file(15, "", 0),
+             FIXTURES "/crawlers.jsonl"),
+        ARGS("census", "--crawlers", "@ai-training,Googlebot-Image,OtherBot", "--catalog", FIXTURES "/catalog.json",
+             "--format", "tsv", "--sites", scratch_file(11, "", 0), FIXTURES "/crawlers.jsonl"),
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
         counting c = {0, 0, 0, 0};
@@ -1318,6 +1325,352 @@ static void paths_at_their_bounds(void) {
     buf_free(&lines);
 }
 
+/* ---- --crawlers: the crawler catalog's crawlers, each asked as it asks ---- */
+
+/* The project's catalog, as the command finds it from the working directory
+ * (make runs the tests from the checkout). 0, or -1 after failing the test. */
+static int project_catalog(crawler_list *list) {
+    char room[4096], error[600];
+    const char *file = crawler_catalog_default(room, sizeof room);
+    CHECK(file != NULL);
+    if (!file || crawler_catalog_read(file, list, error, sizeof error) != 0) {
+        CHECK(!"the project's crawler catalog reads");
+        return -1;
+    }
+    return 0;
+}
+
+/* The rows of a TSV output, each cut into its fields (in place; at most 16 a row). */
+typedef struct tsv_rows {
+    char *text;
+    char *fields[4096][16];
+    size_t n, nfields[4096];
+} tsv_rows;
+
+static void cut_tsv(tsv_rows *t, const proc_output *o) {
+    t->text = malloc(o->len + 1);
+    t->n = 0;
+    if (!t->text) return;
+    memcpy(t->text, o->data ? o->data : "", o->len);
+    t->text[o->len] = '\0';
+    for (char *line = t->text, *end; *line && t->n < 4096; line = end + 1) {
+        end = strchr(line, '\n');
+        if (!end) break;
+        *end = '\0';
+        size_t k = 0;
+        for (char *f = line; k < 16; f++) {
+            t->fields[t->n][k++] = f;
+            f = strchr(f, '\t');
+            if (!f) break;
+            *f = '\0';
+        }
+        t->nfields[t->n++] = k;
+    }
+}
+
+/* The row of site, agent and path (columns 0, 1 and 4 with --crawlers), or NULL. */
+static char **find_row(tsv_rows *t, const char *site, const char *agent, const char *path) {
+    for (size_t i = 1; i < t->n; i++)
+        if (t->nfields[i] == 12 && !strcmp(t->fields[i][0], site) && !strcmp(t->fields[i][1], agent) &&
+            !strcmp(t->fields[i][4], path))
+            return t->fields[i];
+    return NULL;
+}
+
+/* Googlebot-Image asked with its tokens follows a googlebot group when no group
+ * names googlebot-image (UA-1); AdsBot, which ignores '*', is not kept out by a
+ * '*' group; the row says whose group decided. */
+static void crawlers_asked_as_they_ask(void) {
+    crawler_list list;
+    if (project_catalog(&list)) return;
+    const catalog_entry *image = crawler_catalog_find(&list, "googlebot-image");
+    const catalog_entry *adsbot = crawler_catalog_find(&list, "adsbot-google");
+    CHECK(image && image->ntokens == 2 && !strcmp(image->tokens[1], "googlebot"));
+    CHECK(adsbot && !strcmp(adsbot->robots.data, "ignores-star"));
+    if (!image || !adsbot) {
+        crawler_catalog_free(&list);
+        return;
+    }
+    static const char lines[] =
+        "{\"site\":\"googlebot-group\",\"robots\":\"user-agent: googlebot\\ndisallow: /\\n\"}\n"
+        "{\"site\":\"star-closed\",\"robots\":\"user-agent: *\\ndisallow: /\\n\"}\n";
+    const char *file = scratch_file(0, lines, sizeof lines - 1);
+    proc_result r = run_robots(NULL, 0, ARGS("census", "--crawlers", "Googlebot-Image,AdsBot-Google", "--format", "tsv",
+                                             "--sites", scratch_file(1, "", 0), file));
+    CHECK_EQ(r.status, 0);
+    tsv_rows *t = malloc(sizeof *t);
+    CHECK(t != NULL);
+    if (t) {
+        cut_tsv(t, &r.out);
+        CHECK(t->n == 5 && !strcmp(t->fields[0][2], "robots") && !strcmp(t->fields[0][3], "token"));
+        char **row = find_row(t, "googlebot-group", image->name.data, "/");
+        CHECK(row && !strcmp(row[2], "follows") && !strcmp(row[3], "googlebot") && !strcmp(row[5], "false") &&
+              !strcmp(row[6], "2"));
+        row = find_row(t, "star-closed", image->name.data, "/");
+        CHECK(row && !strcmp(row[3], "*") && !strcmp(row[5], "false"));
+        row = find_row(t, "star-closed", adsbot->name.data, "/");
+        CHECK(row && !strcmp(row[2], "ignores-star") && !strcmp(row[3], "") && !strcmp(row[5], "true") &&
+              !strcmp(row[6], "0"));
+        free(t->text);
+        free(t);
+    }
+    /* Its summary: AdsBot allowed everywhere, Googlebot-Image kept out of both. */
+    CHECK(has(&r.err, "  crawler                     sites   root allowed"));
+    char want[200];
+    snprintf(want, sizeof want, "  %-24s %8d %14d %22d", image->name.data, 2, 0, 2);
+    CHECK(has(&r.err, want));
+    snprintf(want, sizeof want, "  %-24s %8d %14d %22d", adsbot->name.data, 2, 2, 0);
+    CHECK(has(&r.err, want));
+    proc_result_free(&r);
+    crawler_catalog_free(&list);
+}
+
+/* Every crawler of the catalog, on files that name some of them: the census's
+ * row says what `robots --crawler` says (its answer, and whose group decided);
+ * a crawler with no token has no answer in the census, where --crawler allows
+ * it. */
+static void census_agrees_with_crawler_command(void) {
+    crawler_list list;
+    if (project_catalog(&list)) return;
+    static const char *const files[] = {
+        "user-agent: googlebot\ndisallow: /private/\n\nuser-agent: *\ndisallow: /\n",
+        "user-agent: *\ndisallow: /\n\nuser-agent: gptbot\nuser-agent: adsbot-google\nallow: /\ndisallow: /private/\n",
+        "user-agent: googlebot-image\ndisallow: /\n\nuser-agent: claudebot\ndisallow: /private\n",
+    };
+    static const char *const paths[] = {"/", "/private/x"};
+    buf lines = {NULL, 0, 0};
+    const char *robots[3];
+    for (int i = 0; i < 3; i++) {
+        robots[i] = scratch_file(2 + i, files[i], strlen(files[i]));
+        char head[40];
+        snprintf(head, sizeof head, "{\"site\":\"s%d\",\"robots\":", i);
+        CHECK(buf_add(&lines, head, strlen(head)) == 0 && json_append_string(&lines, files[i], strlen(files[i])) == 0);
+        CHECK(buf_add(&lines, "}\n", 2) == 0);
+    }
+    const char *jsonl = scratch_file(5, lines.data, lines.len);
+    buf_free(&lines);
+    proc_result r = run_robots(NULL, 0, ARGS("census", "--crawlers", "@all", "--format", "tsv", "--paths",
+                                             scratch_file(6, "/private/x\n", 11), jsonl));
+    CHECK_EQ(r.status, 0);
+    tsv_rows *t = malloc(sizeof *t);
+    CHECK(t != NULL);
+    if (!t) return;
+    cut_tsv(t, &r.out);
+    CHECK_EQ(t->n, 1 + 3 * 2 * list.n);
+    const catalog_entry *entries = (const catalog_entry *)(const void *)list.entries.data;
+    for (size_t e = 0; e < list.n; e++) {
+        for (int i = 0; i < 3; i++)
+            for (int p = 0; p < 2; p++) {
+                char site[8], url[64];
+                snprintf(site, sizeof site, "s%d", i);
+                snprintf(url, sizeof url, "http://example.com%s", paths[p]);
+                proc_result c = run_robots(NULL, 0, ARGS("--crawler", entries[e].id.data, robots[i], url));
+                char **row = find_row(t, site, entries[e].name.data, paths[p]);
+                CHECK(row != NULL && (c.status == 0 || c.status == 1));
+                if (!row) continue;
+                CHECK(!strcmp(row[2], entries[e].robots.data));
+                if (!entries[e].ntokens) {
+                    CHECK(c.status == 0 && !strcmp(row[5], "") && !strcmp(row[3], ""));
+                } else {
+                    CHECK(!strcmp(row[5], c.status == 0 ? "true" : "false"));
+                    /* "the group of TOKEN", then ", line N" or ": no rule matches". */
+                    char said[120], ended[130];
+                    if (row[3][0] == '*') snprintf(said, sizeof said, "decided by: the '*' group");
+                    else if (row[3][0]) snprintf(said, sizeof said, "decided by: the group of %s", row[3]);
+                    else snprintf(said, sizeof said, "decided by: no group");
+                    bool named = row[3][0] && row[3][0] != '*';
+                    snprintf(ended, sizeof ended, "%s%s", said, named ? ":" : "");
+                    if (named && !has(&c.out, ended)) snprintf(ended, sizeof ended, "%s,", said);
+                    CHECK(has(&c.out, ended));
+                    if (!has(&c.out, ended)) printf("    %s, s%d %s: %s", entries[e].id.data, i, paths[p], c.out.data);
+                }
+                proc_result_free(&c);
+            }
+    }
+    free(t->text);
+    free(t);
+    proc_result_free(&r);
+    crawler_catalog_free(&list);
+}
+
+/* @PURPOSE is every crawler of the catalog with that purpose, in the catalog's
+ * order, and @all every crawler: computed here from the catalog. The summary's
+ * sums count them per purpose and per operator. */
+static void purposes_expand_from_the_catalog(void) {
+    crawler_list list;
+    if (project_catalog(&list)) return;
+    const catalog_entry *entries = (const catalog_entry *)(const void *)list.entries.data;
+    static const char lines[] = "{\"site\":\"s\",\"robots\":\"user-agent: *\\ndisallow: /\\n\"}\n";
+    const char *file = scratch_file(0, lines, sizeof lines - 1);
+    const char *summary = scratch_file(1, "", 0);
+    for (size_t k = 0; k <= CATALOG_PURPOSES; k++) {
+        const char *purpose = k < CATALOG_PURPOSES ? catalog_purposes[k] : NULL;
+        char item[40];
+        snprintf(item, sizeof item, "@%s", purpose ? purpose : "all");
+        buf want = {NULL, 0, 0};
+        size_t n = 0, no_token = 0;
+        /* The site's '*' group disallows everything: it keeps out each crawler
+         * with a token but those that ignore '*'. */
+        bool all_kept_out = true, all_let_in = true;
+        for (size_t e = 0; e < list.n; e++) {
+            if (purpose && !catalog_entry_has_purpose(&entries[e], purpose)) continue;
+            n++;
+            no_token += !entries[e].ntokens;
+            bool ignores_star = !strcmp(entries[e].robots.data, "ignores-star");
+            all_kept_out = all_kept_out && (!entries[e].ntokens || !ignores_star);
+            all_let_in = all_let_in && (!entries[e].ntokens || ignores_star);
+            CHECK(buf_add(&want, entries[e].name.data, strlen(entries[e].name.data)) == 0 && buf_addc(&want, '\n') == 0);
+        }
+        CHECK(buf_addc(&want, '\0') == 0);
+        proc_result r = run_robots(NULL, 0, ARGS("census", "--crawlers", item, "--format", "tsv", "--summary", summary, file));
+        if (!n) { /* a purpose no crawler of the catalog has: no crawler to ask */
+            CHECK(r.status == 2 && has(&r.err, "has the purpose") && has(&r.err, "it names no crawler"));
+            proc_result_free(&r);
+            buf_free(&want);
+            continue;
+        }
+        CHECK_EQ(r.status, 0);
+        buf got = {NULL, 0, 0};
+        tsv_rows *t = malloc(sizeof *t);
+        CHECK(t != NULL);
+        if (t) {
+            cut_tsv(t, &r.out);
+            for (size_t i = 1; i < t->n; i++)
+                CHECK(buf_add(&got, t->fields[i][1], strlen(t->fields[i][1])) == 0 && buf_addc(&got, '\n') == 0);
+            free(t->text);
+            free(t);
+        }
+        CHECK(buf_addc(&got, '\0') == 0);
+        CHECK(!strcmp(got.data, want.data));
+        if (strcmp(got.data, want.data)) printf("    %s: got\n%s    wanted\n%s", item, got.data, want.data);
+        buf_free(&got);
+        buf_free(&want);
+        proc_result_free(&r);
+        /* The summary's sum for the purpose: its crawlers, and where the one site
+         * falls (none, when none of them has a token). */
+        buf json = {NULL, 0, 0};
+        int more = 0;
+        CHECK(read_file(summary, 0, &json, &more) == 0 && buf_addc(&json, '\0') == 0);
+        if (purpose) {
+            char sum[200];
+            bool governed = no_token < n;
+            snprintf(sum, sizeof sum,
+                     "{\"purpose\":\"%s\",\"crawlers\":%zu,\"no_robots_txt\":%zu,\"allowing\":%d,\"blocking\":%d,"
+                     "\"blocking_in_part\":%d}", purpose, n, no_token, governed && all_let_in, governed && all_kept_out,
+                     governed && !all_let_in && !all_kept_out);
+            CHECK(json.data && strstr(json.data, sum));
+            if (!json.data || !strstr(json.data, sum)) printf("    wanted %s in %s\n", sum, json.data ? json.data : "");
+        }
+        /* With @all, each operator's crawlers. */
+        for (size_t e = 0; !purpose && e < list.n; e++) {
+            size_t of = 0;
+            for (size_t f = 0; f < list.n; f++) of += !strcmp(entries[f].operator_name.data, entries[e].operator_name.data);
+            char sum[200];
+            snprintf(sum, sizeof sum, "{\"operator\":\"%s\",\"crawlers\":%zu,", entries[e].operator_name.data, of);
+            CHECK(json.data && strstr(json.data, sum));
+        }
+        buf_free(&json);
+    }
+    crawler_catalog_free(&list);
+}
+
+/* Names as a person gives them: a whole User-Agent header (its comma inside
+ * parentheses does not split the list), a crawler named twice or in a purpose
+ * named too (asked once), spaces around items, a name the catalog does not
+ * know (asked as a token, with a warning), a purpose in capitals. */
+static void crawler_names_as_given(void) {
+    crawler_list list;
+    if (project_catalog(&list)) return;
+    static const char header[] = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.1; "
+                                 "+https://openai.com/gptbot";
+    const catalog_entry *gptbot = crawler_catalog_find(&list, header);
+    CHECK(gptbot && !strcmp(gptbot->id.data, "gptbot"));
+    static const char lines[] = "{\"site\":\"s\",\"status\":404}\n";
+    const char *file = scratch_file(0, lines, sizeof lines - 1);
+    char given[400];
+    snprintf(given, sizeof given, "%s, gptbot ,@AI-Training,NoSuchBot,nosuchbot", header);
+    proc_result r = run_robots(NULL, 0, ARGS("census", "--crawlers", given, "--format", "tsv", file));
+    CHECK_EQ(r.status, 0);
+    char row[200];
+    snprintf(row, sizeof row, "\ns\t%s\tfollows\t\t/\ttrue\t0\t404\tfull-allow\t", gptbot ? gptbot->name.data : "?");
+    CHECK(has(&r.out, row));
+    CHECK(strstr(r.out.data ? r.out.data : "", row) == strstr(r.out.data ? r.out.data : "", "\ns\t")); /* first */
+    const char *first = r.out.data ? strstr(r.out.data, row) : NULL;
+    CHECK(first && !strstr(first + 1, row)); /* once */
+    CHECK(has(&r.out, "\ns\tNoSuchBot\t\t\t/\ttrue\t") && !has(&r.out, "\ns\tnosuchbot\t"));
+    CHECK(has(&r.err, "robots census: 'NoSuchBot' is no crawler of the catalog (conformance/crawler-catalog.json): "
+                      "asked as the product token 'NoSuchBot'\n"));
+    proc_result_free(&r);
+    crawler_catalog_free(&list);
+}
+
+/* `robots census ARGS` refused with exit 2, no row, and `why` on stderr. */
+static void census_refuses(const char *const *args, const char *why) {
+    proc_result r = run_robots(NULL, 0, args);
+    CHECK(r.status == 2 && r.out.len == 0 && has(&r.err, why));
+    if (!has(&r.err, why)) printf("    wanted '%s', got: %s", why, r.err.data ? r.err.data : "");
+    proc_result_free(&r);
+}
+
+/* What --crawlers refuses: each a clear error, exit 2, before any row. */
+static void crawler_lists_refused(void) {
+    const char *file = FIXTURES "/crawlers.jsonl", *own = FIXTURES "/catalog.json";
+    census_refuses(ARGS("census", "--crawlers", "@nope", file), "no such purpose (the purposes: search, ads,");
+    census_refuses(ARGS("census", "--crawlers", "@", file), "no such purpose");
+    census_refuses(ARGS("census", "--crawlers", "GPTBot,,ClaudeBot", file), "--crawlers: an empty item");
+    census_refuses(ARGS("census", "--crawlers", "", file), "--crawlers: an empty item");
+    census_refuses(ARGS("census", "--crawlers", "GPTBot, \t", file), "--crawlers: an empty item");
+    census_refuses(ARGS("census", "--crawlers", "GPTBot", "--agents", "GPTBot", file),
+                   "--agents and --crawlers do not go together");
+    census_refuses(ARGS("census", "--catalog", own, file), "--catalog goes with --crawlers");
+    census_refuses(ARGS("census", "--crawlers", "GPTBot", "--compare-with", "x", file),
+                   "--crawlers does not go with --compare-with");
+    census_refuses(ARGS("census", "--crawlers", "GPTBot", "--catalog", "/nonexistent/catalog.json", file),
+                   "--crawlers: /nonexistent/catalog.json: cannot read: No such file or directory");
+    census_refuses(ARGS("census", "--crawlers", "GPTBot", "--catalog", file, file), "--crawlers: " FIXTURES "/crawlers.jsonl: byte");
+    static const char wrong[] = "{\"crawlers\":[{\"id\":\"x\"}]}";
+    census_refuses(ARGS("census", "--crawlers", "GPTBot", "--catalog", scratch_file(0, wrong, sizeof wrong - 1), file),
+                   "not a crawler catalog");
+    census_refuses(ARGS("census", "--crawlers", "@seo", "--catalog", own, file), "--crawlers: it names no crawler");
+    static char many[5000];
+    char *p = many;
+    for (int i = 0; i < 65; i++) p += sprintf(p, "%sBot%d", i ? "," : "", i);
+    census_refuses(ARGS("census", "--crawlers", many, "--catalog", own, file), "--crawlers: it names more than 64 crawlers");
+    memset(many, 'a', 4096);
+    many[4096] = '\0';
+    census_refuses(ARGS("census", "--crawlers", many, "--catalog", own, file), "--crawlers: longer than 4095 bytes");
+    /* A purpose no crawler has, beside a crawler: a warning, and the census goes on. */
+    proc_result r = run_robots(NULL, 0, ARGS("census", "--crawlers", "@seo,GPTBot", "--catalog", own, file));
+    CHECK(r.status == 0 && has(&r.err, "--crawlers: no crawler of the catalog (" FIXTURES "/catalog.json) has the purpose 'seo'"));
+    proc_result_free(&r);
+}
+
+/* No catalog where the command looks (a copy of it in a folder of its own, run
+ * from there): exit 2, saying where it looked and to give --catalog. */
+static void no_catalog_found(void) {
+    const char *bin = getenv("ROBOTS_BIN") ? getenv("ROBOTS_BIN") : "build/bin/robots";
+    char program[8300], here[4096], cmd[20000], lines[8300];
+    CHECK(getcwd(here, sizeof here) != NULL);
+    snprintf(program, sizeof program, "%s%s%s", bin[0] == '/' ? "" : here, bin[0] == '/' ? "" : "/", bin);
+    snprintf(lines, sizeof lines, "%s/" FIXTURES "/crawlers.jsonl", here);
+    /* A platform's wrapper script runs the program where it was built (test_subcommands.c). */
+    FILE *f = fopen(program, "rb");
+    char head[2] = {0, 0};
+    CHECK(f != NULL && fread(head, 1, 2, f) == 2);
+    if (f) fclose(f);
+    if (head[0] == '#' && head[1] == '!') return;
+    char dir[] = "/tmp/robots-census-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s/robots' && cd '%s' && ./robots census --crawlers GPTBot '%s'; s=$?; rm -rf '%s'; exit $s",
+             program, dir, dir, lines, dir);
+    char *argv[] = {"/bin/sh", "-c", cmd, NULL};
+    proc_result r;
+    CHECK(proc_run(argv, NULL, 0, 30, 1 << 16, &r) == 0);
+    CHECK(r.status == 2 && r.out.len == 0 && has(&r.err, "--crawlers: cannot find the crawler catalog") &&
+          has(&r.err, "give --catalog FILE"));
+    proc_result_free(&r);
+}
+
 const test_suite suite_census = {"census", (const test_case[]){
     {"the fixtures give their rows, summaries and warnings", fixtures_give_their_rows},
     {"every line of a JSON Lines input has an answer", every_line_has_an_answer},
@@ -1347,4 +1700,10 @@ const test_suite suite_census = {"census", (const test_case[]){
     {"each reader stops at a signal", each_reader_stops_at_a_signal},
     {"a waiting pipe stops at a signal", a_waiting_pipe_stops_at_a_signal},
     {"--sites that cannot be made", sites_that_cannot_be_made},
+    {"--crawlers: asked as each crawler asks", crawlers_asked_as_they_ask},
+    {"--crawlers: the rows say what robots --crawler says", census_agrees_with_crawler_command},
+    {"--crawlers: @PURPOSE and @all expand from the catalog", purposes_expand_from_the_catalog},
+    {"--crawlers: names as given", crawler_names_as_given},
+    {"--crawlers: lists refused", crawler_lists_refused},
+    {"--crawlers: no catalog found", no_catalog_found},
     {NULL, NULL}}};
