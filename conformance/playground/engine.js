@@ -4,7 +4,9 @@
 // every URL x agent x profile (see playground.c for the fields). robots is a
 // string or the file's bytes (a Uint8Array, any size); agents and urls are
 // newline-separated; location is the robots.txt's URL, or '' to take the one of
-// the first URL.
+// the first URL; crawlers, optional, are lines "label TAB tokens TAB flags" (the
+// tokens space-separated, most specific first; flags "ignores-star" or empty), each
+// asked as that crawler asks and summed up in each profile's "crawlers".
 // Runs in a page (no network: the module's bytes are handed in) and under Node
 // (the tests use it there too).
 'use strict';
@@ -38,10 +40,10 @@
       return [p, bytesIn.length];
     }
 
-    function evaluate(robots, agents, urls, location) {
-      const r = put(robots), a = put(agents), u = put(urls), l = put(location || '');
+    function evaluate(robots, agents, urls, location, crawlers) {
+      const r = put(robots), a = put(agents), u = put(urls), l = put(location || ''), c = put(crawlers || '');
       try {
-        const out = x.pg_evaluate(r[0], r[1], a[0], a[1], u[0], u[1], l[0], l[1]);
+        const out = x.pg_evaluate(r[0], r[1], a[0], a[1], u[0], u[1], l[0], l[1], c[0], c[1]);
         if (!out) throw new Error('out of memory in the WebAssembly module');
         const mem = new Uint8Array(x.memory.buffer);
         let end = out;
@@ -54,6 +56,7 @@
         x.pg_free(a[0]);
         x.pg_free(u[0]);
         x.pg_free(l[0]);
+        x.pg_free(c[0]);
       }
     }
 

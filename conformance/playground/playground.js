@@ -77,12 +77,15 @@
     'USAGE-15': ['aipref', 'one malformed item makes the whole line unknown'],
     'USAGE-9': ['aipref', 'a Content-Usage line before any user-agent line applies to nobody'],
     'USAGE-1': ['aipref', "a crawler's own group hides the '*' group's Content-Usage lines"],
+    'GROUP-4': ['group', 'sitemap and other non-rule lines do not end a group'],
+    'UA-1': ['ua', 'a crawler with two tokens follows the first one a group names'],
   };
   // The case of each kind of surprising line (playground.c's notes; past-cap is the page's).
   const NOTE_CASES = {
     typo: 'FORMAT-7', 'no-colon': 'COLON-1', 'too-long': 'LINE-1', 'other-key': 'RULE-5', bom: 'FORMAT-4',
     ignored: 'FORMAT-2', 'no-group': 'GROUP-3', 'never-matches': 'RULE-3', 'no-token': 'TOKEN-1',
-    'past-cap': 'FORMAT-8', usage: 'AIPREF-2', 'usage-no-group': 'USAGE-9',
+    'past-cap': 'FORMAT-8', usage: 'AIPREF-2', 'usage-no-group': 'USAGE-9', 'joins-group': 'GROUP-4',
+    'usage-hidden': 'USAGE-1', lookalike: 'RFC-1',
   };
 
   // The cases of the rule that decided: what in its pattern made it match.
@@ -92,6 +95,7 @@
     if (r.without_query)
       return ['MATCH-8', 'EDGE-4', ...(r.rule === 'none' ? [] : ruleLessons({ ...r, without_query: null }, prof))];
     if (r.rule === 'none') {
+      if (r.star_ignored) return []; // its catalog entry says why (the crawler column links it)
       if (r.group === 'none') return ['EMPTY-2'];
       if (r.group_rules === 0) return r.group === 'specific' ? ['EMPTY-1'] : [];
       if (r.group === 'specific' && prof.global) return ['MERGE-3'];
@@ -160,6 +164,32 @@
     if (!m) return el('code', { class: 'url' }, url);
     return el('code', { class: 'url' }, el('span', { class: 'origin' }, m[1]), el('span', { class: 'rest' }, m[2]));
   }
+
+  // ---- The crawler catalog (crawler-catalog.js, from conformance/crawler-catalog.json) ----
+  const CATALOG = typeof ROBOTS_CATALOG === 'object' ? ROBOTS_CATALOG : { purposes: {}, robots: {}, crawlers: [] };
+
+  // The crawler of the catalog a line means, as `robots --crawler` reads a name
+  // (crawler_catalog_find): its id, its name or its first token, in any case; else
+  // a whole User-Agent header holding one of its parts, the longest part found.
+  function catalogCrawler(written) {
+    const w = written.trim().toLowerCase();
+    for (const c of CATALOG.crawlers)
+      if (c.id.toLowerCase() === w || c.name.toLowerCase() === w || (c.tokens.length && c.tokens[0] === w)) return c;
+    let best = null;
+    let longest = 0;
+    for (const c of CATALOG.crawlers)
+      for (const part of c.user_agent)
+        if (part.length > longest && w.includes(part.toLowerCase())) {
+          best = c;
+          longest = part.length;
+        }
+    return best;
+  }
+
+  // A crawler as the reference is handed it (playground.c's crawler lines).
+  const crawlerLine = (label, c) => `${label}\t${c.tokens.join(' ')}\t${c.robots === 'ignores-star' ? 'ignores-star' : ''}`;
+  const crawlerLink = (c, text) => el('a', { href: `crawler-catalog.html#crawler-${c.id}`, 'data-crawler': c.id }, text);
+  const tokenList = (c) => c.tokens.join(', then ');
 
   // ---- State: the fragment ------------------------------------------------------
   let fileBytes = null; // a file dropped or chosen, or a link's robots_base64: its bytes
@@ -258,6 +288,50 @@
     return m;
   }
 
+  // Edits between two tokens (Levenshtein), given up past `most`.
+  function editDistance(a, b, most) {
+    if (Math.abs(a.length - b.length) > most) return most + 1;
+    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const row = [i];
+      for (let j = 1; j <= b.length; j++)
+        row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = row;
+    }
+    return prev[b.length];
+  }
+
+  // The catalog crawler a user-agent line seems meant for when the token it
+  // names is none of the catalog's: a token one or two letters off (googlebot-images),
+  // the start of one (google, claude), or an operator's name (openai). Real
+  // crawlers the catalog lacks are no reason to warn, so a token further off that
+  // starts with a catalog token (googlebot-video) is left alone.
+  function lookalike(token) {
+    const t = token.toLowerCase();
+    const all = CATALOG.crawlers.filter((k) => k.tokens.length);
+    if (t.length < 4 || all.some((k) => k.tokens.includes(t))) return null;
+    const near = all.find((k) => k.tokens.some((x) => x.length >= 6 && editDistance(t, x, 2) <= 2));
+    if (near) return near;
+    if (all.some((k) => k.tokens.some((x) => t.startsWith(x)))) return null;
+    return all.find((k) => k.tokens.some((x) => x.startsWith(t))) ||
+      all.find((k) => k.operator.toLowerCase().split(/\s+/).includes(t)) || null;
+  }
+
+  // Notes the page makes itself, by line: a user-agent line whose token no
+  // crawler of the catalog carries, though it looks meant for one.
+  function pageNotes(lines) {
+    const m = new Map();
+    lines.forEach((line, i) => {
+      const ua = /^\s*user[-_ ]?agent\s*:?\s*([A-Za-z_-]+)/i.exec(line.replace(/#.*/, ''));
+      const k = ua && lookalike(ua[1]);
+      if (!k) return;
+      m.set(i + 1, { kind: 'lookalike', text: `no crawler of the catalog asks with "${ua[1]}", so this group names ` +
+        `none of them: ${k.name} (${k.operator}) asks with ${tokenList(k)}; to name it, write user-agent: ` +
+        `${k.tokens[0]}`, crawler: k });
+    });
+    return m;
+  }
+
   function numberedView(text, report, chosen) {
     const list = $('lines');
     list.textContent = '';
@@ -270,6 +344,7 @@
     const groups = new Set(chosen ? chosen.group_lines : []);
     const byProfile = report.profiles.filter((p) => !p.error).map((p) => [p.profile, notesOf(p)]);
     const shown = Math.min(lines.length, 20000);
+    const ours = pageNotes(lines.slice(0, shown));
     const frag = document.createDocumentFragment();
     for (let i = 0; i < shown; i++) {
       const n = i + 1;
@@ -288,6 +363,7 @@
         }
       if (n > parsed) said.set('past-cap', { note: { kind: 'past-cap', text: 'past the 500 KiB cap: not read' },
         profiles: byProfile.map((p) => p[0]) });
+      if (ours.has(n)) said.set('lookalike', { note: ours.get(n), profiles: byProfile.map((p) => p[0]) });
       if (said.size) {
         // A usage line's note says what it is, not that something is wrong.
         const onlyInfo = [...said.keys()].every((k) => k === 'usage');
@@ -302,6 +378,10 @@
           if (known) {
             box.append(' ');
             box.append(el('a', { href: `matters.html#${known[1]}` }, 'what to do'));
+          }
+          if (note.crawler) {
+            box.append(' ');
+            box.append(crawlerLink(note.crawler, 'the catalog'));
           }
           const id = NOTE_CASES[note.kind];
           if (id && CASES[id]) {
@@ -386,18 +466,44 @@
     }
   }
 
-  // What the page asks for each crawler line: {line, written, asked, reading}.
+  // What the page asks for each crawler line: {written, asked, reading, known,
+  // crawler, label}. A line the catalog knows (known) is asked as that crawler
+  // asks (crawler: all its tokens, and without the '*' group when it ignores it),
+  // unless it has no token at all; any other line as written, by its product token.
   function crawlersOf(text) {
-    return items(text).map((written) => {
+    return items(text).map((written, i) => {
       const reading = RobotsReading.crawler(written);
-      return { written, asked: reading.token || written, reading };
+      const known = catalogCrawler(written);
+      const crawler = known && known.tokens.length ? known : null;
+      return { written, asked: reading.token || written, reading, known, crawler, label: `typed:${i}` };
     });
+  }
+
+  // What the catalog says of a crawler a line names: its tokens in order and what
+  // it does with robots.txt.
+  function catalogNote(c) {
+    const k = c.known;
+    const li = el('li', { 'data-agent': c.asked, 'data-written': c.written, 'data-crawler': k.id });
+    if (c.written.trim().toLowerCase() === k.name.toLowerCase()) li.append(crawlerLink(k, k.name), ` (${k.operator}). `);
+    else li.append(el('q', {}, c.written), ' is ', crawlerLink(k, k.name), ` (${k.operator}). `);
+    if (!k.tokens.length) {
+      li.append(`It has no robots.txt token: ${CATALOG.robots[k.robots] || k.robots}. It is asked about as written.`);
+      return li;
+    }
+    li.append(k.tokens.length > 1
+      ? `It asks with ${tokenList(k)}: the first of them a group names decides, alone; only when no group names any, ` +
+        'the * group. '
+      : `It asks with ${k.tokens[0]}. `);
+    if (k.robots !== 'follows') li.append(`Its operator documents that it ${CATALOG.robots[k.robots] || k.robots}. `);
+    li.append(caseLinks(k.tokens.length > 1 ? ['UA-1'] : ['RFC-1']));
+    return li;
   }
 
   function crawlerNotes(crawlers, report) {
     const list = $('agent-notes');
     list.textContent = '';
     crawlers.forEach((c) => {
+      if (c.known) list.append(catalogNote(c));
       if (!c.reading.header) return;
       const header = /[\s(/;]/.test(c.written);
       const li = el('li', { 'data-agent': c.asked, 'data-written': c.written });
@@ -426,8 +532,9 @@
   // ---- Results --------------------------------------------------------------------
   const key = (url, agent, profile) => url + '\n' + agent + '\n' + profile;
 
-  // What decided, in words: the line and rule, why, and the groups.
-  function explanation(r) {
+  // What decided, in words: the line and rule, why, and the groups (for a crawler
+  // of the catalog, `tokens`: which of its tokens' groups).
+  function explanation(r, tokens) {
     const out = el('span', { class: 'explanation' });
     if (r.line) {
       out.append(el('a', { href: '#L' + r.line, class: 'line-link' }, 'line ' + r.line), ': ',
@@ -440,9 +547,21 @@
         el('code', {}, `${w.rule}: ${w.pattern}`), ") would decide: a final '$' is the end of the URL, query included");
     }
     if (r.group_lines.length) {
-      const which = r.group === 'global' ? 'the * group (no group names this crawler)' : "the crawler's own group";
+      const which = r.group === 'global' ? `the * group (no group names ${tokens && tokens.length > 1 ? 'its tokens'
+        : 'this crawler'})`
+        : r.decided && tokens && tokens.length > 1 ? `the group of ${r.decided}` +
+          (r.decided !== tokens[0] ? ` (no group names ${tokens.slice(0, tokens.indexOf(r.decided)).join(' or ')})`
+            : '')
+          : "the crawler's own group";
       const s = r.group_lines.length > 1 ? `${r.group_lines.length} groups merged, at lines` : 'starting at line';
       out.append('; ', `${which}, ${s} ${r.group_lines.join(', ')}`);
+    }
+    if (r.case_folded) {
+      const f = r.case_folded;
+      out.append(el('span', { class: 'case-note', 'data-line': String(f.line) }, '. Paths are case-sensitive: were ' +
+        'they not, ', el('a', { href: '#L' + f.line, class: 'line-link' }, 'line ' + f.line), ` (a ${f.rule} rule) ` +
+        `would decide and the URL would be ${f.rule === 'allow' ? 'allowed' : 'disallowed'}; to cover both, write ` +
+        'the rule once more in the case of the URL'));
     }
     return out;
   }
@@ -499,15 +618,25 @@
       'data-profile': r.profile, 'data-verdict': r.verdict, 'data-line': String(r.line) }, text);
   }
 
+  // A catalog crawler's results are kept apart from an agent's: an agent never
+  // starts with a newline.
+  const crawlerKey = (url, label, profile) => key(url, '\n' + label, profile);
+
   function resultRow(url, c, report, byKey, notes) {
     const profiles = report.profiles;
-    const answers = profiles.map((p) => byKey.get(key(url.url, c.asked, p.profile)));
+    const answers = profiles.map((p) => byKey.get(c.crawler ? crawlerKey(url.url, c.label, p.profile)
+      : key(url.url, c.asked, p.profile)));
     const ok = answers.every((a) => a && !a.error);
     const sameVerdict = ok && answers.every((a) => a.verdict === answers[0].verdict);
     const agree = sameVerdict && answers.every((a) => a.line === answers[0].line);
     const attrs = { class: 'result' + (agree ? ' ' + answers[0].verdict : ' differs'), 'data-url': url.url,
       'data-agent': c.asked, 'data-verdict': sameVerdict ? answers[0].verdict : 'differs', tabindex: '0' };
     if (agree) attrs['data-line'] = String(answers[0].line);
+    if (c.crawler) {
+      // which crawler of the catalog, and which of its tokens' groups decided (Google's)
+      attrs['data-crawler'] = c.crawler.id;
+      if (ok) attrs['data-decided'] = answers[0].decided || (answers[0].group === 'global' ? '*' : '');
+    }
     const row = el('tr', attrs);
 
     const urlCell = el('td', { class: 'url', 'data-label': 'URL' }, urlCode(url.url));
@@ -515,6 +644,11 @@
     if (url.scheme_relative) urlCell.append(el('br'), el('small', {}, "no scheme: read with the file's"));
 
     const agentCell = el('td', { class: 'agent', 'data-label': 'crawler' }, el('strong', {}, c.asked));
+    if (c.crawler) {
+      agentCell.append(el('br'), el('small', { class: 'catalog-crawler' }, crawlerLink(c.crawler, c.crawler.name),
+        c.crawler.tokens.length > 1 ? `: asks with ${tokenList(c.crawler)}` : '',
+        c.crawler.robots === 'ignores-star' ? '; ignores the * group' : ''));
+    }
     if (c.reading.header) {
       const note = el('small', { class: 'as-written' });
       note.append(c.reading.token ? 'the product token of ' : 'as written: ', el('q', {}, c.written));
@@ -539,7 +673,9 @@
     // Google-Extended fetches nothing (Googlebot does): its rows say whether Google
     // may use what Googlebot fetched for its AI models, which a site owner who asks
     // about it wants told.
-    if (c.asked.toLowerCase() === 'google-extended') {
+    if (c.known && c.known.robots === 'usage-token' && c.known.id !== 'google-extended') {
+      agentCell.append(el('br'), el('small', { class: 'token-note' }, `a token, not a crawler: ${CATALOG.robots['usage-token']}`));
+    } else if (c.asked.toLowerCase() === 'google-extended') {
       agentCell.append(el('br'), el('small', { class: 'token-note' }, 'a token, not a crawler: Googlebot fetches, ' +
         'and this row says whether Google may use the page for its AI models (',
       el('a', { href: 'glossary.html#google-extended' }, 'glossary'), ')'));
@@ -564,15 +700,16 @@
       // The same verdict by the same line can still be reached by different roads
       // (another group, say): then each profile says its own.
       const said = (a) => JSON.stringify([a.why, a.group, a.group_lines, a.without_query]);
-      if (answers.every((a) => said(a) === said(r))) whyCell.append(explanation(r));
+      const tokens = c.crawler ? c.crawler.tokens : null;
+      if (answers.every((a) => said(a) === said(r))) whyCell.append(explanation(r, tokens));
       else answers.forEach((a) => whyCell.append(el('div', { class: 'profile-why' },
-        el('strong', {}, `${profileName(a.profile)}: `), explanation(a))));
+        el('strong', {}, `${profileName(a.profile)}: `), explanation(a, tokens))));
     } else {
       answers.forEach((a, i) => {
         verdictCell.append(el('div', {}, answerSpan(a, url.url, c.asked, `${profileName(a.profile)}: `),
           el('strong', { class: 'v-' + a.verdict }, a.verdict)));
         whyCell.append(el('div', { class: 'profile-why' }, el('strong', {}, `${profileName(a.profile)}: `),
-          explanation(a)));
+          explanation(a, c.crawler ? c.crawler.tokens : null)));
       });
       whyCell.append(el('div', {}, el('em', {}, 'The two profiles answer differently: ' +
         'Google\'s parser and RFC 9309 part ways here.')));
@@ -588,6 +725,8 @@
     if (ok) answers.forEach((a, i) => ids.push(...lessonsOf(a, profiles[i], notes[i])));
     if (url.scope === 'path') ids.push('PATH-1');
     if (c.reading.header && c.reading.token) ids.push('RFC-1');
+    if (ok && c.crawler && answers.some((a) => a.decided && a.decided !== c.crawler.tokens[0])) ids.push('UA-1');
+    if (ok && answers.some((a) => a.case_folded)) ids.push('MATCH-3');
     whyCell.append(el('br'), caseLinks(ids));
     row.append(urlCell, agentCell, verdictCell, whyCell);
     return { row, chosen: ok ? answers[0] : null };
@@ -621,6 +760,93 @@
         el('small', {}, 'no verdict from this file')),
       why);
     return row;
+  }
+
+  // ---- Who can crawl this site: every crawler of the catalog, by purpose ----------
+  const REACH_WORDS = { allowed: 'allowed', blocked: 'blocked', partly: 'blocked in part', unknown: 'no answer' };
+  // For a token that governs use, not fetching (Google-Extended).
+  const USE_WORDS = { allowed: 'no rule refuses the use it governs', blocked: 'the use it governs is refused for ' +
+    'every page', partly: 'the use it governs is refused for some pages', unknown: 'no answer' };
+  const STATUS_WORDS = { 'user-request': 'ignores robots.txt for user requests', 'usage-token': 'a token, not a ' +
+    'crawler', 'no-token': 'follows no robots.txt' };
+
+  // Which group decided, in words, from a profile's summary of the crawler.
+  function decidedWords(k, sum) {
+    if (sum.star_ignored) return "no group names it, and it ignores the * group";
+    if (!sum.group_lines || !sum.group_lines.length) return 'no group names it, and there is no * group';
+    const at = `line ${sum.group_lines.join(', ')}`;
+    if (!sum.decided) return `the * group (${at}): no group names ${k.tokens.length > 1 ? 'its tokens' : 'it'}`;
+    return `the group of ${sum.decided} (${at})`;
+  }
+
+  function whoItem(k, sums, urls, byKey) {
+    const google = sums.find((x) => x.profile === 'google') || sums[0];
+    const status = !k.tokens.length ? 'no-token' : ['usage-token', 'user-request'].includes(k.robots) ? k.robots
+      : google ? google.reach : 'unknown';
+    const attrs = { class: 'who-crawler ' + status, 'data-crawler': k.id, 'data-status': status };
+    for (const x of sums) attrs['data-reach-' + x.profile] = x.reach;
+    if (google && k.tokens.length) attrs['data-decided'] = google.decided || (google.group_lines.length &&
+      !google.star_ignored ? '*' : '');
+    const li = el('li', attrs, crawlerLink(k, k.name), ` (${k.operator}): `);
+    li.append(el('strong', {}, STATUS_WORDS[status] || REACH_WORDS[status] || status));
+    if (!k.tokens.length) {
+      li.append(` (${CATALOG.robots[k.robots] || k.robots})`);
+      return li;
+    }
+    const words = k.robots === 'usage-token' ? USE_WORDS : REACH_WORDS;
+    const reaches = [...new Set(sums.map((x) => x.reach))];
+    if (reaches.length > 1) li.append('; ', sums.map((x) => `${profileName(x.profile)}: ${words[x.reach]}`).join('; '));
+    else if (status !== google.reach) li.append(`; its group: ${words[google.reach]}`);
+    li.append(el('br'), el('small', {}, `decided by ${decidedWords(k, google)}` +
+      (k.tokens.length > 1 ? `; it asks with ${tokenList(k)}` : '')));
+    if (urls.length) {
+      const answers = urls.map((u) => byKey.get(crawlerKey(u.url, 'catalog:' + k.id, 'google'))).filter(Boolean);
+      const allowed = answers.filter((a) => a.verdict === 'allowed').length;
+      li.append(el('small', { class: 'who-urls' }, `; your URLs: ${allowed} of ${answers.length} allowed (Google)`));
+    }
+    return li;
+  }
+
+  function whoView(report, byKey) {
+    const box = $('who');
+    box.textContent = '';
+    if (!CATALOG.crawlers.length) {
+      box.append(el('p', { class: 'warning' }, 'The crawler catalog did not come with the page ' +
+        '(crawler-catalog.js), so no crawler can be listed.'));
+      return;
+    }
+    const sums = new Map();
+    for (const p of report.profiles.filter((x) => !x.error))
+      for (const c of p.crawlers || []) {
+        if (!c.agent.startsWith('catalog:')) continue;
+        const id = c.agent.slice('catalog:'.length);
+        if (!sums.has(id)) sums.set(id, []);
+        sums.get(id).push({ profile: p.profile, ...c });
+      }
+    const urls = report.urls.filter((u) => u.scope === 'applies' || u.scope === 'path');
+    // The crawlers that fetch by their token: not usage tokens, not fetchers with none.
+    const counted = { allowed: 0, blocked: 0, partly: 0 };
+    let fetchers = 0;
+    for (const k of CATALOG.crawlers) {
+      const g = (sums.get(k.id) || []).find((x) => x.profile === 'google');
+      if (!k.tokens.length || k.robots === 'usage-token' || !g || counted[g.reach] === undefined) continue;
+      counted[g.reach]++;
+      fetchers++;
+    }
+    box.append(el('p', { id: 'who-summary' }, `Of the ${fetchers} crawlers of the `,
+      el('a', { href: 'crawler-catalog.html' }, 'catalog'), ' that a group can name, this file lets ' +
+      `${counted.allowed} in everywhere, keeps ${counted.blocked} out everywhere and ${counted.partly} out of some ` +
+      `paths (Google's reading; each says where RFC 9309 differs); ${CATALOG.crawlers.length - fetchers} more are ` +
+      'usage tokens or fetchers with no token. Each is asked as it asks: all its tokens in order, and without the * ' +
+      'group when it ignores it.'));
+    for (const [purpose, title] of Object.entries(CATALOG.purposes)) {
+      const mine = CATALOG.crawlers.filter((k) => k.purposes[0] === purpose);
+      if (!mine.length) continue;
+      box.append(el('h3', { id: 'who-' + purpose }, title));
+      const list = el('ul', { class: 'who' });
+      for (const k of mine) list.append(whoItem(k, sums.get(k.id) || [], urls, byKey));
+      box.append(list);
+    }
   }
 
   // Keeps each URL's scheme and host on one line unless that line is wider than the
@@ -663,8 +889,10 @@
       return;
     }
     const byKey = new Map();
-    for (const prof of report.profiles)
+    for (const prof of report.profiles) {
       for (const r of prof.results || []) byKey.set(key(r.url, r.agent, r.profile), r);
+      for (const r of prof.crawler_results || []) byKey.set(crawlerKey(r.url, r.agent, r.profile), r);
+    }
     const notes = report.profiles.map(notesOf);
     const table = el('table', { class: 'results' });
     table.append(el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'URL'), el('th', { scope: 'col' }, 'crawler'),
@@ -690,6 +918,7 @@
     if (!body.rows.length) out.append(el('p', {}, 'Give at least one crawler and one URL.'));
     else out.append(table);
     fitHosts();
+    whoView(report, byKey);
     numberedView(enc.parserText, report, first);
   }
 
@@ -700,7 +929,7 @@
   function evaluate() {
     if (!engine) return;
     if (linkError) {
-      for (const id of ['results', 'cap', 'encoding', 'scope', 'agent-notes', 'lines']) $(id).textContent = '';
+      for (const id of ['results', 'cap', 'encoding', 'scope', 'agent-notes', 'who', 'lines']) $(id).textContent = '';
       $('results').append(el('p', { class: 'warning', id: 'no-results' }, `No verdicts: ${linkError}.`));
       return;
     }
@@ -708,10 +937,16 @@
     const enc = RobotsReading.encoding(bytes);
     writeFragment(enc);
     const crawlers = crawlersOf($('agents').value);
-    const asked = [...new Set(crawlers.flatMap((c) => c.reading.header && c.reading.token ? [c.asked, c.written]
-      : [c.asked]))];
+    // A crawler of the catalog is asked as it asks (below); a header also as written.
+    const asked = [...new Set(crawlers.flatMap((c) => [...(c.crawler ? [] : [c.asked]),
+      ...(c.reading.header && c.reading.token ? [c.written] : [])]))];
+    // The crawlers typed that the catalog knows, and every crawler of the catalog
+    // for "who can crawl this site".
+    const lines = [...crawlers.filter((c) => c.crawler).map((c) => crawlerLine(c.label, c.crawler)),
+      ...CATALOG.crawlers.filter((k) => k.tokens.length).map((k) => crawlerLine('catalog:' + k.id, k))];
     const started = performance.now();
-    const report = engine.evaluate(bytes, asked.join('\n'), $('urls').value, $('location').value.trim());
+    const report = engine.evaluate(bytes, asked.join('\n'), $('urls').value, $('location').value.trim(),
+      lines.join('\n'));
     const took = performance.now() - started;
     render(report, enc, crawlers);
     $('timing').textContent = `evaluated in ${took.toFixed(1)} ms`;

@@ -8,6 +8,11 @@
  * made of each notable line. It adds no rule of its own: every answer is the
  * reference's (ref/src), read through robots.h.
  *
+ * The page may also hand it crawlers of the catalog (conformance/crawler-catalog.json),
+ * each with its tokens: those are asked as the crawler asks (robots_check_crawler),
+ * and each gets its reach, what its groups keep it from (the page's "who can crawl
+ * this site").
+ *
  * Exports: pg_alloc(n) and pg_free(p) for the page's buffers; pg_evaluate(...) ->
  * a NUL-terminated JSON text the page frees with pg_free, or 0 when memory ran out.
  */
@@ -284,6 +289,82 @@ static void url_json(out *o, const location *loc, const char *u, size_t ul) {
     raw(o, "}");
 }
 
+/* ---- Who is asked: an agent as written, or a crawler of the catalog ------------- */
+
+/* The most tokens a crawler of the catalog has (its schema's maxItems). */
+#define CRAWLER_TOKENS_MAX 8
+
+/* What one verdict is asked for. An agent is one token (or string) asked alone;
+ * a crawler (a line of the page's crawler list: "label TAB tokens TAB flags", the
+ * tokens space-separated, most specific first, the flags "ignores-star" or none)
+ * is asked as robots_check_crawler asks: the first of its tokens a group names
+ * decides alone (UA-1, UA-2), and '*' groups count only for one that follows them
+ * (Google's special-case crawlers do not). */
+typedef struct asked {
+    const char *label;
+    size_t label_len;
+    const char *tokens[CRAWLER_TOKENS_MAX];
+    size_t lens[CRAWLER_TOKENS_MAX];
+    size_t ntokens;
+    bool crawler;
+    bool ignores_star;
+} asked;
+
+static asked agent_asked(const char *agent, size_t agent_len) {
+    asked a = {agent, agent_len, {agent}, {agent_len}, 1, false, false};
+    return a;
+}
+
+/* The next field of a crawler line, up to a tab or its end. */
+static const char *field(const char **p, const char *end, size_t *n) {
+    const char *start = *p;
+    const char *tab = memchr(start, '\t', (size_t)(end - start));
+    *n = (size_t)((tab ? tab : end) - start);
+    *p = tab ? tab + 1 : end;
+    return start;
+}
+
+/* A crawler line read; tokens past CRAWLER_TOKENS_MAX are not asked (the page
+ * sends none: the catalog allows no more). */
+static asked crawler_asked(const char *s, size_t n) {
+    asked a = {NULL, 0, {NULL}, {0}, 0, true, false};
+    const char *p = s, *end = s + n;
+    a.label = field(&p, end, &a.label_len);
+    size_t tokens_len, flags_len;
+    const char *tokens = field(&p, end, &tokens_len);
+    const char *flags = field(&p, end, &flags_len);
+    a.ignores_star = flags_len == 12 && memcmp(flags, "ignores-star", 12) == 0;
+    for (const char *t = tokens, *stop = tokens + tokens_len; t < stop && a.ntokens < CRAWLER_TOKENS_MAX;) {
+        const char *space = memchr(t, ' ', (size_t)(stop - t));
+        const char *e = space ? space : stop;
+        if (e > t) {
+            a.tokens[a.ntokens] = t;
+            a.lens[a.ntokens++] = (size_t)(e - t);
+        }
+        t = e + 1;
+    }
+    return a;
+}
+
+/* The verdict for who is asked; *decided as robots_check_crawler sets it. */
+static int check_asked(const robots_rules *rules, const asked *a, const char *url, size_t url_len, robots_verdict *v,
+                       size_t *decided, const char **error) {
+    *decided = a->ntokens;
+    if (!a->crawler) return robots_check(rules, a->tokens[0], a->lens[0], url, url_len, v, error);
+    return robots_check_crawler(rules, a->tokens, a->lens, a->ntokens, a->ignores_star ? ROBOTS_CRAWLER_IGNORES_STAR : 0u,
+                                url, url_len, v, decided, error);
+}
+
+/* The groups that decided for who is asked: the decided token's, or, when no group
+ * names a token, the '*' groups (none for a crawler that ignores them). Writes
+ * the first `cap` group indexes and returns how many there are. */
+static size_t groups_asked(const robots_rules *rules, const asked *a, size_t decided, size_t *found, size_t cap) {
+    if (decided < a->ntokens) return robots_applying_groups(rules, &a->tokens[decided], &a->lens[decided], 1, found, cap);
+    if (a->crawler && a->ignores_star) return 0;
+    if (a->crawler) return robots_applying_groups(rules, NULL, NULL, 0, found, cap);
+    return robots_applying_groups(rules, a->tokens, a->lens, 1, found, cap);
+}
+
 /* ---- Verdicts -------------------------------------------------------------------- */
 
 /* "1 character", "8 characters"; bytes when the pattern is not all ASCII (the
@@ -319,8 +400,8 @@ static void why_words(const robots_verdict *v, char *text, size_t cap) {
 /* When a rule ending in '$' would decide the URL without its query but does not
  * with it (MATCH-8, EDGE-4: '$' is the end of the path and query), the member
  * "without_query": {line, rule, pattern} says so. */
-static void query_defeats(out *o, const robots_rules *rules, const char *agent, size_t agent_len, const char *url,
-                          size_t url_len, const robots_verdict *with) {
+static void query_defeats(out *o, const robots_rules *rules, const asked *a, const char *url, size_t url_len,
+                          const robots_verdict *with) {
     const char *hash = memchr(url, '#', url_len);
     size_t end = hash ? (size_t)(hash - url) : url_len;
     const char *query = memchr(url, '?', end);
@@ -334,7 +415,8 @@ static void query_defeats(out *o, const robots_rules *rules, const char *agent, 
     memcpy(bare, url, q);
     memcpy(bare + q, url + end, url_len - end);
     robots_verdict v;
-    bool decided = robots_check(rules, agent, agent_len, bare, url_len - (end - q), &v, NULL) == 0 &&
+    size_t token;
+    bool decided = check_asked(rules, a, bare, url_len - (end - q), &v, &token, NULL) == 0 &&
                    v.rule != ROBOTS_RULE_NONE && v.pattern_len > 0 && v.pattern[v.pattern_len - 1] == '$' &&
                    (with->rule == ROBOTS_RULE_NONE || v.line != with->line);
     free(bare);
@@ -380,19 +462,86 @@ static void usage_json(out *o, const robots_rules *rules, const char *agent, siz
     raw(o, "]");
 }
 
+/* The file with every letter in lower case, parsed when a verdict first needs it:
+ * a URL whose verdict it changes is one a rule would decide if paths were
+ * case-insensitive, which they are not (MATCH-3). */
+typedef struct folded {
+    const char *robots;
+    size_t len;
+    robots_profile_id profile;
+    const robots_rules *as_is; /* the file's rules, parsed as it is */
+    robots_rules *rules;       /* NULL until parsed, or when that failed */
+    bool tried, same;          /* same: the file has no capital letter, so as_is serves */
+} folded;
+
+static const robots_rules *folded_rules(folded *f, out *o) {
+    if (f->tried) return f->same ? f->as_is : f->rules;
+    f->tried = true;
+    f->same = true;
+    for (size_t i = 0; i < f->len && f->same; i++) f->same = !(f->robots[i] >= 'A' && f->robots[i] <= 'Z');
+    if (f->same) return f->as_is;
+    char *lower = malloc(f->len ? f->len : 1);
+    if (!lower) {
+        o->lost = true;
+        return NULL;
+    }
+    for (size_t i = 0; i < f->len; i++) lower[i] = (char)(f->robots[i] >= 'A' && f->robots[i] <= 'Z' ? f->robots[i] + 32 : f->robots[i]);
+    robots_options opt;
+    robots_options_init(&opt);
+    opt.profile = f->profile;
+    if (robots_parse(lower, f->len, &opt, &f->rules, NULL) != 0) f->rules = NULL;
+    free(lower);
+    return f->rules;
+}
+
+/* "case_folded": {line, rule}: the rule that would decide, the other way,
+ * were the path and the rules read without regard to case. */
+static void case_folded(out *o, folded *f, const asked *a, const char *url, size_t url_len, const robots_verdict *with) {
+    const robots_rules *rules = folded_rules(f, o);
+    if (!rules) return;
+    bool capitals = false;
+    for (size_t i = 0; i < url_len && !capitals; i++) capitals = url[i] >= 'A' && url[i] <= 'Z';
+    if (f->same && !capitals) return; /* nothing to fold: the same question */
+    char *lower = malloc(url_len ? url_len : 1);
+    if (!lower) {
+        o->lost = true;
+        return;
+    }
+    for (size_t i = 0; i < url_len; i++) lower[i] = (char)(url[i] >= 'A' && url[i] <= 'Z' ? url[i] + 32 : url[i]);
+    robots_verdict v;
+    size_t decided;
+    bool differs = check_asked(rules, a, lower, url_len, &v, &decided, NULL) == 0 && v.allowed != with->allowed &&
+                   v.rule != ROBOTS_RULE_NONE;
+    free(lower);
+    if (!differs) return;
+    raw(o, ",\"case_folded\":{");
+    key_num(o, "line", v.line);
+    raw(o, ",");
+    key_text(o, "rule", robots_rule_kind_name(v.rule));
+    raw(o, "}");
+}
+
 /* One verdict as a JSON object. */
-static void verdict(out *o, const robots_rules *rules, robots_profile_id p, const char *agent, size_t agent_len,
-                    const char *url, size_t url_len) {
+static void verdict(out *o, const robots_rules *rules, folded *fold, const asked *a, const char *url, size_t url_len) {
+    robots_profile_id p = fold->profile;
     robots_verdict v;
     const char *error = NULL;
+    const char *agent = a->tokens[0];
+    size_t agent_len = a->lens[0], decided;
     raw(o, "{");
     key_str(o, "url", url, url_len);
     raw(o, ",");
-    key_str(o, "agent", agent, agent_len);
+    key_str(o, "agent", a->label, a->label_len);
     raw(o, ",");
     key_text(o, "profile", robots_profile_name(p));
     raw(o, ",");
-    if (robots_check(rules, agent, agent_len, url, url_len, &v, &error) != 0) {
+    if (a->crawler && a->ntokens == 0) {
+        /* A fetcher with no token: no group of any file names it. */
+        key_text(o, "error", "no token: it follows no robots.txt");
+        raw(o, "}");
+        return;
+    }
+    if (check_asked(rules, a, url, url_len, &v, &decided, &error) != 0) {
         key_text(o, "error", error ? error : "no answer");
         raw(o, "}");
         return;
@@ -406,10 +555,19 @@ static void verdict(out *o, const robots_rules *rules, robots_profile_id p, cons
     key_str(o, "pattern", v.pattern ? v.pattern : "", v.pattern ? v.pattern_len : 0);
     raw(o, ",");
     key_text(o, "group", robots_group_kind_name(v.group));
+    if (a->crawler) {
+        /* which token's groups decided: null when the '*' groups or none did */
+        raw(o, ",\"decided\":");
+        if (decided < a->ntokens) str(o, a->tokens[decided], a->lens[decided]);
+        else raw(o, "null");
+        /* a crawler that ignores '*' groups, in a file that has some for it */
+        bool skipped = a->ignores_star && decided == a->ntokens && robots_applying_groups(rules, NULL, NULL, 0, NULL, 0);
+        raw(o, ",");
+        key_bool(o, "star_ignored", skipped);
+    }
     raw(o, ",\"group_lines\":[");
-    const char *agents[1] = {agent};
-    size_t lens[1] = {agent_len}, found[16], group_rules = 0;
-    size_t n = robots_applying_groups(rules, agents, lens, 1, found, 16);
+    size_t found[16], group_rules = 0;
+    size_t n = groups_asked(rules, a, decided, found, 16);
     for (size_t i = 0; i < n && i < 16; i++) {
         robots_group_info g;
         if (robots_get_group(rules, found[i], &g) == 0) {
@@ -431,8 +589,17 @@ static void verdict(out *o, const robots_rules *rules, robots_profile_id p, cons
     raw(o, "},");
     char words[256];
     why_words(&v, words, sizeof words);
+    if (a->crawler && a->ignores_star && v.group == ROBOTS_GROUP_NONE && !(v.why & ROBOTS_WHY_ROBOTS_TXT))
+        snprintf(words, sizeof words, "no group names its tokens, and it ignores the * group (Google's special-case "
+                                      "crawlers), so everything is allowed");
     key_text(o, "why", words);
-    query_defeats(o, rules, agent, agent_len, url, url_len, &v);
+    query_defeats(o, rules, a, url, url_len, &v);
+    case_folded(o, fold, a, url, url_len, &v);
+    /* A crawler's usage preferences are those of the token whose groups it follows. */
+    if (a->crawler && decided < a->ntokens) {
+        agent = a->tokens[decided];
+        agent_len = a->lens[decided];
+    }
     usage_json(o, rules, agent, agent_len, url, url_len);
     raw(o, "}");
 }
@@ -446,6 +613,41 @@ static void verdict(out *o, const robots_rules *rules, robots_profile_id p, cons
 #define MARK_NO_TOKEN 4u      /* a user-agent value without a product token (TOKEN-1) */
 #define MARK_USAGE 8u         /* a Content-Usage or Content-Signal line (AIPREF-2) */
 #define MARK_USAGE_NO_GROUP 16u /* ... before any user-agent line (USAGE-9) */
+#define MARK_JOINS 32u        /* a user-agent line a non-rule line kept in the group above (GROUP-4) */
+#define MARK_USAGE_HIDDEN 64u /* a usage line of a '*' group where other groups name crawlers (USAGE-1) */
+
+/* Marks each user-agent line that a line between it and the user-agent line
+ * before it (a sitemap, a Content-Signal, any key that is no rule) did not keep
+ * out of that line's group: a site owner reads two groups, the parser one
+ * (GROUP-4), and the rules below bind both. */
+static void mark_joins(const robots_rules *rules, size_t lines, unsigned char *marks) {
+    robots_agent_info prev = {0};
+    bool have = false;
+    for (size_t i = 0, n = robots_agent_count(rules); i < n; i++) {
+        robots_agent_info a;
+        if (robots_get_agent(rules, i, &a) != 0 || a.line > lines) continue;
+        if (have && a.group == prev.group && a.line > prev.line)
+            for (size_t k = prev.line + 1; k < a.line; k++) {
+                robots_line_info li = robots_get_line(rules, k);
+                if ((li.flags & ROBOTS_LINE_DIRECTIVE) && li.key != ROBOTS_KEY_USER_AGENT) {
+                    marks[a.line] |= MARK_JOINS;
+                    break;
+                }
+            }
+        prev = a;
+        have = true;
+    }
+}
+
+/* Is there a group that does not name '*'? Then a '*' group's usage lines are
+ * not read by the crawlers it names (USAGE-1). */
+static bool has_named_group(const robots_rules *rules) {
+    for (size_t i = 0, g = robots_group_count(rules); i < g; i++) {
+        robots_group_info gi;
+        if (robots_get_group(rules, i, &gi) == 0 && !gi.global) return true;
+    }
+    return false;
+}
 
 /* marks[1..lines], or NULL when memory ran out. */
 static unsigned char *line_marks(const robots_rules *rules, size_t lines) {
@@ -463,11 +665,21 @@ static unsigned char *line_marks(const robots_rules *rules, size_t lines) {
         if (robots_get_rule(rules, i, &r) != 0 || r.line > lines || r.pattern_len == 0) continue;
         if (r.pattern[0] != '/' && r.pattern[0] != '*') marks[r.line] |= MARK_NEVER_MATCHES;
     }
+    bool named = has_named_group(rules);
+    /* Usage lines and user-agent lines both come in file order: one walk finds
+     * the group of each usage line, that of the last user-agent line above it. */
+    size_t agent = 0, agents = robots_agent_count(rules), group = SIZE_MAX;
     for (size_t i = 0, n = robots_usage_line_count(rules); i < n; i++) {
         robots_usage_line u;
         if (robots_get_usage_line(rules, i, &u) != 0 || u.line > lines) continue;
         marks[u.line] |= MARK_USAGE | (u.in_group ? 0 : MARK_USAGE_NO_GROUP);
+        robots_agent_info a;
+        for (; agent < agents && robots_get_agent(rules, agent, &a) == 0 && a.line < u.line; agent++) group = a.group;
+        robots_group_info g;
+        if (u.in_group && named && group != SIZE_MAX && robots_get_group(rules, group, &g) == 0 && g.global)
+            marks[u.line] |= MARK_USAGE_HIDDEN;
     }
+    mark_joins(rules, lines, marks);
     for (size_t n = 1; n <= lines && n < first_agent; n++) {
         robots_line_info li = robots_get_line(rules, n);
         if (li.key == ROBOTS_KEY_ALLOW || li.key == ROBOTS_KEY_DISALLOW) marks[n] |= MARK_NO_GROUP;
@@ -480,7 +692,7 @@ typedef struct note {
     const char *text;
 } note;
 
-#define NOTES_MAX 10
+#define NOTES_MAX 12
 
 static size_t notes_of(robots_line_info li, unsigned mark, bool bom, note *notes) {
     size_t k = 0;
@@ -497,6 +709,15 @@ static size_t notes_of(robots_line_info li, unsigned mark, bool bom, note *notes
     if (mark & MARK_USAGE_NO_GROUP)
         notes[k++] = (note){"usage-no-group", "belongs to no group: no user-agent line comes before it, so it states "
                                               "no preference for any crawler; write it under a user-agent line"};
+    if (mark & MARK_USAGE_HIDDEN)
+        notes[k++] = (note){"usage-hidden", "read only by crawlers that no group names: a crawler with a group of its "
+                                            "own reads that group's lines instead; repeat this line in every group "
+                                            "it should apply to"};
+    if (mark & MARK_JOINS)
+        notes[k++] = (note){"joins-group", "joins the group above: the line between them is no rule, so it does not "
+                                           "end that group, and every rule below binds the crawlers named above too; "
+                                           "to keep the groups apart, give the group above a rule of its own "
+                                           "(allow: / lets it fetch everything)"};
     if (mark & MARK_NO_GROUP)
         notes[k++] =
             (note){"no-group", "belongs to no group: no user-agent line comes before it, so it binds no crawler"};
@@ -557,10 +778,132 @@ static void line_notes(out *o, const robots_rules *rules, const unsigned char *r
     key_bool(o, "global", global); /* there is a * group */
 }
 
+/* ---- Who may crawl the site: each crawler's reach -------------------------------- */
+
+/* Does a pattern match every path? A slash and stars or stars alone ("/", "*"), a
+ * final '$' after a star too. */
+static bool matches_everything(const char *p, size_t n) {
+    if (n >= 2 && p[n - 1] == '$' && p[n - 2] == '*') n--;
+    size_t i = n && p[0] == '/' ? 1 : 0;
+    if (i == 0 && n == 0) return false;
+    for (; i < n; i++)
+        if (p[i] != '*') return false;
+    return true;
+}
+
+/* How much of the site the rules of the groups that decide for this crawler keep
+ * from it, read from the rules themselves (each URL's verdict is exact; this is
+ * the summary a site owner scans): "allowed" when no disallow rule of those groups
+ * can match a path (RULE-3: one starting with neither '/' nor '*' matches none);
+ * "blocked" when one matches every path and no allow rule is as long (the longest
+ * rule wins, an allow wins a tie: LONGEST-1, PREC-2); else "partly". NULL when
+ * memory ran out. */
+static const char *reach(const robots_rules *rules, const asked *a, size_t decided) {
+    size_t count = groups_asked(rules, a, decided, NULL, 0);
+    if (count == 0) return "allowed";
+    /* Which groups are the crawler's, by index: one look per rule, however many
+     * groups merge (a file of thousands of '*' groups). */
+    size_t groups = robots_group_count(rules);
+    size_t *found = malloc(count * sizeof *found);
+    unsigned char *mine_group = calloc(groups ? groups : 1, 1);
+    if (!found || !mine_group) {
+        free(found);
+        free(mine_group);
+        return NULL;
+    }
+    groups_asked(rules, a, decided, found, count);
+    for (size_t k = 0; k < count; k++)
+        if (found[k] < groups) mine_group[found[k]] = 1;
+    free(found);
+    bool any_disallow = false, all = false;
+    size_t longest_all = 0, longest_allow = 0;
+    for (size_t i = 0, n = robots_rule_count(rules); i < n; i++) {
+        robots_rule_info r;
+        if (robots_get_rule(rules, i, &r) != 0 || r.pattern_len == 0) continue;
+        if (r.pattern[0] != '/' && r.pattern[0] != '*') continue;
+        if (r.group >= groups || !mine_group[r.group]) continue;
+        if (r.kind == ROBOTS_RULE_ALLOW) {
+            if (r.pattern_len > longest_allow) longest_allow = r.pattern_len;
+        } else if (r.kind == ROBOTS_RULE_DISALLOW) {
+            any_disallow = true;
+            if (matches_everything(r.pattern, r.pattern_len) && r.pattern_len > longest_all) {
+                all = true;
+                longest_all = r.pattern_len;
+            }
+        }
+    }
+    free(mine_group);
+    if (!any_disallow) return "allowed";
+    return all && longest_allow < longest_all ? "blocked" : "partly";
+}
+
+/* Each crawler of the page's list, once per profile: the token whose groups decide
+ * and its reach. */
+static void crawler_summary(out *o, const robots_rules *rules, const asked *a) {
+    raw(o, "{");
+    key_str(o, "agent", a->label, a->label_len);
+    if (a->ntokens == 0) {
+        raw(o, ",\"reach\":\"no-token\"}");
+        return;
+    }
+    robots_verdict v;
+    size_t decided;
+    if (check_asked(rules, a, "/", 1, &v, &decided, NULL) != 0) {
+        raw(o, ",\"reach\":\"unknown\"}");
+        return;
+    }
+    raw(o, ",\"decided\":");
+    if (decided < a->ntokens) str(o, a->tokens[decided], a->lens[decided]);
+    else raw(o, "null");
+    raw(o, ",");
+    key_bool(o, "star_ignored",
+             a->ignores_star && decided == a->ntokens && robots_applying_groups(rules, NULL, NULL, 0, NULL, 0));
+    raw(o, ",\"group_lines\":[");
+    size_t found[16];
+    size_t n = groups_asked(rules, a, decided, found, 16);
+    for (size_t i = 0; i < n && i < 16; i++) {
+        robots_group_info g;
+        if (robots_get_group(rules, found[i], &g) != 0) continue;
+        char text[32];
+        snprintf(text, sizeof text, "%s%zu", i ? "," : "", g.first_line);
+        raw(o, text);
+    }
+    raw(o, "],");
+    const char *r = reach(rules, a, decided);
+    o->lost |= r == NULL;
+    key_text(o, "reach", r ? r : "unknown");
+    raw(o, "}");
+}
+
 /* ---- The whole answer ------------------------------------------------------------ */
 
+/* The verdicts of every URL this file governs x every item of a list: agents
+ * (one a line) or crawlers (crawler lines). */
+static void results_json(out *o, const robots_rules *rules, folded *fold, const location *loc, const char *list,
+                         size_t list_len, bool crawlers, const char *urls, size_t urls_len) {
+    lines_walk w = {urls, urls + urls_len};
+    const char *u;
+    size_t ul;
+    bool first = true;
+    while (next_item(&w, &u, &ul)) {
+        url_info info = classify(loc, u, ul);
+        o->lost |= info.lost;
+        if (!has_verdict(info.scope)) continue; /* this file says nothing of it */
+        lines_walk aw = {list, list + list_len};
+        const char *a;
+        size_t al;
+        while (next_item(&aw, &a, &al)) {
+            if (!first) raw(o, ",");
+            first = false;
+            asked who = crawlers ? crawler_asked(a, al) : agent_asked(a, al);
+            verdict(o, rules, fold, &who, u, ul);
+        }
+    }
+}
+
 static void profile_json(out *o, robots_profile_id p, const location *loc, const char *robots, size_t robots_len,
-                         const char *agents, size_t agents_len, const char *urls, size_t urls_len) {
+                         const char *agents, size_t agents_len, const char *crawlers, size_t crawlers_len,
+                         const char *urls, size_t urls_len) {
     robots_options opt;
     robots_options_init(&opt);
     opt.profile = p;
@@ -575,23 +918,20 @@ static void profile_json(out *o, robots_profile_id p, const location *loc, const
         return;
     }
     line_notes(o, rules, (const unsigned char *)robots, robots_len);
+    folded fold = {robots, robots_len, p, rules, NULL, false, false};
     raw(o, ",\"results\":[");
-    lines_walk w = {urls, urls + urls_len};
-    const char *u;
-    size_t ul;
-    bool first = true;
-    while (next_item(&w, &u, &ul)) {
-        url_info info = classify(loc, u, ul);
-        o->lost |= info.lost;
-        if (!has_verdict(info.scope)) continue; /* this file says nothing of it */
-        lines_walk aw = {agents, agents + agents_len};
-        const char *a;
-        size_t al;
-        while (next_item(&aw, &a, &al)) {
-            if (!first) raw(o, ",");
-            first = false;
-            verdict(o, rules, p, a, al, u, ul);
-        }
+    results_json(o, rules, &fold, loc, agents, agents_len, false, urls, urls_len);
+    raw(o, "],\"crawler_results\":[");
+    results_json(o, rules, &fold, loc, crawlers, crawlers_len, true, urls, urls_len);
+    robots_free(fold.rules);
+    raw(o, "],\"crawlers\":[");
+    lines_walk cw = {crawlers, crawlers + crawlers_len};
+    const char *c;
+    size_t cl;
+    for (bool first = true; next_item(&cw, &c, &cl); first = false) {
+        if (!first) raw(o, ",");
+        asked who = crawler_asked(c, cl);
+        crawler_summary(o, rules, &who);
     }
     raw(o, "]}");
     robots_free(rules);
@@ -599,7 +939,7 @@ static void profile_json(out *o, robots_profile_id p, const location *loc, const
 
 EXPORT("pg_evaluate")
 char *pg_evaluate(const char *robots, size_t robots_len, const char *agents, size_t agents_len, const char *urls,
-                  size_t urls_len, const char *where, size_t where_len) {
+                  size_t urls_len, const char *where, size_t where_len, const char *crawlers, size_t crawlers_len) {
     out o = {{NULL, 0, 0}, false};
     location loc = find_location(where, where_len, urls, urls_len);
     raw(&o, "{");
@@ -619,7 +959,8 @@ char *pg_evaluate(const char *robots, size_t robots_len, const char *agents, siz
     raw(&o, "],\"profiles\":[");
     for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
         if (p) raw(&o, ",");
-        profile_json(&o, (robots_profile_id)p, &loc, robots, robots_len, agents, agents_len, urls, urls_len);
+        profile_json(&o, (robots_profile_id)p, &loc, robots, robots_len, agents, agents_len, crawlers, crawlers_len,
+                     urls, urls_len);
     }
     raw(&o, "]}");
     o.lost |= buf_addc(&o.b, '\0') != 0;

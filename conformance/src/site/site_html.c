@@ -88,6 +88,7 @@ static const struct {
 } nav[] = {
     [PAGE_INDEX] = {"index.html", "Home"},
     [PAGE_PLAYGROUND] = {"playground.html", "Check your file"},
+    [PAGE_CRAWLERS] = {"crawler-catalog.html", "Crawlers"},
     [PAGE_MATTERS] = {"matters.html", "What matters"},
     [PAGE_DIFFERENCES] = {"differences.html", "Google and RFC 9309, case by case"},
     [PAGE_GLOSSARY] = {"glossary.html", "Glossary"},

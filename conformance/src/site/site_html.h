@@ -11,6 +11,7 @@
 typedef enum site_page {
     PAGE_INDEX,
     PAGE_PLAYGROUND,
+    PAGE_CRAWLERS,
     PAGE_MATTERS,
     PAGE_DIFFERENCES,
     PAGE_GLOSSARY,

@@ -46,6 +46,9 @@ static const char playground_css[] =
     "table.results tr.result td:nth-child(4){color:inherit}\n"
     "ol.lines li{overflow-wrap:anywhere}\n"
     "ol.lines span.note a{margin-left:.25rem}\n"
+    "ul.who li{margin:.35rem 0;overflow-wrap:anywhere}\n"
+    "ul.who li.blocked strong{color:#a00}\n"
+    "ul.who li.partly strong{color:#8a5a00}\n"
     "@media (max-width:40rem){\n"
     "table.results,table.results tbody,table.results tr,table.results td{display:block;width:auto;min-width:0}\n"
     "table.results thead{position:absolute;left:-10000px}\n"
@@ -101,6 +104,10 @@ int site_playground(const char *dir, char *error, size_t cap) {
             "</form>\n"
             "<h2>Results</h2>\n<p id=\"cap\"></p>\n<p id=\"encoding\"></p>\n<ul id=\"agent-notes\"></ul>\n"
             "<p id=\"scope\"></p>\n<div id=\"results\"></div>\n"
+            "<h2 id=\"who-can-crawl\">Who can crawl this site</h2>\n"
+            "<p>Every crawler of the <a href=\"crawler-catalog.html\">crawler catalog</a>, by what it is for: whether this "
+            "file lets it in, keeps it out, or keeps it out of some paths, and which group decided.</p>\n"
+            "<div id=\"who\"></div>\n"
             "<h2>The file as the parser read it</h2>\n"
             "<p>Each line numbered; the deciding line of the result chosen (click a result) is marked, the groups "
             "that applied start at the lines underlined, and lines read in a surprising way say how, with the "
@@ -121,7 +128,8 @@ int site_playground(const char *dir, char *error, size_t cap) {
             "<code>location</code> left out when empty; a file that is not UTF-8 travels as "
             "<code>robots_base64=&hellip;</code>, its exact bytes, instead of <code>robots</code>.</p>\n</details>\n"
             "<script src=\"robots-wasm.js\"></script>\n<script src=\"engine.js\"></script>\n"
-            "<script src=\"reading.js\"></script>\n<script src=\"playground.js\"></script>\n");
+            "<script src=\"reading.js\"></script>\n<script src=\"crawler-catalog.js\"></script>\n"
+            "<script src=\"playground.js\"></script>\n");
     return site_page_close(f, dir, "playground.html", error, cap);
 }
 
@@ -143,13 +151,16 @@ static bool asks_agent_and_url(const check *k) {
     return k->kind == KIND_ALLOW || k->kind == KIND_USAGE || k->kind == KIND_SIGNAL;
 }
 
-/* Each distinct value of those checks, newline-separated. */
+/* Each distinct value of those checks, newline-separated. An empty one is left
+ * out: the page reads a list a line each and skips empty lines, so it cannot ask
+ * an empty agent (TOKEN-2). */
 static void distinct(FILE *f, const tcase *c, bool agents) {
     bool any = false;
     for (size_t i = 0; i < c->nchecks; i++) {
         const check *k = &c->checks[i];
         if (!asks_agent_and_url(k)) continue;
         const char *v = agents ? k->agent : k->url;
+        if (!*v) continue;
         bool seen = false;
         for (size_t j = 0; j < i && !seen; j++)
             seen = asks_agent_and_url(&c->checks[j]) && !strcmp(agents ? c->checks[j].agent : c->checks[j].url, v);
@@ -161,9 +172,17 @@ static void distinct(FILE *f, const tcase *c, bool agents) {
 }
 
 void site_playground_link(FILE *f, const tcase *c) {
-    bool allow = false;
-    for (size_t i = 0; i < c->nchecks; i++) allow |= asks_agent_and_url(&c->checks[i]);
+    bool allow = false, named = false;
+    for (size_t i = 0; i < c->nchecks; i++) {
+        allow |= asks_agent_and_url(&c->checks[i]);
+        named |= asks_agent_and_url(&c->checks[i]) && c->checks[i].agent[0] != '\0';
+    }
     if (!allow) return; /* the playground asks of agents and URLs only */
+    if (!named) {
+        fprintf(f, "<p class=\"try-it-none\">Not in the playground: its checks ask with an empty crawler name, "
+                   "which the playground, a name a line, cannot ask.</p>\n");
+        return;
+    }
     /* UTF-8 text travels as the text box's text (a NUL too); other bytes travel
      * whole, in base64, and the page says what their encoding is. A very long file
      * would make a link no browser keeps. */
