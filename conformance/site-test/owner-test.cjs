@@ -9,6 +9,7 @@
 
 const path = require('path');
 const fs = require('fs');
+const { spawnSync } = require('child_process');
 
 const harness = require('./harness.cjs');
 const { check, failures } = harness;
@@ -20,6 +21,87 @@ const chromium = option('--chromium', '/usr/bin/chromium');
 const { chromium: browserType } = require(path.join(modules, 'playwright-core'));
 
 const url = (page) => 'file://' + path.join(site, page);
+// The reference's command, which the status table is asked against (make test-site
+// builds it beside the site: $(O)/bin/robots and $(O)/site).
+const robotsCommand = path.resolve(option('--robots', path.join(site, '..', 'bin', 'robots')));
+const cases = path.join(__dirname, '..', 'cases');
+const docs = path.join(__dirname, '..', '..', 'docs');
+
+// ---- Pages that say the site lacks what it has (issue 62, item 7) ----------------
+// docs/usage-preferences.md once said "The playground and the atlas do not show
+// these preferences yet" when both did. A sentence that names the playground, the
+// atlas, the site or a command and says it does not show (support, list, count...)
+// something, where that something is a feature the site has, fails the test.
+
+// Who a sentence says lacks something, and the saying.
+const SUBJECT = new RegExp(String.raw`\b(?:the|this|our|its)\s+(?:playground|atlas|site|website|manual|scorecard|search)\b` +
+  String.raw`|\brobots-conform\b|\bthe\s+robots\s+(?:command|program|tool)\b|\brobots\s+(?:census|status|scope|url)\b` +
+  String.raw`|\bthe\s+command(?:\s+line)?\b`, 'i');
+const NEGATION = new RegExp(String.raw`\b(?:does\s+not|doesn't|do\s+not|don't|cannot|can't|can\s+not|will\s+not|won't|never|` +
+  String.raw`no\s+longer|not\s+yet|fails?\s+to|is\s+not|are\s+not|isn't|aren't)\s+(?:\w+\s+){0,2}?(?:shows?|shown|supports?|` +
+  String.raw`supported|display|displayed|lists?|listed|offer|offered|explain|explained|flag|flagged|mark|marked|cover|covered|` +
+  String.raw`include|included|handle|handled|count|counted|read|tell|say|know)\b|\b(?:lacks?|is\s+missing|are\s+missing|` +
+  String.raw`has\s+no\s+way|leaves?\s+out)\b`, 'i');
+
+// The claim itself: the subject, then (in the same clause) its lack; or a lack
+// said of the feature, then where ("are not shown in the playground").
+const PASSIVE = String.raw`\b(?:is|are)\s+not\s+(?:yet\s+)?(?:shown|supported|listed|displayed|counted|covered|handled|` +
+  String.raw`included|flagged|marked|explained)\b`;
+const CLAIM = new RegExp(`(?:${SUBJECT.source})[^.;:!?()]{0,60}?(?:${NEGATION.source})|` +
+  `${PASSIVE}[^.;:!?()]{0,40}?\\b(?:in|by|on|from)\\s+(?:${SUBJECT.source})`, 'i');
+
+// What the site has: the words a sentence would name it by, and where the built
+// site shows it has it (a feature it dropped is no longer guarded, and says so).
+function features(site) {
+  const read = (f) => (fs.existsSync(path.join(site, f)) ? fs.readFileSync(path.join(site, f), 'utf8') : '');
+  const playground = read('playground.js');
+  return [
+    { name: 'usage preferences (Content-Usage, Content-Signal)', words: /usage|preferences?\b|content-signal|ai[- ]train/i,
+      has: /Content-Usage/.test(playground) && /Content-Signal/.test(playground) && read('area-aipref.html') !== '' },
+    { name: 'what a crawler does with the server\'s answer (HTTP status)', words: /\bstatus\b|\b[1-5]xx\b|\b(?:401|403|404|410|429|500|503)\b|server errors?|unreachable/i,
+      has: read('area-status.html').includes('id="plain"') },
+    { name: 'which robots.txt governs a URL (scope)', words: /\bscope\b|which robots\.txt|governs?|\bports?\b|another host/i,
+      has: /scope/i.test(playground) && read('area-scope.html') !== '' },
+    { name: 'the line that decides', words: /decid|which line/i, has: /decid/i.test(playground) },
+    { name: 'bytes one cannot see and encodings', words: /\bBOM\b|byte order mark|\bNUL\b|encodings?\b|utf-8|percent-encod/i,
+      has: /BOM/.test(playground) && read('area-encoding.html') !== '' },
+    { name: 'whole User-Agent strings and product tokens', words: /user-agent (?:string|header)s?|whole user-agent|product tokens?/i,
+      has: /product token/i.test(playground) },
+    { name: 'sitemaps', words: /sitemaps?/i, has: read('area-sitemap.html') !== '' },
+    { name: 'Google and RFC 9309 side by side', words: /rfc ?9309|both profiles|the profiles/i, has: /rfc9309/.test(playground) },
+    { name: 'crawlers by name, from the catalog', words: /catalog|crawlers? by name|which crawlers/i,
+      has: /catalog/i.test(playground) && read('crawlers.html') !== '' },
+    { name: 'search', words: /\bsearch(?:es|ing)? (?:box|the site|the cases|for a case)/i, has: read('search.js') !== '' },
+  ];
+}
+
+// A page's text, block by block: HTML without its scripts and styles and tags,
+// Markdown without its code blocks and link targets.
+function htmlText(html) {
+  return html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<\/?(?:p|li|td|th|h[1-6]|dt|dd|br|div|tr|caption|pre|summary|section|table)\b[^>]*>/gi, '\n\n')
+    .replace(/<[^>]+>/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'")
+    .replace(/&#(\d+);/g, (m, n) => String.fromCodePoint(Number(n))).replace(/&amp;/g, '&');
+}
+function markdownText(md) {
+  return md.replace(/```[\s\S]*?```/g, '\n\n').replace(/\n\s*(?:[-*+]|\d+\.)\s+/g, '\n\n') // list items apart
+    .replace(/`/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
+}
+const sentences = (text) => text.split(/\n\s*\n|(?<=[.!?])\s+/).map((s) => s.replace(/\s+/g, ' ').trim()).filter(Boolean);
+
+// The sentences of `text` that say the site (or a command) lacks a feature it has.
+function missingClaims(text, had) {
+  const found = [];
+  for (const s of sentences(text)) {
+    if (!CLAIM.test(s)) continue;
+    // The feature is named beside the subject, not by it (`robots status` is no
+    // claim about status codes).
+    const rest = s.replace(new RegExp(SUBJECT.source, 'gi'), ' ');
+    const f = had.find((x) => x.words.test(rest));
+    if (f) found.push({ sentence: s, feature: f.name });
+  }
+  return found;
+}
 
 // The titles the search lists for a query, once the page has answered it.
 async function search(page, query) {
@@ -187,6 +269,150 @@ async function main() {
     const terms = await page.$$eval('dl.glossary dt', (dts) => dts.map((d) => d.id));
     check(['user-agent', 'group', 'scope', 'class', 'byte', 'undefined'].every((t) => terms.includes(t)),
       'the glossary, in the navigation, explains the words that remain', terms.join(' '));
+
+    // ---- The status area opens with a table a site owner reads (issue 62, item 5).
+    await page.goto(url('area-status.html'));
+    const firstStatusH2 = await page.$eval('main h2', (h) => h.textContent);
+    check(firstStatusH2 === "What your server's answer does", 'status: the area opens with what the server\'s answer does',
+      firstStatusH2);
+    const plain = await page.$$eval('table.plain-status tbody tr', (rows) => rows.map((r) => ({
+      id: r.id, checks: r.dataset.checks.split(' '), server: r.querySelector('th').textContent,
+      agree: !!r.querySelector('td.agree'),
+      cells: Array.from(r.querySelectorAll('td:not(.why)')).map((td) => ({
+        text: td.textContent, decisions: Array.from(td.querySelectorAll('strong')).map((b) => b.className.replace(/^v-/, '')),
+      })),
+      why: r.querySelector('td.why').textContent,
+    })));
+    for (const id of ['plain-5xx', 'plain-5xx-long', 'plain-429', 'plain-404', 'plain-401', 'plain-redirect', 'plain-timeout'])
+      check(plain.some((r) => r.id === id), `status: a row for ${id}`, plain.map((r) => r.id).join(' '));
+    // Each row's claim, asked of the reference's command with each check's own
+    // status, redirects, days and copy: the decisions each column shows, whether
+    // the profiles agree, "must" and "may" as the tables expect, and the
+    // server's answer as the checks give it.
+    const caseTables = fs.readdirSync(cases).filter((f) => f.endsWith('.json'))
+      .map((f) => JSON.parse(fs.readFileSync(path.join(cases, f), 'utf8')));
+    const statusCheck = (ref) => {
+      const [id, n] = ref.split('#');
+      for (const t of caseTables) for (const c of t.cases || []) if (c.id === id) return c.checks[Number(n) - 1];
+      return undefined;
+    };
+    const ask = (k, profile) => {
+      const args = ['status', k.status === 'network-error' ? 'network-error' : String(k.status), '--profile', profile];
+      if (k.redirects) args.push('--redirects', String(k.redirects));
+      if (k.unreachable_days) args.push('--unreachable-days', String(k.unreachable_days));
+      if (k.cached) args.push('--cached');
+      const r = spawnSync(robotsCommand, args, { encoding: 'utf8' });
+      return r.status === 0 ? r.stdout.trim() : `error ${r.status}: ${r.stderr}`;
+    };
+    const distinct = (list) => [...new Set(list)].sort().join(' ');
+    for (const row of plain) {
+      const pins = row.checks.map(statusCheck);
+      if (!pins.every((k) => k && k.kind === 'status')) {
+        check(false, `status: ${row.id} rests on status checks of the tables`, row.checks.join(' '));
+        continue;
+      }
+      const google = pins.map((k) => ask(k, 'google')), rfc = pins.map((k) => ask(k, 'rfc9309'));
+      const undefinedRfc = pins.some((k) => typeof k.expect === 'object' && k.expect.rfc9309 === 'undefined');
+      const agree = google.every((g, i) => g === rfc[i]);
+      check(row.agree === agree, `status: ${row.id}: ${agree ? 'one cell, the profiles agree' : 'a cell each, the profiles differ'} (robots status)`,
+        `google ${google.join(',')}, rfc9309 ${rfc.join(',')}`);
+      const [gCell, rCell] = row.cells;
+      check(gCell && distinct(gCell.decisions) === distinct(google), `status: ${row.id}: Google's decisions are the reference's`,
+        `page ${gCell && gCell.decisions}, robots status ${google}`);
+      if (agree) {
+        check(/allows it, does not require it/.test(gCell.text) === undefinedRfc,
+          `status: ${row.id}: RFC 9309's "may" said where the tables leave it to the crawler, only there`, gCell.text);
+      } else {
+        check(rCell && distinct(rCell.decisions) === distinct(rfc), `status: ${row.id}: RFC 9309's decisions are the reference's`,
+          `page ${rCell && rCell.decisions}, robots status ${rfc}`);
+        check(rCell && /\bmay\b/.test(rCell.text) === undefinedRfc && /\bmust\b/.test(rCell.text) === pins.some((k) =>
+          typeof k.expect === 'string' || k.expect.rfc9309 !== 'undefined'),
+        `status: ${row.id}: RFC 9309 "must" and "may" as the tables expect`, rCell && rCell.text);
+      }
+      // The server's answer as the row names it: each status code is one a check
+      // gives, each class (5xx) one a check is of; "more than 30 days" and "up to
+      // 30" as the checks' days; "No answer" a network error.
+      const codes = row.server.match(/\b[1-5]\d\d\b/g) || [];
+      const classes = row.server.match(/\b[1-5]xx\b/g) || [];
+      const statuses = pins.map((k) => String(k.status));
+      const days = pins.map((k) => k.unreachable_days || 0);
+      const named = codes.every((c) => statuses.includes(c)) &&
+        classes.every((c) => statuses.some((s) => s[0] === c[0])) &&
+        (!/more than 30 days/.test(row.server) || days.every((d) => d > 30)) &&
+        (!/up to 30/.test(row.server) || days.every((d) => d <= 30)) &&
+        (!/^No answer/.test(row.server) || statuses[0] === 'network-error');
+      check(named, `status: ${row.id}: "${row.server}" is what its checks give the server to answer`,
+        `statuses ${statuses}, days ${days}`);
+    }
+    // STATUS-5 check 3 and STATUS-9 read as one rule: a copy kept longer is not
+    // obeyed before the 30 days are over; the old wording that seemed to say
+    // otherwise is gone. The sentence is the table's, and each case note's.
+    const reconciled = 'Keeping a copy is not obeying it';
+    const fiveXx = plain.find((r) => r.id === 'plain-5xx') || { why: '' };
+    const notes = await page.$$eval('#STATUS-5 ul.notes, #STATUS-9 p.lesson', (els) => els.map((e) => e.textContent));
+    check(fiveXx.why.includes(reconciled) && notes.length === 2 && notes.every((n) => n.includes(reconciled)),
+      'status: STATUS-5 check 3 and STATUS-9 say the same of a kept copy, in the table and in both cases', JSON.stringify(notes));
+    const statusText = await page.innerText('main');
+    check(!statusText.includes('a cached copy does not change that'), 'status: the sentence that contradicted STATUS-9 is gone');
+    // A 4xx is no difference a site owner meets: RFC 9309 allows what Google does.
+    const fourXx = await page.$$eval('#STATUS-4 ul.notes li', (lis) => lis.map((li) => li.textContent));
+    check(fourXx.filter((n) => /profiles differ/.test(n)).length === 1 && fourXx.some((n) => /^Check 6: the profiles differ/.test(n)),
+      'status: of the 4xx checks only 429 says "the profiles differ"', JSON.stringify(fourXx));
+    const agreed404 = await page.$eval('#STATUS-4-c4 td.agree', (td) => td.textContent).catch(() => '');
+    check(/Google and RFC 9309 agree/.test(agreed404) && /allows it, does not require it/.test(agreed404),
+      'status: STATUS-4 check 4 (404) is one cell, RFC 9309\'s "may" said', agreed404);
+
+    // ---- The differences page opens with what matters on real files, in plain
+    // words; the switches are for implementers, further down (issue 62, item 6).
+    await page.goto(url('differences.html'));
+    const layout = await page.evaluate(() => {
+      const main = document.querySelector('main');
+      const split = document.getElementById('implementers');
+      // Node.DOCUMENT_POSITION_FOLLOWING: el comes after the "For implementers" heading.
+      const after = (el) => !!split && (el === split || !!(split.compareDocumentPosition(el) & 4));
+      return {
+        firstH2: (main.querySelector('h2') || {}).textContent,
+        heading: split ? split.textContent : '',
+        owners: Array.from(main.children).filter((el) => !after(el)).map((el) => el.innerText).join('\n'),
+        ranked: Array.from(main.querySelectorAll('table.matters tbody tr')).filter((r) => !after(r))
+          .map((r) => ({ id: r.id, files: parseInt(r.cells[1].textContent.replace(/,/g, ''), 10) })),
+        causes: Array.from(document.querySelectorAll('section[id^="cause-"]')).map((c) => ({
+          name: c.querySelector('h3').textContent, after: after(c) })),
+      };
+    });
+    check(layout.firstH2 === 'What differs on real files', 'differences: opens with what differs on real files', layout.firstH2);
+    const switchesSeen = figures.switches.filter((e) => e.files > 0).sort((a, b) => b.files - a.files);
+    check(layout.ranked.length === switchesSeen.length && layout.ranked.every((r, i) => r.id === switchesSeen[i].name && r.files === switchesSeen[i].files),
+      'differences: ranks the differences the figures found on real files, most files first', JSON.stringify(layout.ranked));
+    check(/^For implementers/.test(layout.heading) && layout.causes.length > 5 && layout.causes.every((c) => c.after),
+      'differences: every switch\'s section is under "For implementers", further down', JSON.stringify(layout.causes.slice(0, 3)));
+    const jargon = layout.causes.map((c) => c.name).concat(['undefined (the reference', 'switch'])
+      .filter((w) => layout.owners.toLowerCase().includes(w.toLowerCase()));
+    check(jargon.length === 0, 'differences: the site owner\'s part speaks no switch names', jargon.join(', '));
+    check(/429 Too Many Requests/.test(layout.owners), 'differences: says the server\'s answer on which the two part ways (429)');
+
+    // ---- No page says the site lacks what it has (issue 62, item 7).
+    const had = features(site).filter((f) => f.has);
+    check(had.length >= 8, 'the features the built site has, each found in it', features(site).filter((f) => !f.has).map((f) => `missing: ${f.name}`).join('; '));
+    // The detector finds the sentence that once stood in docs/usage-preferences.md,
+    // and leaves alone one about a crawler, one about another site and a true one.
+    const planted = missingClaims('The playground and the atlas do not show these preferences yet, and `robots census` does ' +
+      'not count them; both are the open parts of issue 53.', had);
+    check(planted.length === 1 && /usage preferences/.test(planted[0].feature), 'a planted "the playground does not show" ' +
+      'sentence about usage preferences is found', JSON.stringify(planted));
+    const innocent = missingClaims('Google\'s parser does not read Content-Usage lines. A site whose target is not yet read ' +
+      'is answered later. A link to a source file, which the site does not carry, shows its path. Any other name: asked ' +
+      'as the product token written (robots census: \'FooBot\' is no crawler of the catalog), so that a crawler the ' +
+      'catalog lacks can be counted.', had);
+    check(innocent.length === 0, 'sentences about a crawler, another site or what the site truly lacks are left alone',
+      JSON.stringify(innocent));
+    const pages = fs.readdirSync(site).filter((f) => f.endsWith('.html'))
+      .map((f) => ({ name: f, text: htmlText(fs.readFileSync(path.join(site, f), 'utf8')) }))
+      .concat(fs.readdirSync(docs).filter((f) => f.endsWith('.md'))
+        .map((f) => ({ name: `docs/${f}`, text: markdownText(fs.readFileSync(path.join(docs, f), 'utf8')) })));
+    const claims = pages.flatMap((p) => missingClaims(p.text, had).map((c) => `${p.name}: "${c.sentence}" (the site has ${c.feature})`));
+    check(pages.length > 40 && claims.length === 0, `no page of ${pages.length} (the site's and docs/*.md) says the site lacks ` +
+      'a feature it has', claims.join('\n     '));
   } finally {
     await browser.close();
   }

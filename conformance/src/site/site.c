@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "explain.h"
+#include "site_crawlers.h"
 #include "site_html.h"
 #include "site_docs.h"
 #include "site_glossary.h"
@@ -53,7 +54,16 @@ static const char *decision_words(const char *decision) {
 static void verdict_html(FILE *f, const lesson *l, const lesson_view *v, check_kind kind) {
     char words[1200];
     bool undefined = !strcmp(v->expected, UNDEFINED);
-    if (undefined) {
+    if (undefined && kind == KIND_STATUS && v->reference.status == ANSWER_GIVEN && decision_words(v->reference.text)) {
+        /* RFC 9309 leaves a status's handling to the crawler where it says MAY
+         * (STATUS-4, STATUS-6, RFC-7): the reference's answer is one it allows. */
+        fprintf(f, "<strong class=\"v-");
+        site_html_id(f, v->reference.text);
+        fprintf(f, "\">");
+        site_html_text(f, v->reference.text);
+        fprintf(f, "</strong>: %s <span class=\"undefined\">(RFC 9309 allows it, does not require it)</span>",
+                decision_words(v->reference.text));
+    } else if (undefined) {
         fprintf(f, "<span class=\"undefined\">undefined</span> (the reference: ");
         site_html_text(f, v->reference.status == ANSWER_GIVEN ? v->reference.text : "no answer");
         fprintf(f, ")");
@@ -171,6 +181,20 @@ static void source_link(FILE *f, const suite *s, const lesson_source *src) {
     fprintf(f, "</a>");
 }
 
+/* How RFC 9309 reads a status check beside Google: it requires the same, it
+ * allows what Google does without requiring it (its expectation is undefined,
+ * and the reference's answer under it is Google's), or it parts ways. Only the
+ * last is a difference a site owner meets: a 404's "crawl everything" is what
+ * Google does and what RFC 9309 allows (STATUS-4). */
+typedef enum status_reading { READ_SAME, READ_MAY, READ_DIFFERENT } status_reading;
+
+static status_reading read_status(const lesson_check *x) {
+    const lesson_view *g = &x->view[ROBOTS_PROFILE_GOOGLE], *r = &x->view[ROBOTS_PROFILE_RFC9309];
+    if (!strcmp(g->expected, UNDEFINED)) return READ_DIFFERENT;
+    if (strcmp(r->expected, UNDEFINED)) return strcmp(r->expected, g->expected) ? READ_DIFFERENT : READ_SAME;
+    return r->reference.status == ANSWER_GIVEN && !strcmp(r->reference.text, g->expected) ? READ_MAY : READ_DIFFERENT;
+}
+
 /* A check's verdicts, a cell per profile; one cell across them, "Google and RFC
  * 9309 agree", when every profile's verdict reads the same (the case pages are
  * half as long on a phone). */
@@ -192,9 +216,13 @@ static void verdict_cells(FILE *f, const lesson *l, const lesson_check *x) {
     /* Google's parser ignores the usage lines: the profiles read them alike, and
      * saying Google agrees would suggest it honours them. */
     bool usage = x->k->kind == KIND_USAGE || x->k->kind == KIND_SIGNAL;
-    if (same) {
-        fprintf(f, "<td colspan=\"%d\" class=\"agree\"><span class=\"agree\">%s</span> %s</td>", ROBOTS_PROFILE_COUNT,
-                usage ? "Read alike under both profiles:" : "Google and RFC 9309 agree:", text[0]);
+    /* A status RFC 9309 leaves to the crawler where Google's answer is one it
+     * allows (a 404's full allow, STATUS-4) agrees, with its "may" said. */
+    bool may = x->k->kind == KIND_STATUS && read_status(x) == READ_MAY;
+    if (same || (may && text[ROBOTS_PROFILE_GOOGLE])) {
+        fprintf(f, "<td colspan=\"%d\" class=\"agree\"><span class=\"agree\">%s</span> %s%s</td>", ROBOTS_PROFILE_COUNT,
+                usage ? "Read alike under both profiles:" : "Google and RFC 9309 agree:",
+                same ? text[0] : text[ROBOTS_PROFILE_GOOGLE], same ? "" : " (RFC 9309 allows it, does not require it)");
     } else {
         for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
             fprintf(f, "<td>");
@@ -255,10 +283,13 @@ static void check_notes(FILE *f, const lesson *l) {
     bool notes = false;
     for (size_t i = 0; i < l->nchecks; i++) {
         const lesson_check *x = &l->checks[i];
-        if (!x->k->note && !x->k->spec && x->same_expectation) continue;
+        /* A status RFC 9309 allows Google's answer to (a MAY: STATUS-4, STATUS-6,
+         * RFC-7) is no difference a site owner meets: its cell says so, agreeing. */
+        bool differs = !x->same_expectation && !(x->k->kind == KIND_STATUS && read_status(x) == READ_MAY);
+        if (!x->k->note && !x->k->spec && !differs) continue;
         fprintf(f, "%s<li>Check %d: ", notes ? "" : "<ul class=\"notes\">\n", x->k->number);
         notes = true;
-        if (!x->same_expectation) {
+        if (differs) {
             fprintf(f, "the profiles differ by <a href=\"differences.html#cause-");
             site_html_id(f, lesson_cause_name(x->cause));
             fprintf(f, "\">");
@@ -363,6 +394,7 @@ typedef struct site {
     const char *dir;
     const suite *s;
     const scorecard *sc;
+    const char *figures; /* conformance/measure/real-world.json, or NULL */
     lesson *all;
     size_t n;
     char *error;
@@ -386,6 +418,215 @@ static void case_link(FILE *f, const tcase *c) {
     fprintf(f, "</a>");
 }
 
+/* ---- The status area in a site owner's words ----------------------------------------- */
+
+/* A row of the plain table rests on checks of the status cases: what Google and
+ * RFC 9309 do, and why, comes from the tables' expectations and notes and the
+ * reference's answers, never from words written here, so the table follows the
+ * tables (owner-test.cjs asks `robots status` the same questions and holds the
+ * server's answer written here to the checks' own). `when` sets a check apart
+ * from the row's others where their answers differ ("without one"). */
+typedef struct status_pin {
+    const char *case_id;
+    int check;
+    const char *when;
+} status_pin;
+
+#define STATUS_PINS 2
+
+typedef struct status_row {
+    const char *id;     /* its anchor on area-status.html */
+    const char *server; /* what the server answers, and for how long */
+    status_pin pins[STATUS_PINS];
+} status_row;
+
+static const status_row status_rows[] = {
+    {.id = "plain-200", .server = "200 OK, with the file", .pins = {{"STATUS-1", 1, NULL}}},
+    {.id = "plain-5xx",
+     .server = "503 Service Unavailable, or another 5xx error, for a few days (up to 30)",
+     .pins = {{"STATUS-5", 3, NULL}, {"STATUS-5", 4, NULL}}},
+    {.id = "plain-5xx-long",
+     .server = "503, or another 5xx error, for more than 30 days",
+     .pins = {{"STATUS-6", 1, "with a copy of the file from before"}, {"STATUS-6", 2, "without one"}}},
+    {.id = "plain-429",
+     .server = "429 Too Many Requests",
+     .pins = {{"STATUS-4", 6, NULL}, {"STATUS-4", 7, "after more than 30 days, without a copy from before"}}},
+    {.id = "plain-404", .server = "404 Not Found or 410 Gone", .pins = {{"STATUS-4", 4, NULL}, {"STATUS-4", 5, NULL}}},
+    {.id = "plain-401",
+     .server = "401 Unauthorized or 403 Forbidden",
+     .pins = {{"STATUS-4", 2, NULL}, {"STATUS-4", 3, NULL}}},
+    {.id = "plain-redirect",
+     .server = "A redirect (3xx), to another host too",
+     .pins = {{"RFC-7", 1, "up to the fifth redirect"}, {"RFC-7", 2, "after more than five"}}},
+    {.id = "plain-timeout",
+     .server = "No answer: a timeout, a refused or reset connection, a DNS failure",
+     .pins = {{"STATUS-8", 1, NULL}, {"STATUS-6", 3, "after more than 30 days, with a copy from before"}}},
+};
+
+/* A case's lesson, and a check of it by number; NULL when the tables have none
+ * (a site made from other tables leaves the row out). */
+static const lesson *find_lesson(const site *w, const char *case_id) {
+    for (size_t i = 0; i < w->n; i++)
+        if (!strcmp(w->all[i].c->id, case_id)) return &w->all[i];
+    return NULL;
+}
+
+static const lesson_check *find_check(const site *w, const status_pin *pin) {
+    const lesson *l = find_lesson(w, pin->case_id);
+    for (size_t k = 0; l && k < l->nchecks; k++)
+        if (l->checks[k].k->number == pin->check) return &l->checks[k];
+    return NULL;
+}
+
+/* One thing a cell says: when (or NULL), the decision, and how RFC 9309 holds
+ * it ("must ", "may " or "", and " (RFC 9309 allows it, does not require it)" or ""). */
+typedef struct status_saying {
+    const char *when, *decision, *modal, *tail;
+} status_saying;
+
+static bool same_saying(const status_saying *a, const status_saying *b) {
+    return !strcmp(a->decision, b->decision) && !strcmp(a->modal, b->modal) && !strcmp(a->tail, b->tail);
+}
+
+/* A cell's sayings, those alike in a row said once: "crawl nothing", or "with a
+ * copy ...: obey the last copy of the file; without one: crawl everything". -1
+ * when a saying that differs from the one before has no `when` to tell it apart. */
+static int sayings_html(FILE *f, const status_saying *says, size_t n) {
+    size_t groups = 0;
+    for (size_t i = 0; i < n; i++) groups += !i || !same_saying(&says[i], &says[i - 1]);
+    for (size_t i = 0, shown = 0; i < n; i++) {
+        if (i && same_saying(&says[i], &says[i - 1])) continue;
+        if (i && !says[i].when) return -1;
+        fprintf(f, "%s", shown++ ? "; " : "");
+        if (groups > 1 && says[i].when) {
+            site_html_text(f, says[i].when);
+            fprintf(f, ": ");
+        }
+        site_html_text(f, says[i].modal);
+        fprintf(f, "<strong class=\"v-");
+        site_html_id(f, says[i].decision);
+        fprintf(f, "\">");
+        const char *words = decision_words(says[i].decision);
+        site_html_text(f, words ? words : says[i].decision);
+        fprintf(f, "</strong>");
+        site_html_text(f, says[i].tail);
+    }
+    return 0;
+}
+
+/* The row's checks, found: how many (0 when the tables lack one; the row is left
+ * out), and whether RFC 9309 parts ways with Google on any. -1 with error set
+ * for a check that is no status check with Google's answer. */
+static int status_row_read(const site *w, const status_row *row, const lesson_check **x, bool *differs) {
+    int n = 0;
+    *differs = false;
+    for (; n < STATUS_PINS && row->pins[n].case_id; n++) {
+        x[n] = find_check(w, &row->pins[n]);
+        if (!x[n]) return 0;
+        if (x[n]->k->kind != KIND_STATUS || !strcmp(x[n]->view[ROBOTS_PROFILE_GOOGLE].expected, UNDEFINED)) {
+            snprintf(w->error, w->cap, "the status table's row %s: %s check %d is no status check with Google's answer",
+                     row->id, row->pins[n].case_id, row->pins[n].check);
+            return -1;
+        }
+        *differs = *differs || read_status(x[n]) == READ_DIFFERENT;
+    }
+    return n;
+}
+
+static bool status_row_differs(const site *w, const status_row *row) {
+    const lesson_check *x[STATUS_PINS];
+    bool differs;
+    return status_row_read(w, row, x, &differs) > 0 && differs;
+}
+
+static int status_row_html(FILE *f, const site *w, const status_row *row) {
+    const lesson_check *x[STATUS_PINS] = {NULL};
+    bool differs;
+    int n = status_row_read(w, row, x, &differs);
+    if (n <= 0) return n;
+    status_saying google[STATUS_PINS], rfc[STATUS_PINS];
+    int may = 0;
+    for (int i = 0; i < n; i++) may += read_status(x[i]) == READ_MAY;
+    for (int i = 0; i < n; i++) {
+        const lesson_view *g = &x[i]->view[ROBOTS_PROFILE_GOOGLE], *r = &x[i]->view[ROBOTS_PROFILE_RFC9309];
+        bool undefined = !strcmp(r->expected, UNDEFINED);
+        /* Agreeing, a check RFC 9309 allows but does not require says so; once
+         * for the row when every check is such. */
+        bool tail = !differs && may < n && read_status(x[i]) == READ_MAY;
+        google[i] = (status_saying){row->pins[i].when, g->expected, "", tail ? " (RFC 9309 allows it, does not require it)" : ""};
+        rfc[i] = (status_saying){row->pins[i].when, undefined ? r->reference.text : r->expected,
+                                 undefined ? "may " : "must ", ""};
+    }
+    fprintf(f, "<tr id=\"%s\" data-checks=\"", row->id);
+    for (int i = 0; i < n; i++) fprintf(f, "%s%s#%d", i ? " " : "", row->pins[i].case_id, row->pins[i].check);
+    fprintf(f, "\"><th scope=\"row\">");
+    site_html_text(f, row->server);
+    fprintf(f, "</th>");
+    int bad = 0;
+    if (differs) {
+        fprintf(f, "<td class=\"google\">");
+        bad |= sayings_html(f, google, (size_t)n);
+        fprintf(f, "</td><td class=\"rfc9309\">");
+        bad |= sayings_html(f, rfc, (size_t)n);
+        fprintf(f, "</td>");
+    } else {
+        fprintf(f, "<td colspan=\"2\" class=\"agree\"><span class=\"agree\">Google and RFC 9309 agree:</span> ");
+        bad |= sayings_html(f, google, (size_t)n);
+        if (may == n) fprintf(f, " (RFC 9309 allows it, does not require it)");
+        fprintf(f, "</td>");
+    }
+    if (bad) {
+        snprintf(w->error, w->cap, "the status table's row %s: its checks answer otherwise and one has no when", row->id);
+        return -1;
+    }
+    /* Why: the checks' own notes, then the checks themselves. */
+    fprintf(f, "<td class=\"why\">");
+    for (int i = 0; i < n; i++)
+        if (x[i]->k->note) {
+            site_html_text(f, x[i]->k->note);
+            fprintf(f, " ");
+        }
+    fprintf(f, "<span class=\"shown-by\">Shown by ");
+    for (int i = 0; i < n; i++) {
+        char page[160];
+        site_area_page(page, sizeof page, find_lesson(w, row->pins[i].case_id)->c->table->area);
+        fprintf(f, "%s<a href=\"%s#", i ? (i + 1 == n ? " and " : ", ") : "", page);
+        site_html_id(f, row->pins[i].case_id);
+        fprintf(f, "-c%d\">", row->pins[i].check);
+        site_html_text(f, row->pins[i].case_id);
+        fprintf(f, " check %d</a>", row->pins[i].check);
+    }
+    fprintf(f, ".</span></td></tr>\n");
+    return 0;
+}
+
+/* The status area opens with what a site owner asks: my server answers this for
+ * so long; what does Google do, and what must or may a crawler that follows RFC
+ * 9309 do? Nothing when the tables have none of the rows' checks. */
+static int status_plain_table(FILE *f, const site *w) {
+    bool any = false;
+    for (size_t r = 0; r < sizeof status_rows / sizeof status_rows[0] && !any; r++) {
+        const lesson_check *x[STATUS_PINS];
+        bool differs;
+        int n = status_row_read(w, &status_rows[r], x, &differs);
+        if (n < 0) return -1;
+        any = n > 0;
+    }
+    if (!any) return 0;
+    fprintf(f, "<section id=\"plain\">\n<h2>What your server's answer does</h2>\n<p>What a crawler does when it asks "
+               "your server for <code>/robots.txt</code>, by what the server answers. Google's column is what Google's "
+               "documentation says its crawlers do; RFC 9309's is what the standard requires of every crawler that "
+               "follows it (<em>must</em>) or allows it (<em>may</em>). Where the two agree they are said once. Each "
+               "row is read from the checks it names, as the tables expect them and the reference answers them.</p>\n");
+    fprintf(f, "<table class=\"plain-status\">\n<caption>Your server's answer for /robots.txt, and what crawlers "
+               "do then</caption>\n<thead><tr><th scope=\"col\">your server answers</th><th scope=\"col\">Google</th>"
+               "<th scope=\"col\">RFC 9309</th><th scope=\"col\">why</th></tr></thead>\n<tbody>\n");
+    for (size_t r = 0; r < sizeof status_rows / sizeof status_rows[0]; r++)
+        if (status_row_html(f, w, &status_rows[r])) return -1;
+    fprintf(f, "</tbody>\n</table>\n</section>\n<h2 id=\"cases\">The cases</h2>\n");
+    return 0;
+}
+
 static int area_pages(site *w) {
     size_t at = 0;
     for (size_t t = 0; t < w->s->ntables; t++) {
@@ -394,6 +635,11 @@ static int area_pages(site *w) {
         site_area_page(name, sizeof name, tb->area);
         FILE *f = site_page_open(w->dir, name, tb->title, PAGE_OTHER, w->error, w->cap);
         if (!f) return -1;
+        /* STATUS-1..9, RFC-7: what a site owner asks first, before the cases. */
+        if (!strcmp(tb->area, "status") && status_plain_table(f, w)) {
+            fclose(f);
+            return -1;
+        }
         fprintf(f, "<p class=\"area-name\">Area <code>");
         site_html_text(f, tb->area);
         fprintf(f, "</code> of the tables.</p>\n");
@@ -543,11 +789,11 @@ static size_t cases_differing_by(const site *w, int cause) {
 static void cause_section_open(FILE *f, int cause) {
     fprintf(f, "<section id=\"cause-");
     site_html_id(f, lesson_cause_name(cause));
-    fprintf(f, "\">\n<h2>");
+    fprintf(f, "\">\n<h3>");
     site_html_text(f, lesson_cause_name(cause));
     char words[512];
     lesson_cause_paragraph(cause, words, sizeof words);
-    fprintf(f, "</h2>\n<p>");
+    fprintf(f, "</h3>\n<p>");
     site_html_text(f, words);
     fprintf(f, "</p>\n<table class=\"differences\">\n<caption>Checks that differ by ");
     site_html_text(f, lesson_cause_name(cause));
@@ -574,18 +820,43 @@ static void differing_check_row(FILE *f, const lesson *l, const lesson_check *x)
     fprintf(f, "</tr>\n");
 }
 
+/* differences.html: what a site owner needs first, in plain words (the
+ * differences that change answers on real files, ranked, and the server's
+ * answers on which the two part ways), then, for implementers, every check whose
+ * expectation differs, under the switch behind it. */
 static int differences_page(site *w) {
     FILE *f = site_page_open(w->dir, "differences.html", "Where Google and RFC 9309 differ", PAGE_DIFFERENCES, w->error,
                         w->cap);
     if (!f) return -1;
-    fprintf(f, "<p class=\"for-owners\">Running a site? <a href=\"matters.html\">What matters for your site</a> "
-               "says which of these differences change an answer on real files, and what to do; this page lists "
-               "every case where they differ, for those who write parsers.</p>\n");
+    fprintf(f, "<p class=\"for-owners\">Google's crawler and a crawler that follows RFC 9309, the standard, read "
+               "almost every file alike. On real files, mistakes are far more common than their differences: "
+               "<a href=\"matters.html\">what matters for your site</a> ranks both, each with what to do.</p>\n");
+    fprintf(f, "<h2 id=\"on-real-files\">What differs on real files</h2>\n");
+    if (site_matters_differences(f, w->figures, "#implementers", w->error, w->cap)) {
+        fclose(f);
+        return -1;
+    }
+    size_t rows = 0;
+    for (size_t r = 0; r < sizeof status_rows / sizeof status_rows[0]; r++) rows += status_row_differs(w, &status_rows[r]);
+    if (rows) {
+        fprintf(f, "<h2 id=\"server\">When your server does not answer with the file</h2>\n<p>Of the server's answers "
+                   "in <a href=\"area-status.html#plain\">what your server's answer does</a>, the two part ways on ");
+        for (size_t r = 0, shown = 0; r < sizeof status_rows / sizeof status_rows[0]; r++) {
+            if (!status_row_differs(w, &status_rows[r])) continue;
+            fprintf(f, "%s<a href=\"area-status.html#%s\">", shown++ ? (shown == rows ? " and " : ", ") : "",
+                    status_rows[r].id);
+            site_html_text(f, status_rows[r].server);
+            fprintf(f, "</a>");
+        }
+        fprintf(f, " alone; on the others RFC 9309 requires what Google does, or allows it.</p>\n");
+    }
+    fprintf(f, "<h2 id=\"implementers\">For implementers: every difference, by the switch behind it</h2>\n");
     fprintf(f, "<p>The reference implements both profiles with one code path and a table of switches "
                "(ref/src/profile.c), each a behaviour where Google's parser and RFC 9309 part ways. For every "
                "check whose expectation differs by profile, the switch named here is the one that, toggled "
                "alone, turns the google profile's answer into the rfc9309 one's. A case is listed under the "
-               "cause of each of its differing checks.</p>\n");
+               "cause of each of its differing checks; <em>undefined</em> is a check RFC 9309 leaves open, with "
+               "the reference's answer.</p>\n");
     fprintf(f, "<nav aria-label=\"Causes\">\n<ul>\n");
     for (int cause = 0; cause < CAUSE_COUNT; cause++) {
         size_t cases = cases_differing_by(w, cause);
@@ -764,6 +1035,8 @@ static const char style_more[] =
     "section.question{border-left:4px solid var(--line);padding-left:1rem;margin:1rem 0}\n"
     "section.question h3{margin:.25rem 0}\n"
     "table.matters td:nth-child(2){white-space:nowrap}span.agree{color:var(--muted)}\n"
+    "table.plain-status td.why{font-size:.9em}\n"
+    "table.plain-status thead th:nth-child(2),table.plain-status thead th:nth-child(3){width:20%}\n"
     /* No page wider than the screen: long words break, and a table wider than the
      * page scrolls inside itself (the scorecard's matrices on a laptop)... */
     "h1,h2,h3,th,td,caption,li,p,dt,dd{overflow-wrap:anywhere}\n"
@@ -786,6 +1059,8 @@ static const char style_more[] =
      * listing scrolls only down, as the page does. */
     "table.robots td{white-space:pre-wrap;overflow-wrap:anywhere}table.robots th{white-space:nowrap}\n"
     "table.robots td:last-child{white-space:normal;font-family:inherit;font-size:.8em;min-width:6rem}\n"
+    /* A cell across the profiles says "Google and RFC 9309 agree:" itself. */
+    "table:not(.robots):not(.results) td.agree[data-label]::before{content:none}\n"
     "}\n";
 
 /* site.js: the column headings of each table copied into its cells' data-label,
@@ -892,7 +1167,7 @@ int site_write(const char *dir, const suite *s, lesson_refs *refs, const char *s
         site_scorecard_free(sc);
         return -1;
     }
-    site w = {dir, s, sc, NULL, 0, error, cap};
+    site w = {.dir = dir, .s = s, .sc = sc, .figures = figures, .error = error, .cap = cap};
     if (lessons_make_all(s, refs, &w.all, &w.n)) {
         site_scorecard_free(sc);
         snprintf(error, cap, "out of memory");
@@ -910,6 +1185,7 @@ int site_write(const char *dir, const suite *s, lesson_refs *refs, const char *s
     if (!rc) rc = sources_page(&w);
     if (!rc) rc = site_scorecard(dir, sc, error, cap);
     if (!rc) rc = site_playground(dir, error, cap);
+    if (!rc) rc = site_crawlers(dir, &s->catalog, error, cap);
     if (!rc) rc = site_docs(dir, manual, error, cap);
     lessons_free_all(w.all, w.n);
     site_scorecard_free(sc);

@@ -153,6 +153,52 @@ void site_matters_at(size_t i, const char **id, const char **what, const char **
     *todo = a->todo;
 }
 
+/* The figures' totals, checked: 0, or -1 with error set. */
+static int totals(const cJSON *fig, const char *figures_file, double *files, double *checks, double *differ,
+                  char *error, size_t cap) {
+    *files = number(fig, "files");
+    *checks = number(fig, "checks");
+    *differ = number(cJSON_GetObjectItemCaseSensitive(fig, "profiles"), "files");
+    if (*files > 0 && *checks >= 0 && *differ >= 0) return 0;
+    snprintf(error, cap, "%s: needs \"files\", \"checks\" and \"profiles\": {\"files\"}", figures_file);
+    return -1;
+}
+
+/* The differences between Google and RFC 9309 that change an answer on real
+ * files, ranked, each with what to do: a paragraph whose last sentence leads to
+ * `every` (every difference, case by case), and the table. */
+static int differences_ranked(FILE *f, const cJSON *fig, const char *figures_file, const char *every, char *error,
+                              size_t cap) {
+    double files, checks, differ;
+    if (totals(fig, figures_file, &files, &checks, &differ, error, cap)) return -1;
+    fprintf(f, "<p>Google's crawler and a parser that follows RFC 9309 answer otherwise in ");
+    count_text(f, differ);
+    fprintf(f, " of the ");
+    count_text(f, files);
+    fprintf(f, " real files measured (%.1f%%). These are the differences behind them, each as if it alone were "
+               "changed, most files first; the rest never changed an answer. <a href=\"%s\">Every difference, case "
+               "by case.</a></p>\n",
+            100.0 * differ / files, every);
+    char where[4200];
+    snprintf(where, sizeof where, "%s: $.switches", figures_file);
+    return ranked_table(f, cJSON_GetObjectItemCaseSensitive(fig, "switches"), files, switches,
+                        sizeof switches / sizeof switches[0],
+                        "Differences between Google and RFC 9309 that change an answer in real files", where, error, cap);
+}
+
+int site_matters_differences(FILE *f, const char *figures_file, const char *every, char *error, size_t cap) {
+    cJSON *fig = NULL;
+    if (figures_file && json_file_read(figures_file, &fig, error, cap)) return -1;
+    if (!fig) {
+        fprintf(f, "<p>There are no figures of real files: give <code>robots-conform --site</code> the tables' own "
+                   "(conformance/measure/real-world.json).</p>\n");
+        return 0;
+    }
+    int rc = differences_ranked(f, fig, figures_file, every, error, cap);
+    cJSON_Delete(fig);
+    return rc;
+}
+
 int site_matters(const char *dir, const char *figures_file, char *error, size_t cap) {
     cJSON *fig = NULL;
     if (figures_file && json_file_read(figures_file, &fig, error, cap)) return -1;
@@ -166,14 +212,9 @@ int site_matters(const char *dir, const char *figures_file, char *error, size_t 
                    "(conformance/measure/real-world.json).</p>\n");
         return site_page_close(f, dir, "matters.html", error, cap);
     }
-    double files = number(fig, "files"), checks = number(fig, "checks");
-    const cJSON *profiles = cJSON_GetObjectItemCaseSensitive(fig, "profiles");
-    double differ = number(profiles, "files");
-    int rc = 0;
-    if (files <= 0 || checks < 0 || differ < 0) {
-        snprintf(error, cap, "%s: needs \"files\", \"checks\" and \"profiles\": {\"files\"}", figures_file);
-        rc = -1;
-    } else {
+    double files, checks, differ;
+    int rc = totals(fig, figures_file, &files, &checks, &differ, error, cap);
+    if (!rc) {
         fprintf(f, "<p>Measured on ");
         count_text(f, files);
         fprintf(f, " real robots.txt files of popular sites, asked ");
@@ -190,20 +231,8 @@ int site_matters(const char *dir, const char *figures_file, char *error, size_t 
                           where, error, cap);
     }
     if (!rc) {
-        fprintf(f, "<h2>Where Google and RFC 9309 differ, on real files</h2>\n<p>Google's crawler and a parser that "
-                   "follows RFC 9309 answer otherwise in ");
-        count_text(f, differ);
-        fprintf(f, " of the ");
-        count_text(f, files);
-        fprintf(f, " files (%.1f%%). These are the differences behind them, each as if it alone were changed, most "
-                   "files first; the rest never changed an answer. <a href=\"differences.html\">Every difference, "
-                   "case by case.</a></p>\n",
-                100.0 * differ / files);
-        char where[4200];
-        snprintf(where, sizeof where, "%s: $.switches", figures_file);
-        rc = ranked_table(f, cJSON_GetObjectItemCaseSensitive(fig, "switches"), files, switches,
-                          sizeof switches / sizeof switches[0], "Differences between Google and RFC 9309 that change "
-                          "an answer in real files", where, error, cap);
+        fprintf(f, "<h2>Where Google and RFC 9309 differ, on real files</h2>\n");
+        rc = differences_ranked(f, fig, figures_file, "differences.html#implementers", error, cap);
     }
     if (!rc) {
         fprintf(f, "<h2 id=\"how\">How they were measured</h2>\n<p>");
