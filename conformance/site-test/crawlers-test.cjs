@@ -191,7 +191,7 @@ async function main() {
     await home.goto('file://' + path.join(site, 'index.html'));
     const ai = await home.$eval('#q-ai-training', (q) => [q.closest('section,li,div,details').innerText,
       [...q.closest('section,li,div,details').querySelectorAll('a')].map((a) => a.getAttribute('href'))]);
-    check(/Repeat the line in every group/.test(ai[0]) && /joins the group above/.test(ai[0]) &&
+    check(/Repeat it in every group/.test(ai[0]) && /joins the group above/.test(ai[0]) &&
       ai[1].some((h) => /#GROUP-4$/.test(h)), "the home page's AI-training question: repeat the line in every " +
       'group, and end each group with a rule (GROUP-4)', JSON.stringify(ai));
     await home.close();

@@ -36,15 +36,12 @@ static const question questions[] = {
      .cases = {"REAL-5", "UA-1"}},
     {.id = "q-ai-training",
      .question = "How do I allow search but refuse AI training?",
-     .answer = "Keep AI crawlers out: a group naming GPTBot and CCBot with \"Disallow: /\" stops them fetching, "
-               "and naming Google-Extended there keeps your pages out of Google's AI models while Googlebot still "
-               "crawls for search. Or let crawlers fetch and say how pages may be used: \"Content-Usage: "
-               "search=y, train-ai=n\" (IETF draft) or \"Content-Signal: search=yes, ai-train=no\" (Cloudflare), "
-               "a preference a crawler may follow, not a block. Repeat the line in every group: a crawler with a "
-               "group of its own reads only that group's lines, never the '*' group's. And end every group with "
-               "a rule before the next user-agent line (\"Allow: /\" in a group that keeps nothing out): a "
-               "Content-Signal line is no rule, so a user-agent line after it joins the group above, whose rules "
-               "then bind both.",
+     .answer = "A group naming GPTBot, CCBot and Google-Extended with \"Disallow: /\" keeps them out, and your "
+               "pages out of Google's AI models, while Googlebot crawls for search. Or state a preference, which "
+               "a crawler may follow: \"Content-Signal: search=yes, ai-train=no\" or \"Content-Usage: train-ai=n\". Repeat it in every group: a "
+               "crawler with a group of its own never reads the '*' group's lines. And end each group with a rule "
+               "(\"Allow: /\" if it keeps nothing out): a Content-Signal line is no rule, so a user-agent line "
+               "after it joins the group above.",
      .cases = {"USAGE-20", "SIGNAL-2", "USAGE-1", "GROUP-4"}},
     {.id = "q-folder",
      .question = "How do I block a folder?",
