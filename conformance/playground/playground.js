@@ -327,7 +327,9 @@
       if (!k) return;
       m.set(i + 1, { kind: 'lookalike', text: `no crawler of the catalog asks with "${ua[1]}", so this group names ` +
         `none of them: ${k.name} (${k.operator}) asks with ${tokenList(k)}; to name it, write user-agent: ` +
-        `${k.tokens[0]}`, crawler: k });
+        `${k.tokens[0]}` + (k.tokens.length > 1 ? `, and repeat in this group the rules of the ${k.tokens[1]} ` +
+          `group it follows today: a group of its own replaces that group for it, it does not add to it` : ''),
+      crawler: k });
     });
     return m;
   }
@@ -495,6 +497,11 @@
         'the * group. '
       : `It asks with ${k.tokens[0]}. `);
     if (k.robots !== 'follows') li.append(`Its operator documents that it ${CATALOG.robots[k.robots] || k.robots}. `);
+    if (k.robots === 'ignores-star') {
+      const others = CATALOG.crawlers.filter((x) => x !== k && x.operator === k.operator && x.robots === 'ignores-star');
+      if (others.length) li.append(`Each such crawler must be named on its own; ${k.operator}'s others: ` +
+        `${others.map((x) => `${x.name} (${x.tokens[0]})`).join(', ')}. `);
+    }
     li.append(caseLinks(k.tokens.length > 1 ? ['UA-1'] : ['RFC-1']));
     return li;
   }
@@ -572,7 +579,9 @@
     const box = el('div', { class: 'usage', 'data-usage-profile': r.profile });
     box.append(el('strong', {}, lead + 'AI usage: '));
     const kinds = [['content-usage', 'Content-Usage'], ['content-signal', 'Content-Signal']];
-    kinds.forEach(([kind, label], i) => {
+    // A kind of which the file has no line says nothing: it is left out.
+    const present = kinds.filter(([kind]) => fileUsageKinds.has(kind));
+    present.forEach(([kind, label], i) => {
       const mine = r.usage.filter((u) => u.kind === kind);
       if (i) box.append('; ');
       box.append(`${label} `);
@@ -596,10 +605,31 @@
     const disallowed = r.usage.find((u) => u.why.startsWith('the crawl rules disallow'));
     if (disallowed) box.append(el('br'), el('small', {}, disallowed.why));
     // Nothing applies to a crawler with a group of its own: the '*' group's lines are not its lines.
-    else if (r.group === 'specific' && r.usage.every((u) => u.why.startsWith('no line of this kind')))
-      box.append(el('br'), el('small', {}, `this crawler has a group of its own (line ${r.group_lines.join(', ')}): `
-        + "the '*' group's Content-Usage and Content-Signal lines do not apply to it; repeat them there"));
+    else if (r.group === 'specific' && r.usage.every((u) => u.why.startsWith('no line of this kind'))) {
+      const named = namingLine(r.decided || r.agent);
+      box.append(el('br'), el('small', {}, 'this crawler has a group of its own' +
+        (named ? ` (the user-agent line ${named} names it)` : '') + ": the '*' group's Content-Usage and " +
+        'Content-Signal lines do not apply to it; repeat them in its group'));
+    }
     return box;
+  }
+
+  // The kinds of usage line the file has (content-usage, content-signal), and the
+  // user-agent line naming each token first: from the text, set by evaluate().
+  let fileUsageKinds = new Set();
+  let fileAgentLines = new Map();
+  const namingLine = (token) => fileAgentLines.get(String(token).toLowerCase());
+
+  function readFileLines(text) {
+    fileUsageKinds = new Set();
+    fileAgentLines = new Map();
+    text.split(/\r\n|\r|\n/).forEach((line, i) => {
+      const bare = line.replace(/#.*/, '');
+      const usage = /^\s*(content-usage|content-signal)\s*:/i.exec(bare);
+      if (usage) fileUsageKinds.add(usage[1].toLowerCase());
+      const ua = /^\s*user[-_ ]?agent\s*:?\s*([A-Za-z_-]+)/i.exec(bare);
+      if (ua && !fileAgentLines.has(ua[1].toLowerCase())) fileAgentLines.set(ua[1].toLowerCase(), i + 1);
+    });
   }
 
   // The cases that teach what the usage answers rest on.
@@ -762,6 +792,39 @@
     return row;
   }
 
+  // ---- Traps: the notes a site owner should read first, listed above the results --
+  const TRAPS = {
+    'joins-group': 'a user-agent line joins the group above, whose rules then bind both',
+    'usage-hidden': "an AI preference that only crawlers without a group of their own read",
+    'no-group': 'a rule before any user-agent line, which binds no crawler',
+    'usage-no-group': 'an AI preference before any user-agent line, which applies to nobody',
+    'never-matches': "a rule that never matches (it starts with neither '/' nor '*')",
+    lookalike: 'a user-agent token that no crawler of the catalog carries',
+  };
+
+  function trapsView(report, text) {
+    const box = $('traps');
+    box.textContent = '';
+    const found = new Map(); // line -> kinds
+    for (const prof of report.profiles.filter((p) => !p.error))
+      for (const l of prof.lines || [])
+        for (const note of l.notes)
+          if (TRAPS[note.kind]) found.set(l.n, new Set([...(found.get(l.n) || []), note.kind]));
+    const lines = text.split(/\r\n|\r|\n/).slice(0, 20000);
+    for (const [n] of pageNotes(lines)) found.set(n, new Set([...(found.get(n) || []), 'lookalike']));
+    if (!found.size) return;
+    box.append(el('strong', {}, `Traps in this file (${found.size === 1 ? 'one line' : `${found.size} lines`}): `),
+      'each is marked on its line below, with what to write instead.');
+    const list = el('ul');
+    for (const [n, kinds] of [...found.entries()].sort((a, b) => a[0] - b[0]))
+      for (const kind of kinds) {
+        const id = NOTE_CASES[kind];
+        list.append(el('li', { 'data-line': String(n), 'data-trap': kind }, el('a', { href: '#L' + n,
+          class: 'line-link' }, 'line ' + n), `: ${TRAPS[kind]}`, id && CASES[id] ? ` (${id})` : ''));
+      }
+    box.append(list);
+  }
+
   // ---- Who can crawl this site: every crawler of the catalog, by purpose ----------
   const REACH_WORDS = { allowed: 'allowed', blocked: 'blocked', partly: 'blocked in part', unknown: 'no answer' };
   // For a token that governs use, not fetching (Google-Extended).
@@ -839,6 +902,9 @@
       `paths (Google's reading; each says where RFC 9309 differs); ${CATALOG.crawlers.length - fetchers} more are ` +
       'usage tokens or fetchers with no token. Each is asked as it asks: all its tokens in order, and without the * ' +
       'group when it ignores it.'));
+    if ($('traps').childNodes.length)
+      $('who-summary').append(' ', el('a', { href: '#traps' }, 'Read the traps in this file first'),
+        ': one can put crawlers in a group you did not mean them to be in.');
     for (const [purpose, title] of Object.entries(CATALOG.purposes)) {
       const mine = CATALOG.crawlers.filter((k) => k.purposes[0] === purpose);
       if (!mine.length) continue;
@@ -882,6 +948,8 @@
         [elsewhere ? `${elsewhere} ${elsewhere === 1 ? 'is' : 'are'} governed by another robots.txt` : '',
           broken ? `${broken} ${broken === 1 ? 'is' : 'are'} not a URL` : ''].filter(Boolean).join(', ') + '.');
     }
+    trapsView(report, enc.parserText);
+    $('who').textContent = '';
     if (report.location.state === 'not-a-url') {
       out.append(el('p', { class: 'warning', id: 'no-results' },
         "No verdicts: the robots.txt's location is not a URL, so which URLs it governs is unknown."));
@@ -929,13 +997,15 @@
   function evaluate() {
     if (!engine) return;
     if (linkError) {
-      for (const id of ['results', 'cap', 'encoding', 'scope', 'agent-notes', 'who', 'lines']) $(id).textContent = '';
+      for (const id of ['results', 'cap', 'encoding', 'scope', 'agent-notes', 'traps', 'who', 'lines'])
+        $(id).textContent = '';
       $('results').append(el('p', { class: 'warning', id: 'no-results' }, `No verdicts: ${linkError}.`));
       return;
     }
     const bytes = fileBytes || encoder.encode($('robots').value);
     const enc = RobotsReading.encoding(bytes);
     writeFragment(enc);
+    readFileLines(enc.parserText);
     const crawlers = crawlersOf($('agents').value);
     // A crawler of the catalog is asked as it asks (below); a header also as written.
     const asked = [...new Set(crawlers.flatMap((c) => [...(c.crawler ? [] : [c.asked]),

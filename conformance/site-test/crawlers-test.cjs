@@ -119,6 +119,11 @@ async function main() {
     const ads = await page.$$eval('tr.result', (trs) => trs.map((r) => [r.dataset.agent, r.dataset.verdict, r.innerText]));
     check(ads.length === 2 && ads[0][1] === 'allowed' && /ignores the \* group/.test(ads[0][2]) &&
       ads[1][1] === 'disallowed', "AdsBot-Google ignores the '*' group that keeps FooBot out", JSON.stringify(ads));
+    await open(page, fragment('User-agent: *\nContent-Signal: ai-train=no\nDisallow: /\n', ['AdsBot-Google'],
+      ['https://example.com/x']));
+    const adsUsage = await page.$eval('tr.result', (r) => r.innerText);
+    check(/allowed/.test(adsUsage) && !/crawl rules disallow/.test(adsUsage), "an AdsBot row allowed is not said to " +
+      "be disallowed by the crawl rules in its AI-usage note (it follows no group, so no preference line)", adsUsage);
 
     // ---- Who can crawl this site: each status borne out by the native verdicts.
     const statusWrong = [];
@@ -160,12 +165,20 @@ async function main() {
     check(/joins the group above/.test(n[3].text) && n[3].cases.includes('GROUP-4') && /allow: \//.test(n[3].text),
       "a non-rule line between two user-agent lines: the second is marked as joining the first's group, with " +
       'GROUP-4 and what to write', JSON.stringify(n[3]));
+    const traps = await page.$$eval('#traps li', (lis) => lis.map((l) => [l.dataset.line, l.dataset.trap]));
+    const whoText = await page.innerText('#who-summary');
+    check(traps.some(([l, k]) => l === '4' && k === 'joins-group') && traps.some(([l, k]) => l === '2' &&
+      k === 'usage-hidden') && /Read the traps in this file first/.test(whoText), 'the traps are listed above the ' +
+      'results, each linked to its line, and "who can crawl" points to them', JSON.stringify(traps));
     const hidden = 'User-agent: *\nContent-Usage: train-ai=n\nDisallow: /tmp/\n\nUser-agent: GPTBot\nAllow: /\n';
     await open(page, fragment(hidden, ['GPTBot'], ['https://example.com/']));
     n = await notes();
-    check(/read only by crawlers that no group names/.test(n[1].text) && n[1].cases.includes('USAGE-1') &&
+    check(/a preference of the '\*' group only/.test(n[1].text) && n[1].cases.includes('USAGE-1') &&
       /repeat this line/.test(n[1].text), "a usage line in the '*' group of a file with a named group: marked, with " +
       'USAGE-1 and what to do', JSON.stringify(n[1]));
+    const gpt = await page.$eval('tr.result', (r) => r.innerText);
+    check(/the user-agent line 5 names it/.test(gpt) && !/line 1\)/.test(gpt), "GPTBot's row says its own group is " +
+      "the one whose user-agent line names it (line 5), not the crawl group's first line", gpt);
     await open(page, fragment('Disallow: /x\nUser-agent: *\nDisallow: /y\n', ['FooBot'], ['https://example.com/']));
     n = await notes();
     check(/belongs to no group/.test(n[0].text) && n[0].cases.includes('GROUP-3'), 'a rule before any user-agent line',

@@ -335,7 +335,7 @@ async function main() {
     const mistakes = await page.$$eval('tr.result', (trs) => trs.map((r) => r.innerText));
     check(mistakes.some((t) => /Googlebot/.test(t) && /line 3: it can't be read/.test(t)),
       "a line that does not parse says so: line 3 can't be read", mistakes.join('\n'));
-    check(mistakes.some((t) => /GPTBot/.test(t) && /has a group of its own \(line 6\)/.test(t)),
+    check(mistakes.some((t) => /GPTBot/.test(t) && /has a group of its own \(the user-agent line 6 names it\)/.test(t)),
       "a crawler with a group of its own is told the '*' group's lines do not apply to it", mistakes.join('\n'));
     // Google-Extended is a token, not a crawler: its rows say so, with the glossary's entry.
     await page.goto(base + fragment('User-agent: Google-Extended\nDisallow: /\n', ['Google-Extended', 'Googlebot'],

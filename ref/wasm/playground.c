@@ -595,12 +595,14 @@ static void verdict(out *o, const robots_rules *rules, folded *fold, const asked
     key_text(o, "why", words);
     query_defeats(o, rules, a, url, url_len, &v);
     case_folded(o, fold, a, url, url_len, &v);
-    /* A crawler's usage preferences are those of the token whose groups it follows. */
+    /* A crawler's usage preferences are those of the token whose groups it follows;
+     * one that ignores the '*' group and is named by none follows no group, so no
+     * line states a preference for it. */
     if (a->crawler && decided < a->ntokens) {
         agent = a->tokens[decided];
         agent_len = a->lens[decided];
     }
-    usage_json(o, rules, agent, agent_len, url, url_len);
+    if (!(a->crawler && a->ignores_star && decided == a->ntokens)) usage_json(o, rules, agent, agent_len, url, url_len);
     raw(o, "}");
 }
 
@@ -615,6 +617,7 @@ static void verdict(out *o, const robots_rules *rules, folded *fold, const asked
 #define MARK_USAGE_NO_GROUP 16u /* ... before any user-agent line (USAGE-9) */
 #define MARK_JOINS 32u        /* a user-agent line a non-rule line kept in the group above (GROUP-4) */
 #define MARK_USAGE_HIDDEN 64u /* a usage line of a '*' group where other groups name crawlers (USAGE-1) */
+#define MARK_JOINS_USAGE 128u /* MARK_JOINS, by a usage line: the crawl rules join, the preferences do not */
 
 /* Marks each user-agent line that a line between it and the user-agent line
  * before it (a sitemap, a Content-Signal, any key that is no rule) did not keep
@@ -630,7 +633,8 @@ static void mark_joins(const robots_rules *rules, size_t lines, unsigned char *m
             for (size_t k = prev.line + 1; k < a.line; k++) {
                 robots_line_info li = robots_get_line(rules, k);
                 if ((li.flags & ROBOTS_LINE_DIRECTIVE) && li.key != ROBOTS_KEY_USER_AGENT) {
-                    marks[a.line] |= MARK_JOINS;
+                    /* a usage line ends a group of preferences (USAGE-1), not of rules */
+                    marks[a.line] |= marks[k] & MARK_USAGE ? MARK_JOINS_USAGE : MARK_JOINS;
                     break;
                 }
             }
@@ -665,7 +669,15 @@ static unsigned char *line_marks(const robots_rules *rules, size_t lines) {
         if (robots_get_rule(rules, i, &r) != 0 || r.line > lines || r.pattern_len == 0) continue;
         if (r.pattern[0] != '/' && r.pattern[0] != '*') marks[r.line] |= MARK_NEVER_MATCHES;
     }
+    /* Crawlers named apart from the '*' group: in a group of their own, or on a
+     * user-agent line after a usage line, which starts a group of preferences of
+     * its own even where the crawl rules join it to the group above (USAGE-1). */
     bool named = has_named_group(rules);
+    size_t last_named = 0;
+    for (size_t i = 0, n = robots_agent_count(rules); i < n; i++) {
+        robots_agent_info a;
+        if (robots_get_agent(rules, i, &a) == 0 && !a.global && a.line > last_named) last_named = a.line;
+    }
     /* Usage lines and user-agent lines both come in file order: one walk finds
      * the group of each usage line, that of the last user-agent line above it. */
     size_t agent = 0, agents = robots_agent_count(rules), group = SIZE_MAX;
@@ -676,7 +688,8 @@ static unsigned char *line_marks(const robots_rules *rules, size_t lines) {
         robots_agent_info a;
         for (; agent < agents && robots_get_agent(rules, agent, &a) == 0 && a.line < u.line; agent++) group = a.group;
         robots_group_info g;
-        if (u.in_group && named && group != SIZE_MAX && robots_get_group(rules, group, &g) == 0 && g.global)
+        if (u.in_group && (named || last_named > u.line) && group != SIZE_MAX &&
+            robots_get_group(rules, group, &g) == 0 && g.global)
             marks[u.line] |= MARK_USAGE_HIDDEN;
     }
     mark_joins(rules, lines, marks);
@@ -710,14 +723,20 @@ static size_t notes_of(robots_line_info li, unsigned mark, bool bom, note *notes
         notes[k++] = (note){"usage-no-group", "belongs to no group: no user-agent line comes before it, so it states "
                                               "no preference for any crawler; write it under a user-agent line"};
     if (mark & MARK_USAGE_HIDDEN)
-        notes[k++] = (note){"usage-hidden", "read only by crawlers that no group names: a crawler with a group of its "
-                                            "own reads that group's lines instead; repeat this line in every group "
-                                            "it should apply to"};
+        notes[k++] = (note){"usage-hidden", "a preference of the '*' group only: a crawler that a user-agent line of "
+                                            "another group names reads that group's lines instead, not this one; "
+                                            "repeat this line in every group it should apply to"};
     if (mark & MARK_JOINS)
         notes[k++] = (note){"joins-group", "joins the group above: the line between them is no rule, so it does not "
                                            "end that group, and every rule below binds the crawlers named above too; "
                                            "to keep the groups apart, give the group above a rule of its own "
                                            "(allow: / lets it fetch everything)"};
+    if (mark & MARK_JOINS_USAGE)
+        notes[k++] = (note){"joins-group", "joins the group above for its rules: a Content-Usage or Content-Signal "
+                                           "line is no rule to Google's parser, so it does not end that group, and "
+                                           "every rule below binds the crawlers named above too (the preferences "
+                                           "above stay theirs alone); to keep the groups apart, give the group above "
+                                           "a rule of its own (allow: / lets it fetch everything)"};
     if (mark & MARK_NO_GROUP)
         notes[k++] =
             (note){"no-group", "belongs to no group: no user-agent line comes before it, so it binds no crawler"};

@@ -102,7 +102,7 @@ static void crawler_entry(FILE *f, const crawler_catalog *cat, const catalog_cra
     if (c->ntokens) {
         fputs("<p><a href=\"playground.html#agents=", f);
         site_html_id(f, c->id);
-        fputs("\">Ask it about your robots.txt</a></p>\n", f);
+        fputs("\">Open the playground with this crawler</a>, then paste your robots.txt there</p>\n", f);
     }
     fputs("</section>\n", f);
 }
