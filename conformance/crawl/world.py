@@ -231,6 +231,8 @@ def _sitemaps(world, check, slug):
 UNOBSERVABLE_KINDS = {
     "cache-lifetime": "how long a crawler keeps the file shows only over a day",
     "allow-agents": "a crawler has one set of tokens; several at once are a parser's question",
+    "allow-crawler": "a crawl observes the crawler under test, with its own tokens and its own handling of '*'; "
+                     "asking as another crawler (AdsBot, which ignores '*') is a parser's question",
     "usage": "what a crawler does with content it fetched does not show in its requests",
     "signal": "what a crawler does with content it fetched does not show in its requests",
 }

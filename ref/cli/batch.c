@@ -5,8 +5,9 @@
  *   {"id": 7, "robots": "user-agent: *\ndisallow: /x", "agent": "FooBot",
  *    "url": "http://example.com/x"}
  *   -> {"id":7,"allowed":false,"rule":"disallow","line":2,"pattern":"/x","group":"global"}
- * "kind" asks other questions: robots-url, scope, status, sitemaps, cache-lifetime,
- * usage and signal
+ * "kind" asks other questions: allow-agents and allow-crawler (a crawler with
+ * several tokens; allow-crawler also says whether it ignores '*'), robots-url,
+ * scope, status, sitemaps, cache-lifetime, usage and signal
  * (batch_request.c lists their fields). A request that cannot be answered gets
  * {"id": ..., "error": "..."} (id null when unknown) and the stream goes on. Blank
  * lines are skipped. Replies are flushed whenever the tool would otherwise wait for
@@ -95,10 +96,13 @@ static size_t reply_out_of_memory(batch_session *s, const request *q, const char
     return (size_t)n;
 }
 
-/* allow-agents: robots_check_agents over the request's agents, whose lengths were
- * stored as size_t (a buffer's block is aligned for any type) and whose pointers
- * are gathered the same way; 0, or -1 when memory ran out. */
-static int check_agents(const request *q, robots_rules *rules, robots_verdict *v) {
+/* allow-agents, allow-crawler: robots_check_agents or robots_check_crawler over
+ * the request's agents, whose lengths were stored as size_t (a buffer's block is
+ * aligned for any type) and whose pointers are gathered the same way. *token is
+ * the agent whose groups decided (allow-crawler), or NULL. 0, or -1 when memory
+ * ran out. */
+static int check_agents(const request *q, robots_rules *rules, robots_verdict *v, const char **token,
+                        size_t *token_len) {
     buf names = {NULL, 0, 0};
     const size_t *lens = (const size_t *)(const void *)q->agent_lens.data;
     for (size_t i = 0, at = 0; i < q->nagents; at += lens[i++]) {
@@ -108,16 +112,25 @@ static int check_agents(const request *q, robots_rules *rules, robots_verdict *v
             return -1;
         }
     }
-    robots_check_agents(rules, (const char *const *)(const void *)names.data, lens, q->nagents, q->url.data,
-                        q->url.len, v, NULL); /* cannot fail: rules, agents and verdict are set */
+    const char *const *agents = (const char *const *)(const void *)names.data;
+    size_t decided = q->nagents;
+    /* Neither can fail: rules, agents and verdict are set. */
+    if (q->kind == REQUEST_CHECK_CRAWLER)
+        robots_check_crawler(rules, agents, lens, q->nagents, q->ignores_star ? ROBOTS_CRAWLER_IGNORES_STAR : 0u,
+                             q->url.data, q->url.len, v, &decided, NULL);
+    else robots_check_agents(rules, agents, lens, q->nagents, q->url.data, q->url.len, v, NULL);
+    *token = decided < q->nagents ? agents[decided] : NULL; /* points into q->agents */
+    *token_len = decided < q->nagents ? lens[decided] : 0;
     buf_free(&names);
     return 0;
 }
 
 static void answer_check(batch_session *s, const request *q, robots_rules *rules) {
     robots_verdict v;
-    if (q->kind == REQUEST_CHECK_AGENTS) {
-        if (check_agents(q, rules, &v)) {
+    const char *token = NULL;
+    size_t token_len = 0;
+    if (q->kind == REQUEST_CHECK_AGENTS || q->kind == REQUEST_CHECK_CRAWLER) {
+        if (check_agents(q, rules, &v, &token, &token_len)) {
             s->reply_failed = 1;
             return;
         }
@@ -131,6 +144,7 @@ static void answer_check(batch_session *s, const request *q, robots_rules *rules
     add_text(s, num);
     if (v.rule != ROBOTS_RULE_NONE) add_string_field(s, "pattern", v.pattern, v.pattern_len);
     add_name_field(s, "group", robots_group_kind_name(v.group));
+    if (token) add_string_field(s, "token", token, token_len); /* allow-crawler: whose groups decided */
 }
 
 static void answer_sitemaps(batch_session *s, robots_rules *rules) {
@@ -160,8 +174,8 @@ static void answer_usage(batch_session *s, const request *q, robots_rules *rules
 
 static void answer(batch_session *s, const request *q) {
     robots_rules *rules = NULL;
-    if (q->kind == REQUEST_CHECK || q->kind == REQUEST_CHECK_AGENTS || q->kind == REQUEST_SITEMAPS ||
-        q->kind == REQUEST_USAGE || q->kind == REQUEST_SIGNAL) {
+    if (q->kind == REQUEST_CHECK || q->kind == REQUEST_CHECK_AGENTS || q->kind == REQUEST_CHECK_CRAWLER ||
+        q->kind == REQUEST_SITEMAPS || q->kind == REQUEST_USAGE || q->kind == REQUEST_SIGNAL) {
         rules = cached_rules(s, q);
         if (!rules) {
             s->reply_failed = 1;
@@ -173,6 +187,7 @@ static void answer(batch_session *s, const request *q) {
     switch (q->kind) {
     case REQUEST_CHECK:
     case REQUEST_CHECK_AGENTS:
+    case REQUEST_CHECK_CRAWLER:
         answer_check(s, q, rules);
         break;
     case REQUEST_SITEMAPS:

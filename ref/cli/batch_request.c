@@ -14,7 +14,7 @@
 
 enum field {
     F_ID, F_KIND, F_ROBOTS, F_BASE64, F_AGENT, F_AGENTS, F_URL, F_ROBOTS_URL, F_PROFILE, F_MAX_BYTES,
-    F_STATUS, F_REDIRECTS, F_DAYS, F_CACHED, F_CACHE_CONTROL, F_CATEGORY, F_COUNT
+    F_STATUS, F_REDIRECTS, F_DAYS, F_CACHED, F_CACHE_CONTROL, F_CATEGORY, F_IGNORES_STAR, F_COUNT
 };
 #define BIT(f) (1u << (f))
 
@@ -24,7 +24,7 @@ static const char *const field_names[F_COUNT] = {
     [F_URL] = "url",         [F_ROBOTS_URL] = "robots_url", [F_PROFILE] = "profile",
     [F_MAX_BYTES] = "max_bytes", [F_STATUS] = "status", [F_REDIRECTS] = "redirects",
     [F_DAYS] = "unreachable_days", [F_CACHED] = "cached", [F_CACHE_CONTROL] = "cache_control",
-    [F_CATEGORY] = "category"};
+    [F_CATEGORY] = "category", [F_IGNORES_STAR] = "ignores_star"};
 
 static const struct {
     const char *name;
@@ -33,6 +33,9 @@ static const struct {
 } kinds[] = {
     [REQUEST_CHECK] = {"allow", BIT(F_AGENT) | BIT(F_URL), 1},
     [REQUEST_CHECK_AGENTS] = {"allow-agents", BIT(F_AGENTS) | BIT(F_URL), 1},
+    /* ignores_star is required: a crawler that follows '*' and one that does not
+     * answer differently, and neither is a default to fall into by omission. */
+    [REQUEST_CHECK_CRAWLER] = {"allow-crawler", BIT(F_AGENTS) | BIT(F_IGNORES_STAR) | BIT(F_URL), 1},
     [REQUEST_ROBOTS_URL] = {"robots-url", BIT(F_URL), 0},
     [REQUEST_SCOPE] = {"scope", BIT(F_ROBOTS_URL) | BIT(F_URL), 0},
     [REQUEST_STATUS] = {"status", BIT(F_STATUS), 0},
@@ -111,8 +114,8 @@ static void read_word(request *q, const json_member *m, enum field f) {
             while (k < sizeof kinds / sizeof kinds[0] && (!clean || strcmp(text, kinds[k].name))) k++;
             if (k == sizeof kinds / sizeof kinds[0])
                 request_error(q, name,
-                              "must be allow, allow-agents, robots-url, scope, status, sitemaps, cache-lifetime, "
-                              "usage or signal");
+                              "must be allow, allow-agents, allow-crawler, robots-url, scope, status, sitemaps, "
+                              "cache-lifetime, usage or signal");
             else q->kind = (request_kind)k;
         } else if (!clean || strcmp(text, "network-error")) {
             request_error(q, name, "must be an HTTP status (100-599) or \"network-error\"");
@@ -203,6 +206,10 @@ static int on_member(void *ctx, const json_member *m) {
     case F_DAYS:
         if (read_count(m, 1000000000u, &n)) request_error(q, name, "must be a non-negative integer");
         else *(f == F_REDIRECTS ? &q->fetch.redirects : &q->fetch.unreachable_days) = (unsigned)n;
+        break;
+    case F_IGNORES_STAR:
+        if (m->type != JSON_BOOL) request_error(q, name, "must be true or false");
+        else q->ignores_star = m->raw[0] == 't';
         break;
     default: /* F_CACHED */
         if (m->type != JSON_BOOL) request_error(q, name, "must be true or false");

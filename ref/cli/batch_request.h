@@ -10,6 +10,7 @@
 typedef enum request_kind {
     REQUEST_CHECK,       /* "allow" (the default): robots + agent + url */
     REQUEST_CHECK_AGENTS, /* "allow-agents": robots + agents + url */
+    REQUEST_CHECK_CRAWLER, /* "allow-crawler": robots + agents + ignores_star + url */
     REQUEST_ROBOTS_URL,  /* url */
     REQUEST_SCOPE,       /* robots_url + url */
     REQUEST_STATUS,      /* status [+ redirects, unreachable_days, cached] */
@@ -25,9 +26,10 @@ typedef struct request {
     request_kind kind;
     unsigned seen;  /* which fields were given */
     buf robots, agent, url, robots_url, cache_control, category;
-    buf agents;      /* allow-agents: the agents' decoded texts, one after another */
+    buf agents;      /* allow-agents, allow-crawler: the agents' decoded texts, one after another */
     buf agent_lens;  /* ... and their lengths (size_t each) */
     size_t nagents;
+    int ignores_star; /* allow-crawler: only groups naming an agent apply, never '*' */
     robots_profile_id profile;
     size_t max_bytes;
     robots_fetch fetch;

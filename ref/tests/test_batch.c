@@ -243,7 +243,7 @@ static void other_kinds(void) {
         "{\"id\":12,\"kind\":\"status\",\"status\":20.5}\n";
     r = batch(bad, ARGS("--batch"));
     CHECK(output_is(&r.out,
-        "{\"id\":1,\"error\":\"field \\\"kind\\\": must be allow, allow-agents, robots-url, scope, status, sitemaps, cache-lifetime, usage or signal\"}\n"
+        "{\"id\":1,\"error\":\"field \\\"kind\\\": must be allow, allow-agents, allow-crawler, robots-url, scope, status, sitemaps, cache-lifetime, usage or signal\"}\n"
         "{\"id\":2,\"error\":\"field \\\"kind\\\": must be a string\"}\n"
         "{\"id\":3,\"error\":\"missing field \\\"robots_url\\\"\"}\n"
         "{\"id\":4,\"error\":\"missing field \\\"status\\\"\"}\n"
@@ -283,7 +283,8 @@ static void usage_kinds(void) {
 
 /* Field values at the edges of what they accept, answered in process. */
 static void field_edges(void) {
-    static const char kind_error[] = "must be allow, allow-agents, robots-url, scope, status, sitemaps, cache-lifetime, usage or signal";
+    static const char kind_error[] =
+        "must be allow, allow-agents, allow-crawler, robots-url, scope, status, sitemaps, cache-lifetime, usage or signal";
     static const char status_error[] = "must be an HTTP status (100-599) or \\\"network-error\\\"";
     static const char count_error[] = "must be a non-negative integer";
     static const struct { const char *request, *field, *error; } c[] = {
@@ -435,8 +436,53 @@ static void several_agents(void) {
     proc_result_free(&r);
 }
 
+/* allow-crawler: a crawler as its operator documents it (robots_check_crawler).
+ * With '*' disallowing everything, AdsBot (ignores_star) is allowed where a crawler
+ * that follows '*' is not (ADSBOT-1); a group naming its token still binds it
+ * (ADSBOT-2), and "token" says whose group decided; the first token a group names
+ * decides alone, where allow-agents merges (UA-1's googlebot-news group and the
+ * googlebot group); ignores_star is required and must be a boolean. */
+static void crawler_kind(void) {
+    char in[8192];
+    const char *star = "\"robots\":\"user-agent: *\\ndisallow: /\\n\\nuser-agent: adsbot-google\\ndisallow: /checkout\"";
+    const char *two = "\"robots\":\"user-agent: googlebot-news\\ndisallow: /news\\n\\nuser-agent: googlebot\\n"
+                      "disallow: /web\"";
+    snprintf(in, sizeof in,
+             "{\"id\":1,\"kind\":\"allow-crawler\",%s,\"agents\":[\"adsbot-google-mobile\"],\"ignores_star\":true,\"url\":\"/checkout\"}\n"
+             "{\"id\":2,\"kind\":\"allow-crawler\",%s,\"agents\":[\"adsbot-google-mobile\"],\"ignores_star\":false,\"url\":\"/checkout\"}\n"
+             "{\"id\":3,\"kind\":\"allow-crawler\",%s,\"agents\":[\"adsbot-google\"],\"ignores_star\":true,\"url\":\"/checkout/a\"}\n"
+             "{\"id\":4,\"kind\":\"allow-crawler\",%s,\"agents\":[\"adsbot-google\"],\"ignores_star\":true,\"url\":\"/landing\"}\n"
+             "{\"id\":5,\"kind\":\"allow-crawler\",%s,\"agents\":[\"googlebot-news\",\"googlebot\"],\"ignores_star\":false,\"url\":\"/web\"}\n"
+             "{\"id\":6,\"kind\":\"allow-agents\",%s,\"agents\":[\"googlebot-news\",\"googlebot\"],\"url\":\"/web\"}\n"
+             "{\"id\":7,\"kind\":\"allow-crawler\",%s,\"agents\":[\"googlebot-image\",\"googlebot\"],\"ignores_star\":true,\"url\":\"/web\"}\n"
+             "{\"id\":8,\"kind\":\"allow-crawler\",%s,\"agents\":[\"adsbot-google\"],\"url\":\"/\"}\n"
+             "{\"id\":9,\"kind\":\"allow-crawler\",%s,\"agents\":[\"adsbot-google\"],\"ignores_star\":\"true\",\"url\":\"/\"}\n"
+             "{\"id\":10,\"kind\":\"allow-crawler\",%s,\"agents\":[],\"ignores_star\":true,\"url\":\"/\"}\n"
+             "{\"id\":11,\"kind\":\"allow-crawler\",\"agents\":[\"a\"],\"ignores_star\":true,\"url\":\"/\"}\n",
+             star, star, star, star, two, two, two, star, star, star);
+    proc_result r = batch(in, ARGS("--batch"));
+    CHECK_EQ(r.status, 0);
+    CHECK(output_is(&r.out,
+        "{\"id\":1,\"allowed\":true,\"rule\":\"none\",\"line\":0,\"group\":\"none\"}\n"
+        "{\"id\":2,\"allowed\":false,\"rule\":\"disallow\",\"line\":2,\"pattern\":\"/\",\"group\":\"global\"}\n"
+        "{\"id\":3,\"allowed\":false,\"rule\":\"disallow\",\"line\":5,\"pattern\":\"/checkout\",\"group\":\"specific\","
+        "\"token\":\"adsbot-google\"}\n"
+        "{\"id\":4,\"allowed\":true,\"rule\":\"none\",\"line\":0,\"group\":\"specific\",\"token\":\"adsbot-google\"}\n"
+        "{\"id\":5,\"allowed\":true,\"rule\":\"none\",\"line\":0,\"group\":\"specific\",\"token\":\"googlebot-news\"}\n"
+        "{\"id\":6,\"allowed\":false,\"rule\":\"disallow\",\"line\":5,\"pattern\":\"/web\",\"group\":\"specific\"}\n"
+        "{\"id\":7,\"allowed\":false,\"rule\":\"disallow\",\"line\":5,\"pattern\":\"/web\",\"group\":\"specific\","
+        "\"token\":\"googlebot\"}\n"
+        "{\"id\":8,\"error\":\"missing field \\\"ignores_star\\\"\"}\n"
+        "{\"id\":9,\"error\":\"field \\\"ignores_star\\\": must be true or false\"}\n"
+        "{\"id\":10,\"error\":\"field \\\"agents\\\": must name at least one agent\"}\n"
+        "{\"id\":11,\"error\":\"missing field \\\"robots\\\" (or \\\"robots_base64\\\")\"}\n"));
+    CHECK(output_is(&r.err, ""));
+    proc_result_free(&r);
+}
+
 const test_suite suite_batch = {"batch", (const test_case[]){
     {"allow-agents: a crawler with several tokens", several_agents},
+    {"allow-crawler: a crawler as its operator documents it, '*' ignored or not", crawler_kind},
     {"a CR alone ends a request", cr_line_ends},
     {"an id with a leading zero is refused", leading_zero_ids},
     {"answers in order, ids echoed", answers_in_order},

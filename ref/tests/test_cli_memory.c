@@ -33,6 +33,8 @@ static const char *const requests[] = {
     "{\"id\":9,\"a_rather_long_key_that_is_not_part_of_the_protocol_but_must_be_read_whole\":1}",
     "{\"id\":10,\"agent\":\"a\"}",
     "{\"id\":11,\"kind\":\"allow-agents\",\"robots\":\"user-agent: b\\ndisallow: /\",\"agents\":[\"a\",\"b\\u00e9\"],\"url\":\"/\"}",
+    ("{\"id\":12,\"kind\":\"allow-crawler\",\"robots\":\"user-agent: *\\ndisallow: /\\nuser-agent: b\\nallow: /\","
+     "\"agents\":[\"a\",\"b\\u00e9\",\"b\"],\"ignores_star\":true,\"url\":\"/\"}"),
     "not json",
 };
 

@@ -19,11 +19,13 @@ void check_describe(const check *k, char *out_escaped, size_t cap_escaped) {
     case KIND_ALLOW:
         snprintf(out, cap, "%s %s", k->agent, k->url);
         break;
-    case KIND_ALLOW_AGENTS: { /* "[googlebot-image, googlebot] URL" */
+    case KIND_ALLOW_AGENTS:  /* "[googlebot-image, googlebot] URL" */
+    case KIND_ALLOW_CRAWLER: { /* "[adsbot-google; ignores '*'] URL" */
         size_t n = (size_t)snprintf(out, cap, "[");
         for (size_t i = 0; i < k->nagents && n < cap; i++)
             n += (size_t)snprintf(out + n, cap - n, "%s%s", i ? ", " : "", k->agents[i]);
-        if (n < cap) snprintf(out + n, cap - n, "] %s", k->url);
+        const char *star = k->kind != KIND_ALLOW_CRAWLER ? "" : k->ignores_star ? "; ignores '*'" : "; follows '*'";
+        if (n < cap) snprintf(out + n, cap - n, "%s] %s", star, k->url);
         break;
     }
     case KIND_ROBOTS_URL:

@@ -37,9 +37,7 @@ void explain_result(const result *x, explanation *out) {
     out->reference_line = -1;
     out->reference_rule[0] = '\0';
     snprintf(out->lesson, sizeof out->lesson, "robots-conform --explain %s", x->c->id);
-    if (x->k->kind != KIND_ALLOW && x->k->kind != KIND_ALLOW_AGENTS && x->k->kind != KIND_USAGE &&
-        x->k->kind != KIND_SIGNAL)
-        return;
+    if (!kind_is_allow(x->k->kind) && x->k->kind != KIND_USAGE && x->k->kind != KIND_SIGNAL) return;
     const robots_body *b = &x->c->robots;
     robots_options o;
     robots_options_init(&o);
@@ -56,6 +54,10 @@ void explain_result(const result *x, explanation *out) {
     if (x->k->kind == KIND_ALLOW_AGENTS)
         robots_check_agents(rules, (const char *const *)x->k->agents, NULL, x->k->nagents, x->k->url, strlen(x->k->url),
                             &v, NULL);
+    else if (x->k->kind == KIND_ALLOW_CRAWLER)
+        robots_check_crawler(rules, (const char *const *)x->k->agents, NULL, x->k->nagents,
+                             x->k->ignores_star ? ROBOTS_CRAWLER_IGNORES_STAR : 0u, x->k->url, strlen(x->k->url), &v,
+                             NULL, NULL);
     else robots_check(rules, x->k->agent, strlen(x->k->agent), x->k->url, strlen(x->k->url), &v, NULL);
     if (v.rule == ROBOTS_RULE_NONE) {
         out->reference_line = 0;
@@ -184,9 +186,10 @@ void explain_json(cJSON *o, const result *x) {
     if (x->k->kind == KIND_ALLOW) {
         cJSON_AddStringToObject(o, "agent", x->k->agent);
         cJSON_AddStringToObject(o, "url", x->k->url);
-    } else if (x->k->kind == KIND_ALLOW_AGENTS) {
+    } else if (x->k->kind == KIND_ALLOW_AGENTS || x->k->kind == KIND_ALLOW_CRAWLER) {
         cJSON *agents = cJSON_AddArrayToObject(o, "agents");
         for (size_t i = 0; i < x->k->nagents; i++) cJSON_AddItemToArray(agents, cJSON_CreateString(x->k->agents[i]));
+        if (x->k->kind == KIND_ALLOW_CRAWLER) cJSON_AddBoolToObject(o, "ignores_star", x->k->ignores_star);
         cJSON_AddStringToObject(o, "url", x->k->url);
     } else if (x->k->url) {
         cJSON_AddStringToObject(o, "url", x->k->url);

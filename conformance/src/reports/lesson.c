@@ -187,8 +187,19 @@ static void source_gloss(const source_ref *ref, char *out, size_t cap) {
     }
 }
 
-static bool is_allow(const check *k) {
-    return k->kind == KIND_ALLOW || k->kind == KIND_ALLOW_AGENTS;
+/* An allow-crawler check (robots_check_crawler): the verdict, and the tokens whose
+ * groups applied: the deciding token alone, or none (the '*' groups then apply,
+ * unless the crawler ignores them). */
+static void see_crawler(const robots_rules *rules, const check *k, lesson_view *v, const char *const **agents,
+                        size_t *count) {
+    size_t decided = k->nagents;
+    robots_check_crawler(rules, (const char *const *)k->agents, NULL, k->nagents,
+                         k->ignores_star ? ROBOTS_CRAWLER_IGNORES_STAR : 0u, k->url, strlen(k->url), &v->verdict,
+                         &decided, NULL);
+    *agents = decided < k->nagents ? (const char *const *)&k->agents[decided] : NULL;
+    *count = decided < k->nagents ? 1 : 0;
+    v->token = decided < k->nagents ? k->agents[decided] : NULL;
+    v->star_ignored = !v->token && k->ignores_star && robots_applying_groups(rules, NULL, NULL, 0, NULL, 0) > 0;
 }
 
 /* The verdict of an allow check on the case's rules under one profile, with its
@@ -198,11 +209,12 @@ static int see_verdict(const robots_rules *rules, const check *k, lesson_view *v
     const char *one[1] = {k->agent};
     const char *const *agents = k->kind == KIND_ALLOW_AGENTS ? (const char *const *)k->agents : one;
     size_t count = k->kind == KIND_ALLOW_AGENTS ? k->nagents : 1;
-    robots_check_agents(rules, agents, NULL, count, k->url, strlen(k->url), &v->verdict, NULL);
+    if (k->kind == KIND_ALLOW_CRAWLER) see_crawler(rules, k, v, &agents, &count);
+    else robots_check_agents(rules, agents, NULL, count, k->url, strlen(k->url), &v->verdict, NULL);
     v->reference.status = ANSWER_GIVEN;
     snprintf(v->reference.text, sizeof v->reference.text, "%s", v->verdict.allowed ? "allowed" : "disallowed");
     size_t index[LESSON_GROUPS_SHOWN];
-    size_t n = robots_applying_groups(rules, agents, NULL, count, index, LESSON_GROUPS_SHOWN);
+    size_t n = v->star_ignored ? 0 : robots_applying_groups(rules, agents, NULL, count, index, LESSON_GROUPS_SHOWN);
     for (size_t i = 0; i < n && i < LESSON_GROUPS_SHOWN; i++) {
         robots_group_info g;
         robots_get_group(rules, index[i], &g);
@@ -292,7 +304,7 @@ int lesson_make(const tcase *c, lesson_refs *refs, lesson *l) {
         for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++) {
             lesson_view *v = &x->view[p];
             v->expected = k->expect[p];
-            if (is_allow(k)) {
+            if (kind_is_allow(k->kind)) {
                 if (see_verdict(rules[p], k, v)) goto fail;
             } else {
                 refs->plain->ask(refs->plain, c, k, (robots_profile_id)p, &v->reference);
@@ -346,11 +358,14 @@ void lesson_check_pieces(const lesson_check *x, piece_fn fn, void *ctx) {
         fn(ctx, true, k->agent);
         break;
     case KIND_ALLOW_AGENTS:
-        fn(ctx, false, "crawler with the tokens ");
+    case KIND_ALLOW_CRAWLER:
+        fn(ctx, false, k->nagents == 1 ? "crawler with the token " : "crawler with the tokens ");
         for (size_t i = 0; i < k->nagents; i++) {
             if (i) fn(ctx, false, " + ");
             fn(ctx, true, k->agents[i]);
         }
+        if (k->kind == KIND_ALLOW_CRAWLER)
+            fn(ctx, false, k->ignores_star ? ", which ignores the '*' group" : ", which follows the '*' group");
         break;
     case KIND_ROBOTS_URL:
         fn(ctx, false, "the robots.txt URL of ");
@@ -392,14 +407,18 @@ bool lesson_usage_words(check_kind kind, const lesson_view *v, char *out, size_t
 void lesson_group_words(const lesson_view *v, char *out, size_t cap) {
     const robots_verdict *d = &v->verdict;
     if (d->group == ROBOTS_GROUP_NONE) {
-        snprintf(out, cap, "no group: none names the crawler and there is no '*' group");
+        snprintf(out, cap, "%s", v->star_ignored ? "no group: none names the crawler, and it ignores the '*' group"
+                                                 : "no group: none names the crawler and there is no '*' group");
         return;
     }
-    bool global = d->group == ROBOTS_GROUP_GLOBAL;
-    snprintf(out, cap, "the %s (line%s ",
-             global ? (d->groups == 1 ? "'*' group" : "'*' groups")
-                    : (d->groups == 1 ? "group naming the crawler" : "groups naming the crawler"),
-             d->groups == 1 ? "" : "s");
+    bool one = d->groups == 1;
+    if (d->group == ROBOTS_GROUP_GLOBAL)
+        snprintf(out, cap, "the %s (line%s ", one ? "'*' group" : "'*' groups", one ? "" : "s");
+    else if (v->token) /* allow-crawler: the groups of its first token a group names */
+        snprintf(out, cap, "the group%s naming its token %.200s (line%s ", one ? "" : "s", v->token, one ? "" : "s");
+    else
+        snprintf(out, cap, "the %s (line%s ", one ? "group naming the crawler" : "groups naming the crawler",
+                 one ? "" : "s");
     for (size_t i = 0; i < d->groups && i < LESSON_GROUPS_SHOWN; i++)
         snprintf(out + strlen(out), cap - strlen(out), "%s%zu", i ? ", " : "", v->group_lines[i]);
     if (d->groups > LESSON_GROUPS_SHOWN) snprintf(out + strlen(out), cap - strlen(out), ", ...");

@@ -69,6 +69,8 @@ typedef struct lesson_view {
     robots_verdict verdict; /* pattern points into `pattern` below */
     char *pattern;         /* the deciding pattern (a copy), or NULL */
     size_t group_lines[LESSON_GROUPS_SHOWN]; /* first lines of the groups that applied */
+    const char *token;     /* allow-crawler: the token whose groups decided, or NULL */
+    bool star_ignored;     /* allow-crawler: '*' groups exist, and the crawler ignores them */
 } lesson_view;
 
 /* Why the two profiles expect different answers for a check. */
@@ -144,7 +146,9 @@ void lesson_deciding_words(const lesson_view *v, char *out, size_t cap);
  * False (out "") for the other kinds. */
 bool lesson_usage_words(check_kind kind, const lesson_view *v, char *out, size_t cap);
 /* "the '*' group (line 1)", "the groups naming the crawler (lines 1, 7), merged",
- * "no group: none names the crawler and there is no '*' group". */
+ * "the group naming its token googlebot (line 7)", "no group: none names the
+ * crawler and there is no '*' group", "no group: none names the crawler, and it
+ * ignores the '*' group (line 1)". */
 void lesson_group_words(const lesson_view *v, char *out, size_t cap);
 /* What the verdict's why flags add ("", or "; an allow and a disallow of equal
  * length: allow wins"). */

@@ -139,7 +139,8 @@ static const char *const *answers_of(check_kind kind) {
     static const char *const usage[] = {"y", "n", "unknown", NULL};
     switch (kind) {
     case KIND_ALLOW:
-    case KIND_ALLOW_AGENTS: return allow;
+    case KIND_ALLOW_AGENTS:
+    case KIND_ALLOW_CRAWLER: return allow;
     case KIND_SCOPE: return scope;
     case KIND_STATUS: return status;
     case KIND_USAGE:

@@ -39,9 +39,11 @@ typedef struct batch {
 #define SENT_LINES_MAX 8192
 
 /* The reply field that answers each kind. */
-static const char *const answer_field[KIND_COUNT] = {"allowed", "allowed",  "robots_url", "scope",
-                                                     "decision", "sitemaps", "seconds",  "usage",
-                                                     "usage"};
+static const char *const answer_field[KIND_COUNT] = {
+    [KIND_ALLOW] = "allowed",       [KIND_ALLOW_AGENTS] = "allowed", [KIND_ALLOW_CRAWLER] = "allowed",
+    [KIND_ROBOTS_URL] = "robots_url", [KIND_SCOPE] = "scope",        [KIND_STATUS] = "decision",
+    [KIND_SITEMAPS] = "sitemaps",   [KIND_CACHE_LIFETIME] = "seconds", [KIND_USAGE] = "usage",
+    [KIND_SIGNAL] = "usage"};
 
 /* What a line of the target's output is, for the request with this id. */
 typedef enum line_kind { LINE_REPLY, LINE_STRAY, LINE_STALE, LINE_BAD } line_kind;
@@ -77,6 +79,7 @@ static void read_reply(const cJSON *reply, const char *line, const check *k, ans
     switch (k->kind) {
     case KIND_ALLOW:
     case KIND_ALLOW_AGENTS:
+    case KIND_ALLOW_CRAWLER:
         ok = cJSON_IsBool(v);
         if (ok) snprintf(a->text, sizeof a->text, "%s", cJSON_IsTrue(v) ? "allowed" : "disallowed");
         break;

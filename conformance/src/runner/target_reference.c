@@ -37,18 +37,29 @@ static void ask_allow(const target *t, const tcase *c, const check *k, robots_pr
         return;
     }
     robots_verdict v;
-    /* Rules and verdict are set: neither call can fail. */
+    size_t decided = 0;
+    /* Rules and verdict are set: no call can fail. */
     if (k->kind == KIND_ALLOW_AGENTS)
         robots_check_agents(rules, (const char *const *)k->agents, NULL, k->nagents, k->url, strlen(k->url), &v, NULL);
+    else if (k->kind == KIND_ALLOW_CRAWLER)
+        robots_check_crawler(rules, (const char *const *)k->agents, NULL, k->nagents,
+                             k->ignores_star ? ROBOTS_CRAWLER_IGNORES_STAR : 0u, k->url, strlen(k->url), &v, &decided,
+                             NULL);
     else
         robots_check(rules, k->agent, strlen(k->agent), k->url, strlen(k->url), &v, NULL);
     snprintf(a->text, sizeof a->text, "%s", v.allowed ? "allowed" : "disallowed");
     a->line = v.rule == ROBOTS_RULE_NONE ? 0 : (long)v.line;
+    /* A crawler asked with its tokens: whose groups decided, or that it ignored '*'. */
+    char whose[160] = "";
+    if (k->kind == KIND_ALLOW_CRAWLER && decided < k->nagents)
+        snprintf(whose, sizeof whose, "; the groups of %.100s", k->agents[decided]);
+    else if (k->kind == KIND_ALLOW_CRAWLER && k->ignores_star)
+        snprintf(whose, sizeof whose, "; no group names its tokens, and it ignores '*'");
     if (v.rule == ROBOTS_RULE_NONE)
-        snprintf(a->detail, sizeof a->detail, "no rule decided (group: %s)", robots_group_kind_name(v.group));
+        snprintf(a->detail, sizeof a->detail, "no rule decided (group: %s)%s", robots_group_kind_name(v.group), whose);
     else
-        snprintf(a->detail, sizeof a->detail, "line %zu: %s %.*s", v.line, robots_rule_kind_name(v.rule),
-                 (int)v.pattern_len, v.pattern);
+        snprintf(a->detail, sizeof a->detail, "line %zu: %s %.*s%s", v.line, robots_rule_kind_name(v.rule),
+                 (int)v.pattern_len, v.pattern, whose);
 }
 
 /* The sitemaps as a JSON array printed by cJSON, like the expectation, so both
@@ -126,6 +137,7 @@ static void ask(target *t, const tcase *c, const check *k, robots_profile_id p, 
     switch (k->kind) {
     case KIND_ALLOW:
     case KIND_ALLOW_AGENTS:
+    case KIND_ALLOW_CRAWLER:
         ask_allow(t, c, k, p, a);
         break;
     case KIND_ROBOTS_URL:

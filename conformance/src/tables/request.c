@@ -56,6 +56,7 @@ int request_batch_line(buf *b, long id, size_t robots_len, const tcase *c, const
         bad |= add_field(b, "url", k->url, strlen(k->url));
         break;
     case KIND_ALLOW_AGENTS:
+    case KIND_ALLOW_CRAWLER:
         bad |= request_add_robots(b, c->robots.data, robots_len);
         bad |= add_text(b, ",\"agents\":[");
         for (size_t i = 0; i < k->nagents; i++) {
@@ -63,6 +64,8 @@ int request_batch_line(buf *b, long id, size_t robots_len, const tcase *c, const
             bad |= json_append_string(b, k->agents[i], strlen(k->agents[i]));
         }
         bad |= buf_addc(b, ']');
+        if (k->kind == KIND_ALLOW_CRAWLER)
+            bad |= add_text(b, k->ignores_star ? ",\"ignores_star\":true" : ",\"ignores_star\":false");
         bad |= add_field(b, "url", k->url, strlen(k->url));
         break;
     case KIND_ROBOTS_URL:

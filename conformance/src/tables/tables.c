@@ -1,7 +1,8 @@
 /*
  * tables.c - loading the case tables: parse, validate against the schema, then the
  * rules a schema cannot state (the area is the file's name, ids are unique across
- * files, allow and sitemaps checks need a robots.txt), then build the cases.
+ * files, allow and sitemaps checks need a robots.txt, an allow-crawler check asks
+ * as the crawler catalog says), then build the cases.
  */
 #include "tables.h"
 
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <cjson/cJSON.h>
 
@@ -20,8 +22,11 @@
 #include "schema.h"
 #include "spec_index.h"
 
-static const char *const kind_names[KIND_COUNT] = {"allow", "allow-agents", "robots-url", "scope",
-                                                   "status", "sitemaps", "cache-lifetime", "usage", "signal"};
+static const char *const kind_names[KIND_COUNT] = {
+    [KIND_ALLOW] = "allow",       [KIND_ALLOW_AGENTS] = "allow-agents", [KIND_ALLOW_CRAWLER] = "allow-crawler",
+    [KIND_ROBOTS_URL] = "robots-url", [KIND_SCOPE] = "scope",         [KIND_STATUS] = "status",
+    [KIND_SITEMAPS] = "sitemaps", [KIND_CACHE_LIFETIME] = "cache-lifetime", [KIND_USAGE] = "usage",
+    [KIND_SIGNAL] = "signal"};
 
 const char *suite_kind_name(check_kind kind) { return kind_names[kind]; }
 
@@ -109,8 +114,8 @@ static check_kind kind_of(const cJSON *c) {
     return KIND_ALLOW;
 }
 
-/* The agents of an allow-agents check (the schema made them strings); false when
- * memory ran out. */
+/* The agents of an allow-agents or allow-crawler check (check_shape made them
+ * strings); false when memory ran out. */
 static bool read_agents(const cJSON *c, check *k) {
     const cJSON *list = cJSON_GetObjectItemCaseSensitive(c, "agents"), *e;
     int n = cJSON_GetArraySize(list);
@@ -147,6 +152,7 @@ static bool read_check(const cJSON *c, int number, check *k) {
     n = cJSON_GetObjectItemCaseSensitive(c, "unreachable_days");
     k->unreachable_days = cJSON_IsNumber(n) ? (unsigned)n->valuedouble : 0;
     k->cached = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(c, "cached"));
+    k->ignores_star = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(c, "ignores_star"));
     const cJSON *spec = cJSON_GetObjectItemCaseSensitive(c, "spec");
     if (cJSON_IsString(spec)) {
         k->spec = dup_text(spec->valuestring);
@@ -304,14 +310,30 @@ static bool line_shape(const cJSON *line) {
 static bool check_shape(const cJSON *k, const char **missing) {
     check_kind kind = kind_of(k);
     static const char *const need[KIND_COUNT][3] = {
-        {"agent", "url", NULL}, {"url", NULL, NULL},       {"url", NULL, NULL},
-        {"robots_url", "url", NULL}, {NULL, NULL, NULL},  {NULL, NULL, NULL},
-        {NULL, NULL, NULL},     {"agent", "url", "category"}, {"agent", "url", "category"}};
+        [KIND_ALLOW] = {"agent", "url", NULL},
+        [KIND_ALLOW_AGENTS] = {"url", NULL, NULL},
+        [KIND_ALLOW_CRAWLER] = {"url", NULL, NULL},
+        [KIND_ROBOTS_URL] = {"url", NULL, NULL},
+        [KIND_SCOPE] = {"robots_url", "url", NULL},
+        [KIND_USAGE] = {"agent", "url", "category"},
+        [KIND_SIGNAL] = {"agent", "url", "category"}};
     for (int i = 0; i < 3; i++) {
         if (need[kind][i] && !is_string_member(k, need[kind][i])) {
             *missing = need[kind][i];
             return false;
         }
+    }
+    /* The crawler's tokens are copied as strings; whether it ignores '*' is a
+     * boolean, never a default read from a misspelt value. */
+    const cJSON *agents = cJSON_GetObjectItemCaseSensitive(k, "agents");
+    if ((kind == KIND_ALLOW_AGENTS || kind == KIND_ALLOW_CRAWLER) && agents &&
+        (!cJSON_IsArray(agents) || !strings_only(agents))) {
+        *missing = "agents";
+        return false;
+    }
+    if (kind == KIND_ALLOW_CRAWLER && !cJSON_IsBool(cJSON_GetObjectItemCaseSensitive(k, "ignores_star"))) {
+        *missing = "ignores_star";
+        return false;
     }
     /* Numbers become C integers: each must be an integer in its range, whatever
      * the schema says (a double out of range converted is undefined behaviour). */
@@ -576,6 +598,52 @@ static int unique_ids(const suite *s, char *error, size_t cap) {
     return rc;
 }
 
+/* Does an allow-crawler check ask as the catalog says the crawler asks? A check
+ * whose first token is a catalog crawler's first token must carry exactly its
+ * tokens, in order, and ignore '*' exactly when the catalog says it does: the
+ * tables then test the rule the catalog states (ADSBOT-1), and a catalog that
+ * changes a crawler's tokens cannot leave a case asking as nobody does. Other
+ * tokens (a crawler the catalog does not list, or a catalog given with
+ * --catalog that lists others) are asked as written. */
+static bool same_tokens(const check *k, const catalog_crawler *cr) {
+    if (k->nagents != cr->ntokens) return false;
+    for (size_t i = 0; i < k->nagents; i++)
+        if (strcasecmp(k->agents[i], cr->tokens[i])) return false;
+    return true;
+}
+
+static int crawlers_agree(const suite *s, char *error, size_t cap) {
+    for (size_t t = 0; t < s->ntables; t++) {
+        const table *tb = &s->tables[t];
+        for (size_t i = 0; i < tb->ncases; i++) {
+            for (size_t k = 0; k < tb->cases[i].nchecks; k++) {
+                const check *ck = &tb->cases[i].checks[k];
+                if (ck->kind != KIND_ALLOW_CRAWLER || !ck->nagents) continue;
+                const catalog_crawler *cr = NULL;
+                for (size_t c = 0; c < s->catalog.ncrawlers && !cr; c++) {
+                    const catalog_crawler *x = &s->catalog.crawlers[c];
+                    if (x->ntokens && !strcasecmp(x->tokens[0], ck->agents[0])) cr = x;
+                }
+                bool ignores = cr && cr->robots == CRAWLER_IGNORES_STAR;
+                if (!cr || (same_tokens(ck, cr) && ignores == (ck->ignores_star != 0))) continue;
+                char tokens[200] = "";
+                for (size_t n = 0; n < cr->ntokens; n++)
+                    snprintf(tokens + strlen(tokens), sizeof tokens - strlen(tokens), "%s\"%s\"", n ? ", " : "",
+                             cr->tokens[n]);
+                char what[600];
+                snprintf(what, sizeof what,
+                         "$.cases[%zu].checks[%zu]: asks as the crawler %s of %s, which asks with [%s] and %s: give exactly "
+                         "those agents, and \"ignores_star\": %s",
+                         i, k, cr->id, s->catalog.file, tokens, ignores ? "ignores '*'" : "follows '*'",
+                         ignores ? "true" : "false");
+                where(error, cap, tb->file, what);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
 /* The names of the *.json files in dir (not hidden ones), sorted. Returns 0, or
  * -1 with the error and nothing to free. */
 static int table_names(const char *dir, char ***out, size_t *count, char *error, size_t cap) {
@@ -648,6 +716,7 @@ int suite_load(const suite_files *files, suite *out, char *error, size_t cap) {
         rc = load_table(path, names[i], schema, &out->index, &out->tables[i], &budget, error, cap);
     }
     if (rc == 0) rc = unique_ids(out, error, cap);
+    if (rc == 0 && files->catalog) rc = crawlers_agree(out, error, cap);
     for (size_t i = 0; i < n; i++) free(names[i]);
     free(names);
     cJSON_Delete(schema);

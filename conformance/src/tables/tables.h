@@ -11,6 +11,7 @@
 typedef enum check_kind {
     KIND_ALLOW,
     KIND_ALLOW_AGENTS, /* allow, for a crawler with several tokens */
+    KIND_ALLOW_CRAWLER, /* allow, as a real crawler asks: its tokens, and whether it ignores '*' */
     KIND_ROBOTS_URL,
     KIND_SCOPE,
     KIND_STATUS,
@@ -26,8 +27,14 @@ const char *suite_kind_name(check_kind kind);
 /* The kinds asked about a case's robots.txt (the others ask about a URL or a
  * response): those need the case to give one, and reports show it. */
 static inline int kind_reads_robots(check_kind kind) {
-    return kind == KIND_ALLOW || kind == KIND_ALLOW_AGENTS || kind == KIND_SITEMAPS || kind == KIND_USAGE ||
-           kind == KIND_SIGNAL;
+    return kind == KIND_ALLOW || kind == KIND_ALLOW_AGENTS || kind == KIND_ALLOW_CRAWLER || kind == KIND_SITEMAPS ||
+           kind == KIND_USAGE || kind == KIND_SIGNAL;
+}
+
+/* The kinds that ask "may this crawler fetch this URL?", answered allowed or
+ * disallowed. */
+static inline int kind_is_allow(check_kind kind) {
+    return kind == KIND_ALLOW || kind == KIND_ALLOW_AGENTS || kind == KIND_ALLOW_CRAWLER;
 }
 
 /* What a verdict rests on (case-table.schema.json, $defs/class). A check's basis is
@@ -55,9 +62,10 @@ int suite_class_from_name(const char *name, size_t len, basis_class *out);
 typedef struct check {
     check_kind kind;
     int number;          /* 1-based within its case */
-    char *agent, *url;   /* allow; url also allow-agents, robots-url and scope */
-    char **agents;       /* allow-agents: the crawler's tokens, in order */
+    char *agent, *url;   /* allow; url also allow-agents, allow-crawler, robots-url and scope */
+    char **agents;       /* allow-agents, allow-crawler: the crawler's tokens, in order */
     size_t nagents;
+    int ignores_star;    /* allow-crawler: only groups naming a token apply (Google's AdsBot) */
     char *robots_url;    /* scope */
     int status;          /* status: 100-599, or 0 for a network error */
     unsigned redirects, unreachable_days;
@@ -120,8 +128,9 @@ typedef struct suite_files {
 } suite_files;
 
 /* Loads the index and the crawler catalog, then every *.json of the cases directory in reading order,
- * validating each against the schema and resolving every source through the
- * index. Returns 0, or -1 with error set to "FILE: JSON-PATH: what is wrong" (or
+ * validating each against the schema, resolving every source through the index
+ * and checking that an allow-crawler check asking as a catalog crawler (its first
+ * token) carries that crawler's tokens and '*' handling. Returns 0, or -1 with error set to "FILE: JSON-PATH: what is wrong" (or
  * "FILE:LINE:COLUMN: ..." for JSON that does not parse). */
 int suite_load(const suite_files *files, suite *out, char *error, size_t cap);
 void suite_free(suite *s);
