@@ -79,6 +79,7 @@
     'USAGE-1': ['aipref', "a crawler's own group hides the '*' group's Content-Usage lines"],
     'GROUP-4': ['group', 'sitemap and other non-rule lines do not end a group'],
     'UA-1': ['ua', 'a crawler with two tokens follows the first one a group names'],
+    'ADSBOT-1': ['ua', "Google's special-case crawlers skip the '*' group"],
   };
   // The case of each kind of surprising line (playground.c's notes; past-cap is the page's).
   const NOTE_CASES = {
@@ -95,7 +96,7 @@
     if (r.without_query)
       return ['MATCH-8', 'EDGE-4', ...(r.rule === 'none' ? [] : ruleLessons({ ...r, without_query: null }, prof))];
     if (r.rule === 'none') {
-      if (r.star_ignored) return []; // its catalog entry says why (the crawler column links it)
+      if (r.star_ignored) return ['ADSBOT-1'];
       if (r.group === 'none') return ['EMPTY-2'];
       if (r.group_rules === 0) return r.group === 'specific' ? ['EMPTY-1'] : [];
       if (r.group === 'specific' && prof.global) return ['MERGE-3'];

@@ -3,7 +3,8 @@
  * deliberate flaw at a time, for testing that robots-conform catches what it should.
  *
  *   robots-wrong --flaw FLAW FILE AGENT URL   (exit 0 allowed, 1 disallowed)
- *   robots-wrong --flaw FLAW --batch          (the batch protocol; allow checks only)
+ *   robots-wrong --flaw FLAW --batch          (the batch protocol; allow and
+ *                                             allow-crawler checks only)
  *
  * FLAW: none                      plain longest-match parsing, no Google quirks
  *       always-allow              answers allowed, always
@@ -11,6 +12,8 @@
  *       case-insensitive-paths    paths and patterns compared ignoring case
  *       no-percent-normalisation  rules used as written (no escaping of UTF-8,
  *                                 no upper-casing of %xx)
+ *       star-for-every-crawler    an allow-crawler check's ignores_star not heeded:
+ *                                 AdsBot kept out by the '*' group (ADSBOT-1)
  *       crash, hang, garbage      misbehaving processes, for the runner's robustness
  *
  * Written separately from the reference on purpose (its own parser and a recursive
@@ -18,6 +21,7 @@
  */
 #include <ctype.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,9 +29,10 @@
 
 #include <cjson/cJSON.h>
 
-enum flaw { NONE, ALWAYS_ALLOW, FIRST_MATCH, CASE_INSENSITIVE, NO_PERCENT, CRASH, HANG, GARBAGE };
+enum flaw { NONE, ALWAYS_ALLOW, FIRST_MATCH, CASE_INSENSITIVE, NO_PERCENT, STAR_FOR_ALL, CRASH, HANG, GARBAGE };
 static const char *const flaw_names[] = {"none", "always-allow", "first-match-wins", "case-insensitive-paths",
-                                         "no-percent-normalisation", "crash", "hang", "garbage"};
+                                         "no-percent-normalisation", "star-for-every-crawler", "crash", "hang",
+                                         "garbage"};
 static enum flaw flaw;
 
 typedef struct rule {
@@ -102,7 +107,9 @@ static char *url_path(const char *url) {
     return out;
 }
 
-static int decide(const char *text, size_t len, const char *agent, const char *url) {
+/* The verdict for agent; *named (unless NULL) says whether a group names it. */
+static int decide(const char *text, size_t len, const char *agent, const char *url, int *named) {
+    if (named) *named = 0;
     if (flaw == ALWAYS_ALLOW) return 1;
     char *copy = malloc(len + 1);
     memcpy(copy, text, len);
@@ -156,7 +163,24 @@ static int decide(const char *text, size_t len, const char *agent, const char *u
     for (int i = 0; i < nglobal; i++) free(global[i].pattern);
     free(path);
     free(copy);
+    if (named) *named = named_anywhere;
     return verdict;
+}
+
+/* A crawler with several tokens: the first one a group names decides, alone;
+ * when none is named, the '*' group, or nothing at all for a crawler that
+ * ignores it (Google's special-case crawlers). */
+static int decide_crawler(const char *text, size_t len, cJSON *agents, int ignores_star, const char *url) {
+    const cJSON *a;
+    const char *first = NULL;
+    cJSON_ArrayForEach(a, agents) {
+        if (!cJSON_IsString(a)) continue;
+        if (!first) first = a->valuestring;
+        int named, verdict = decide(text, len, a->valuestring, url, &named);
+        if (named) return verdict;
+    }
+    if (ignores_star && flaw != STAR_FOR_ALL) return 1;
+    return decide(text, len, first ? first : "", url, NULL);
 }
 
 static void misbehave(int request) {
@@ -182,11 +206,21 @@ static int batch(void) {
         cJSON *agent = cJSON_GetObjectItemCaseSensitive(q, "agent");
         cJSON *url = cJSON_GetObjectItemCaseSensitive(q, "url");
         char *id_text = id ? cJSON_PrintUnformatted(id) : NULL;
-        if ((kind && strcmp(cJSON_GetStringValue(kind), "allow")) ||
+        cJSON *agents = cJSON_GetObjectItemCaseSensitive(q, "agents");
+        cJSON *ignores = cJSON_GetObjectItemCaseSensitive(q, "ignores_star");
+        bool crawler = kind && cJSON_IsString(kind) && !strcmp(kind->valuestring, "allow-crawler");
+        if (crawler && cJSON_IsString(robots) && cJSON_IsArray(agents) && cJSON_IsBool(ignores) &&
+            cJSON_IsString(url)) {
+            int ok = decide_crawler(robots->valuestring, strlen(robots->valuestring), agents, cJSON_IsTrue(ignores),
+                                    url->valuestring);
+            printf("{\"id\":%s,\"allowed\":%s}\n", id_text ? id_text : "null", ok ? "true" : "false");
+        } else if ((kind && strcmp(cJSON_GetStringValue(kind), "allow")) ||
             !cJSON_IsString(robots) || !cJSON_IsString(agent) || !cJSON_IsString(url)) {
-            printf("{\"id\":%s,\"error\":\"only allow checks with a robots text\"}\n", id_text ? id_text : "null");
+            printf("{\"id\":%s,\"error\":\"only allow and allow-crawler checks with a robots text\"}\n",
+                   id_text ? id_text : "null");
         } else {
-            int ok = decide(robots->valuestring, strlen(robots->valuestring), agent->valuestring, url->valuestring);
+            int ok = decide(robots->valuestring, strlen(robots->valuestring), agent->valuestring, url->valuestring,
+                            NULL);
             printf("{\"id\":%s,\"allowed\":%s}\n", id_text ? id_text : "null", ok ? "true" : "false");
         }
         fflush(stdout);
@@ -231,7 +265,7 @@ int main(int argc, char **argv) {
         len += got;
     }
     fclose(f);
-    int ok = decide(text ? text : "", len, argv[i + 1], argv[i + 2]);
+    int ok = decide(text ? text : "", len, argv[i + 1], argv[i + 2], NULL);
     free(text);
     printf("user-agent '%s' with URI '%s': %s\n", argv[i + 1], argv[i + 2], ok ? "ALLOWED" : "DISALLOWED");
     return ok ? 0 : 1;

@@ -117,7 +117,7 @@ async function main() {
     // AdsBot is not kept out by the '*' group.
     await open(page, fragment('User-agent: *\nDisallow: /\n', ['AdsBot-Google', 'FooBot'], ['https://example.com/x']));
     const ads = await page.$$eval('tr.result', (trs) => trs.map((r) => [r.dataset.agent, r.dataset.verdict, r.innerText]));
-    check(ads.length === 2 && ads[0][1] === 'allowed' && /ignores the \* group/.test(ads[0][2]) &&
+    check(ads.length === 2 && ads[0][1] === 'allowed' && /ignores the \* group/.test(ads[0][2]) && /ADSBOT-1/.test(ads[0][2]) &&
       ads[1][1] === 'disallowed', "AdsBot-Google ignores the '*' group that keeps FooBot out", JSON.stringify(ads));
     await open(page, fragment('User-agent: *\nContent-Signal: ai-train=no\nDisallow: /\n', ['AdsBot-Google'],
       ['https://example.com/x']));

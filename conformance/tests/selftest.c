@@ -182,13 +182,17 @@ typedef struct catcher {
 typedef struct flawed {
     const char *flaw;
     catcher catches[5];
+    bool batch_only; /* its checks are of a kind only the batch protocol asks (allow-crawler) */
 } flawed;
 
 static const flawed flaws[] = {
-    {"always-allow", {{"MATCH-1", 1}, {"MATCH-3", 1}, {"PREC-5", 1}, {"RFC-5", 1}, {NULL, 0}}},
-    {"first-match-wins", {{"LONGEST-1", 1}, {"RFC-5", 2}, {"REAL-1", 3}, {"LONGEST-2", 1}, {NULL, 0}}},
-    {"case-insensitive-paths", {{"MATCH-3", 7}, {"MATCH-7", 7}, {"RULE-2", 2}, {"MATCH-8", 6}, {NULL, 0}}},
-    {"no-percent-normalisation", {{"MATCH-10", 1}, {"MATCH-10", 3}, {"RFC-3.3", 1}, {"ENC-1", 1}, {NULL, 0}}},
+    {"always-allow", {{"MATCH-1", 1}, {"MATCH-3", 1}, {"PREC-5", 1}, {"RFC-5", 1}, {NULL, 0}}, false},
+    {"first-match-wins", {{"LONGEST-1", 1}, {"RFC-5", 2}, {"REAL-1", 3}, {"LONGEST-2", 1}, {NULL, 0}}, false},
+    {"case-insensitive-paths", {{"MATCH-3", 7}, {"MATCH-7", 7}, {"RULE-2", 2}, {"MATCH-8", 6}, {NULL, 0}}, false},
+    {"no-percent-normalisation", {{"MATCH-10", 1}, {"MATCH-10", 3}, {"RFC-3.3", 1}, {"ENC-1", 1}, {NULL, 0}}, false},
+    /* AdsBot kept out by a '*' group it does not read (ADSBOT-1, the catalog's
+     * ignores-star): a command per check cannot ask as a crawler, so only batch */
+    {"star-for-every-crawler", {{"ADSBOT-1", 1}, {"ADSBOT-1", 2}, {NULL, 0}}, true},
 };
 
 /* The ids the flaws' catching checks belong to, for --id. */
@@ -203,6 +207,7 @@ static void flaws_are_caught(bool batch) {
     char ids[512];
     catching_ids(ids, sizeof ids);
     for (int f = -1; f < (int)(sizeof flaws / sizeof flaws[0]); f++) {
+        if (f >= 0 && flaws[f].batch_only && !batch) continue;
         const char *flaw = f < 0 ? "none" : flaws[f].flaw;
         char cmd[2048];
         if (batch) snprintf(cmd, sizeof cmd, "%s --flaw %s --batch", wrong, flaw);
@@ -212,6 +217,12 @@ static void flaws_are_caught(bool batch) {
         for (size_t g = 0; g < sizeof flaws / sizeof flaws[0]; g++) {
             for (const catcher *c = flaws[g].catches; c->id; c++) {
                 const char *s = status_of(&r, c->id, c->check, "google");
+                /* a command cannot ask a batch-only flaw's checks: they are skipped, never passed */
+                if (flaws[g].batch_only && !batch) {
+                    if (strcmp(s, "skip")) printf("  %s via command: %s check %d is %s, not skip\n", flaw, c->id, c->check, s);
+                    CHECK(!strcmp(s, "skip"));
+                    continue;
+                }
                 /* The baseline passes every catching check; a flaw fails its own. */
                 bool should_fail = f >= 0 && (int)g == f;
                 bool ok = should_fail ? !strcmp(s, "fail") : f < 0 ? !strcmp(s, "pass") : true;

@@ -127,7 +127,10 @@ static void check_notes_markdown(FILE *f, const lesson *l) {
         const check *k = x->k;
         if (!k->note && !k->spec && x->same_expectation) continue;
         fprintf(f, "- Check %d: ", k->number);
-        if (!x->same_expectation) {
+        if (x->may_agree) {
+            fprintf(f, "Google and RFC 9309 agree in practice: RFC 9309 leaves it to the crawler (MAY), and "
+                       "Google's answer is one it allows%s", k->spec || k->note ? ". " : ".");
+        } else if (!x->same_expectation) {
             fprintf(f, "the profiles differ by **");
             md_text(f, lesson_cause_name(x->cause));
             fprintf(f, "** (");

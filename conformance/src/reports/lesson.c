@@ -230,6 +230,18 @@ static int see_verdict(const robots_rules *rules, const check *k, lesson_view *v
     return 0;
 }
 
+/* A status check that RFC 9309 leaves open (MAY: undefined) where the
+ * reference's answer under it is the answer Google's expectation gives: a 401,
+ * 403, 404 or 410's full allow, a sixth redirect (STATUS-4, STATUS-6, RFC-7).
+ * The two agree in practice; only 429, where RFC 9309 reads it as a 4xx and
+ * Google as a 5xx, stays a difference. */
+static bool may_agree(const lesson_check *x) {
+    const lesson_view *g = &x->view[ROBOTS_PROFILE_GOOGLE], *r = &x->view[ROBOTS_PROFILE_RFC9309];
+    return x->k->kind == KIND_STATUS && !x->same_expectation && strcmp(g->expected, UNDEFINED) != 0 &&
+           strcmp(r->expected, UNDEFINED) == 0 && r->reference.status == ANSWER_GIVEN &&
+           strcmp(r->reference.text, g->expected) == 0;
+}
+
 /* The one switch that, toggled alone, turns the google profile's answer into the
  * rfc9309 one's (or, failing that, the rfc9309 profile's into google's). None, or
  * more than one that each would do: no single switch explains the difference. */
@@ -310,7 +322,8 @@ int lesson_make(const tcase *c, lesson_refs *refs, lesson *l) {
                 refs->plain->ask(refs->plain, c, k, (robots_profile_id)p, &v->reference);
             }
         }
-        x->cause = find_cause(c, x, refs);
+        x->may_agree = may_agree(x);
+        x->cause = x->may_agree ? CAUSE_NONE : find_cause(c, x, refs);
     }
     l->nsources = c->nsources;
     for (size_t i = 0; i < c->nsources; i++) {
@@ -337,7 +350,7 @@ void lesson_free(lesson *l) {
 
 bool lesson_differs(const lesson *l) {
     for (size_t i = 0; i < l->nchecks; i++)
-        if (!l->checks[i].same_expectation) return true;
+        if (!l->checks[i].same_expectation && !l->checks[i].may_agree) return true;
     return false;
 }
 

@@ -97,6 +97,9 @@ typedef struct lesson_check {
     char what[1200];       /* check_describe */
     char basis[256];       /* "spec, rfc" or per profile */
     bool same_expectation; /* every profile expects the same */
+    bool may_agree;        /* a status RFC 9309 leaves to the crawler (MAY: undefined) whose reference
+                              answer there is the answer Google's expectation gives (a 404's full
+                              allow): the profiles agree in practice, and no cause is given */
     int cause;             /* CAUSE_NONE, a robots_switch or another CAUSE_ */
     lesson_view view[ROBOTS_PROFILE_COUNT];
 } lesson_check;

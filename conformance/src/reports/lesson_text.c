@@ -59,7 +59,12 @@ void lesson_text(FILE *f, const lesson *l) {
             fprintf(f, "     expected:");
             for (int p = 0; p < ROBOTS_PROFILE_COUNT; p++)
                 fprintf(f, "%s %s %s", p ? "," : "", robots_profile_name((robots_profile_id)p), k->expect[p]);
-            fprintf(f, "\n     the profiles differ by: %s (%s)\n", lesson_cause_name(x->cause), lesson_cause_meaning(x->cause));
+            if (x->may_agree)
+                fprintf(f, "\n     Google and RFC 9309 agree in practice: RFC 9309 leaves it to the crawler (MAY), "
+                           "and Google's answer is one it allows\n");
+            else
+                fprintf(f, "\n     the profiles differ by: %s (%s)\n", lesson_cause_name(x->cause),
+                        lesson_cause_meaning(x->cause));
         }
         fprintf(f, "     basis: %s\n", x->basis);
         if (k->spec) fprintf(f, "     the documents say: %s\n", k->spec);

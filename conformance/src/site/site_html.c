@@ -129,12 +129,12 @@ static int close_page(FILE *f, const char *dir, const char *name, const char *so
     if (source) {
         fputs("<code>", f);
         site_html_text(f, source);
-        fputs("</code>, a page of the project's documentation. Do not edit: edit it and run "
-              "<code>make site</code>.</p>\n",
+        fputs("</code>, a page of the project's documentation.</p>\n<!-- Do not edit: edit the document and run "
+              "make site. -->\n",
               f);
     } else {
         fputs("the case tables (conformance/cases), the specification's index and the reference "
-              "implementation. Do not edit: run <code>make site</code>.</p>\n",
+              "implementation.</p>\n<!-- Do not edit: run make site. -->\n",
               f);
     }
     fputs("</footer>\n</body>\n</html>\n", f);
