@@ -510,6 +510,13 @@
   function crawlerNotes(crawlers, report) {
     const list = $('agent-notes');
     list.textContent = '';
+    // What a row's "AI usage" is, said once: what the file states, not what a
+    // crawler does with it (the glossary's entry).
+    if (fileUsageKinds.size)
+      list.append(el('li', { id: 'usage-meaning' }, "This file's Content-Usage and Content-Signal lines are " +
+        "preferences, not rules: each row's \"AI usage\" is what the file states for that crawler; a crawler may " +
+        "follow it, nothing enforces it, and Google's parser reads neither kind of line (",
+      el('a', { href: 'glossary.html#ai-usage' }, 'glossary'), ').'));
     crawlers.forEach((c) => {
       if (c.known) list.append(catalogNote(c));
       if (!c.reading.header) return;

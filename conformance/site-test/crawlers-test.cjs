@@ -165,6 +165,10 @@ async function main() {
     check(/joins the group above/.test(n[3].text) && n[3].cases.includes('GROUP-4') && /allow: \//.test(n[3].text),
       "a non-rule line between two user-agent lines: the second is marked as joining the first's group, with " +
       'GROUP-4 and what to write', JSON.stringify(n[3]));
+    const meaning = await page.$('#usage-meaning') ? await page.innerText('#usage-meaning') : '';
+    check(/what the file states/.test(meaning) && /Google's parser reads neither/.test(meaning), 'a file with a ' +
+      "usage line: the page says once that a row's AI usage is what the file states, which Google's parser " +
+      'does not read', meaning);
     const traps = await page.$$eval('#traps li', (lis) => lis.map((l) => [l.dataset.line, l.dataset.trap]));
     const whoText = await page.innerText('#who-summary');
     check(traps.some(([l, k]) => l === '4' && k === 'joins-group') && traps.some(([l, k]) => l === '2' &&
@@ -180,6 +184,7 @@ async function main() {
     check(/the user-agent line 5 names it/.test(gpt) && !/line 1\)/.test(gpt), "GPTBot's row says its own group is " +
       "the one whose user-agent line names it (line 5), not the crawl group's first line", gpt);
     await open(page, fragment('Disallow: /x\nUser-agent: *\nDisallow: /y\n', ['FooBot'], ['https://example.com/']));
+    check(await page.$('#usage-meaning') === null, 'no such note for a file without usage lines');
     n = await notes();
     check(/belongs to no group/.test(n[0].text) && n[0].cases.includes('GROUP-3'), 'a rule before any user-agent line',
       JSON.stringify(n[0]));
