@@ -6,6 +6,7 @@
 #ifndef ROBOTS_FUZZ_COMMON_H
 #define ROBOTS_FUZZ_COMMON_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -56,17 +57,52 @@ static inline void print_bytes(const char *label, const void *data, size_t n) {
     fprintf(stderr, "%s\"\n", n > 4096 ? "..." : "");
 }
 
-#define FINDING(...)                                   \
-    do {                                               \
-        fprintf(stderr, "\nFINDING: " __VA_ARGS__);    \
-        fprintf(stderr, "\n");                         \
-        abort();                                       \
+/* How a finding is reported: each invariant fails through a function of its
+ * own, finding_NAME, which prints "FINDING: ", the message and the invariant's
+ * name, then aborts. ClusterFuzz files a crash by its crash state, the top three
+ * frames below abort() and the libc and sanitizer frames: were every finding to
+ * abort from one helper (or inline in LLVMFuzzerTestOneInput), distinct invariants
+ * of a target would share one state and so one issue. Here the frame below abort
+ * is finding_NAME, so each invariant is an issue of its own (issue 63, item 4;
+ * make test-crash-state shows two planted findings give two top frames).
+ *
+ * DEFINE_FINDING(NAME), at file scope, defines finding_NAME: noinline, so that it
+ * stays a frame; noreturn, as abort(); unused, as a header's may be; and its body
+ * holds its own name, so no two are the same code and the linker's identical-code
+ * folding cannot merge them. FINDING(NAME, FORMAT, ...) calls it (a name with no
+ * DEFINE_FINDING does not compile); REQUIRE(NAME, COND) calls it when COND fails. */
+#define DEFINE_FINDING(name)                                                                             \
+    __attribute__((noinline, noreturn, unused, format(printf, 1, 2))) static void finding_##name(         \
+        const char *format, ...) {                                                                       \
+        va_list ap;                                                                                      \
+        va_start(ap, format);                                                                            \
+        fputs("\nFINDING: ", stderr);                                                                    \
+        vfprintf(stderr, format, ap);                                                                    \
+        va_end(ap);                                                                                      \
+        fputs("\n(invariant: " #name ")\n", stderr);                                                     \
+        abort();                                                                                         \
+    }
+
+#define FINDING(name, ...) finding_##name(__VA_ARGS__)
+
+#define REQUIRE(name, cond)                                                                    \
+    do {                                                                                       \
+        if (!(cond)) finding_##name("%s:%d: %s does not hold", __FILE__, __LINE__, #cond);     \
     } while (0)
 
-#define REQUIRE(cond)                                                          \
-    do {                                                                       \
-        if (!(cond)) FINDING("%s:%d: %s does not hold", __FILE__, __LINE__, #cond); \
-    } while (0)
+/* The invariants of the helpers below. */
+DEFINE_FINDING(parse_failed)
+DEFINE_FINDING(check_failed)
+DEFINE_FINDING(verdict_answer)
+DEFINE_FINDING(verdict_disallow_allowed)
+DEFINE_FINDING(verdict_denied_without_disallow)
+DEFINE_FINDING(verdict_line_and_rule_disagree)
+DEFINE_FINDING(verdict_line_past_end)
+DEFINE_FINDING(verdict_rule_without_pattern)
+DEFINE_FINDING(verdict_rule_without_group)
+DEFINE_FINDING(verdict_group_count_zero)
+DEFINE_FINDING(verdict_group_count_past_end)
+DEFINE_FINDING(verdict_tie_not_allow)
 
 /* A leading byte that chooses the profile: odd ('g') google, even ('r') rfc9309.
  * Every byte value picks one, so mutations move inputs between the profiles. */
@@ -92,7 +128,7 @@ static inline robots_rules *parse_rules(const uint8_t *d, size_t n, robots_profi
         o.agent_count = 1;
     }
     robots_rules *r = NULL;
-    REQUIRE(robots_parse(d, n, &o, &r, NULL) == 0 && r != NULL);
+    REQUIRE(parse_failed, robots_parse(d, n, &o, &r, NULL) == 0 && r != NULL);
     return r;
 }
 
@@ -112,7 +148,7 @@ static inline int check_rules(const robots_rules *r, const char *agent, size_t a
                               size_t url_len, robots_verdict *v) {
     robots_verdict own;
     if (!v) v = &own;
-    REQUIRE(robots_check(r, agent, agent_len, url, url_len, v, NULL) == 0);
+    REQUIRE(check_failed, robots_check(r, agent, agent_len, url, url_len, v, NULL) == 0);
     return v->allowed;
 }
 
@@ -120,16 +156,16 @@ static inline int check_rules(const robots_rules *r, const char *agent, size_t a
 static inline void check_verdict(const robots_rules *r, const robots_verdict *v, int allowed) {
     robots_parse_info info;
     robots_get_parse_info(r, &info);
-    REQUIRE(v->allowed == allowed);
-    REQUIRE(v->rule != ROBOTS_RULE_DISALLOW || !v->allowed);
-    REQUIRE(v->allowed || v->rule == ROBOTS_RULE_DISALLOW);
-    REQUIRE((v->rule == ROBOTS_RULE_NONE) == (v->line == 0));
-    REQUIRE(v->line <= info.lines);
-    REQUIRE(v->rule == ROBOTS_RULE_NONE || (v->pattern != NULL && v->pattern_len > 0));
-    REQUIRE(v->group != ROBOTS_GROUP_NONE || (v->rule == ROBOTS_RULE_NONE && v->groups == 0));
-    REQUIRE(v->group == ROBOTS_GROUP_NONE || v->groups >= 1);
-    REQUIRE(v->groups <= info.groups);
-    REQUIRE(!(v->why & ROBOTS_WHY_TIE) || v->rule == ROBOTS_RULE_ALLOW);
+    REQUIRE(verdict_answer, v->allowed == allowed);
+    REQUIRE(verdict_disallow_allowed, v->rule != ROBOTS_RULE_DISALLOW || !v->allowed);
+    REQUIRE(verdict_denied_without_disallow, v->allowed || v->rule == ROBOTS_RULE_DISALLOW);
+    REQUIRE(verdict_line_and_rule_disagree, (v->rule == ROBOTS_RULE_NONE) == (v->line == 0));
+    REQUIRE(verdict_line_past_end, v->line <= info.lines);
+    REQUIRE(verdict_rule_without_pattern, v->rule == ROBOTS_RULE_NONE || (v->pattern != NULL && v->pattern_len > 0));
+    REQUIRE(verdict_rule_without_group, v->group != ROBOTS_GROUP_NONE || (v->rule == ROBOTS_RULE_NONE && v->groups == 0));
+    REQUIRE(verdict_group_count_zero, v->group == ROBOTS_GROUP_NONE || v->groups >= 1);
+    REQUIRE(verdict_group_count_past_end, v->groups <= info.groups);
+    REQUIRE(verdict_tie_not_allow, !(v->why & ROBOTS_WHY_TIE) || v->rule == ROBOTS_RULE_ALLOW);
 }
 
 #endif

@@ -62,7 +62,7 @@ $(call obj,fuzz/targets/sweep.c): INCLUDES := -Iref/src
 FUZZ_ENGINE_OBJ := $(filter $(O)/obj/%.o,$(FUZZ_ENGINE))
 FUZZ_BINS := $(addprefix $(O)/fuzz/,$(FUZZ_TARGETS))
 
-.PHONY: FORCE fuzz-build fuzz-replay fuzz-smoke fuzz fuzz-reproduce test-fuzz-reproduce fuzz-campaign fuzz-afl fuzz-speed corpus test-corpus oss-fuzz-check test-fuzz-artifacts \
+.PHONY: FORCE fuzz-build fuzz-replay fuzz-smoke fuzz fuzz-reproduce test-fuzz-reproduce test-crash-state fuzz-campaign fuzz-afl fuzz-speed corpus test-corpus oss-fuzz-check test-fuzz-artifacts \
         fuzz-libfuzzer-build fuzz-afl-build
 
 fuzz-build: $(FUZZ_BINS)
@@ -203,6 +203,21 @@ test-fuzz-reproduce:
 	@if $(MAKE) --no-print-directory fuzz-reproduce TARGET=no-such INPUT=Makefile >/dev/null 2>&1; then \
 	    echo "fuzz-reproduce runs an unknown target"; exit 1; fi
 	@echo "fuzz-reproduce: a seed replays under ASan+UBSan; no input and an unknown target are refused"
+
+# One crash state per invariant (common.h's DEFINE_FINDING): two findings planted
+# in fuzz/tools/crash_state.c, linked with libFuzzer under ASan+UBSan at OSS-Fuzz's
+# -O1 and at -O2, must abort from two different frames below abort(), each named
+# for its invariant (fuzz/tools/check-crash-state, with llvm-symbolizer). In make test.
+CRASH_STATE_DIR := $(O)/crash-state
+test-crash-state:
+	$(MAKE) --no-print-directory O=$(LIBFUZZER_DIR) CC=$(ASAN_CC) OPT="-O1 -g" \
+	    SAN="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" $(LIBFUZZER_DIR)/lib/librobots.a
+	@mkdir -p $(CRASH_STATE_DIR)
+	for opt in O1 O2; do \
+	    $(ASAN_CC) -std=c11 $(WARN) -$$opt -g $(FUZZ_SAN) -fsanitize=fuzzer -D_POSIX_C_SOURCE=200809L -Iref/include \
+	        fuzz/tools/crash_state.c $(LIBFUZZER_DIR)/lib/librobots.a -o $(CRASH_STATE_DIR)/crash_state-$$opt || exit 1; \
+	done
+	fuzz/tools/check-crash-state $(CRASH_STATE_DIR)/crash_state-O1 $(CRASH_STATE_DIR)/crash_state-O2
 
 fuzz-afl: fuzz-afl-build
 	scripts/fuzz-campaign afl $(AFL_DIR)/fuzz/$(TARGET) $(TARGET) $(FUZZ_SECONDS)

@@ -13,6 +13,13 @@
 #include "batch.h"
 #include "json.h"
 
+/* The target's invariants, each its own crash state (common.h). */
+DEFINE_FINDING(reply_presence_wrong)
+DEFINE_FINDING(reply_not_one_line_end)
+DEFINE_FINDING(reply_has_line_break)
+DEFINE_FINDING(reply_not_json_object)
+DEFINE_FINDING(reply_without_id_or_answer)
+
 typedef struct reply_seen {
     int members;
     int id_first; /* the first member is "id" */
@@ -33,14 +40,14 @@ static void check_reply(const char *line, size_t n, const char *reply, size_t le
     /* Blank lines get no reply; every other line gets one. */
     size_t i = 0;
     while (i < n && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) i++;
-    REQUIRE((len == 0) == (i == n));
+    REQUIRE(reply_presence_wrong, (len == 0) == (i == n));
     if (len == 0) return;
-    REQUIRE(reply[len - 1] == '\n');
-    REQUIRE(memchr(reply, '\n', len - 1) == NULL && memchr(reply, '\r', len) == NULL);
+    REQUIRE(reply_not_one_line_end, reply[len - 1] == '\n');
+    REQUIRE(reply_has_line_break, memchr(reply, '\n', len - 1) == NULL && memchr(reply, '\r', len) == NULL);
     reply_seen seen = {0, 0, 0};
     json_error err;
-    REQUIRE(json_parse_object(reply, len - 1, on_reply_member, &seen, &err) == 0);
-    REQUIRE(seen.id_first && seen.answered);
+    REQUIRE(reply_not_json_object, json_parse_object(reply, len - 1, on_reply_member, &seen, &err) == 0);
+    REQUIRE(reply_without_id_or_answer, seen.id_first && seen.answered);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

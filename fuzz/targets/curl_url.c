@@ -13,6 +13,10 @@
 
 #include "../common.h"
 
+/* The target's invariants, each its own crash state (common.h). */
+DEFINE_FINDING(acceptance_differs_from_curl)
+DEFINE_FINDING(parts_differ_from_curl)
+
 /* Is every dot-separated part a number as libcurl reads IPv4 parts (decimal,
  * octal, or 0x hex)? Then libcurl takes the host for an IPv4 address in any of its
  * historical forms (127.1, 0x7f.1), where the reference, with RFC 3986, sees a
@@ -101,7 +105,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     curl_ok = curl_ok && scheme && host && port && path;
     if (ok != curl_ok) {
         print_bytes("url", u, size);
-        FINDING("the reference %s it (%s); libcurl %s it", ok ? "accepts" : "rejects", ok ? "" : error,
+        FINDING(acceptance_differs_from_curl, "the reference %s it (%s); libcurl %s it", ok ? "accepts" : "rejects", ok ? "" : error,
                 curl_ok ? "accepts" : "rejects");
     }
     if (ok) {
@@ -113,7 +117,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                      !strcmp(ours_path, path);
         if (!agree) {
             print_bytes("url", u, size);
-            FINDING("the reference reads %s, %s, %d, %s; libcurl %s, %s, %s, %s", ours.scheme, ours.host, ours.port,
+            FINDING(parts_differ_from_curl, "the reference reads %s, %s, %d, %s; libcurl %s, %s, %s, %s", ours.scheme, ours.host, ours.port,
                     ours_path, scheme, host, port, path);
         }
     }

@@ -17,6 +17,26 @@
 #include "../common.h"
 #include "markdown.h"
 
+/* The target's invariants, each its own crash state (common.h). */
+DEFINE_FINDING(link_not_from_link_function)
+DEFINE_FINDING(id_holds_bad_byte)
+DEFINE_FINDING(attribute_value_unescaped)
+DEFINE_FINDING(out_of_memory)
+DEFINE_FINDING(control_byte_in_html)
+DEFINE_FINDING(stray_ampersand)
+DEFINE_FINDING(stray_greater_than)
+DEFINE_FINDING(stray_less_than)
+DEFINE_FINDING(closing_tag_not_ended)
+DEFINE_FINDING(closing_tag_unmatched)
+DEFINE_FINDING(malformed_attribute)
+DEFINE_FINDING(attribute_value_unended)
+DEFINE_FINDING(tag_not_ended)
+DEFINE_FINDING(element_not_closed)
+DEFINE_FINDING(title_has_line_break)
+DEFINE_FINDING(html_stream_failed)
+DEFINE_FINDING(html_stream_not_closed)
+DEFINE_FINDING(html_writer_failed)
+
 #define INPUT_CAP 65536
 
 static int href(void *ctx, const char *target, size_t n, char *out, size_t cap) {
@@ -51,17 +71,17 @@ static void check_value(const char *attr, size_t an, const char *v, size_t vn, c
         while (ok && k < vn && v[k] >= '0' && v[k] <= '9') k++;
         if (!ok || k == 1 || vn - k != 5 || memcmp(v + k, ".html", 5)) {
             print_bytes("html", html, len);
-            FINDING("%.*s=\"%.*s\" is not an address the link function gave", (int)an, attr, (int)vn, v);
+            FINDING(link_not_from_link_function, "%.*s=\"%.*s\" is not an address the link function gave", (int)an, attr, (int)vn, v);
         }
     } else if (an == 2 && !memcmp(attr, "id", 2)) {
         for (size_t k = 0; k < vn; k++) {
             unsigned char c = (unsigned char)v[k];
             if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c >= 0x80))
-                FINDING("the id \"%.*s\" holds 0x%02X", (int)vn, v, c);
+                FINDING(id_holds_bad_byte, "the id \"%.*s\" holds 0x%02X", (int)vn, v, c);
         }
     }
     for (size_t k = 0; k < vn; k++)
-        if (v[k] == '<' || v[k] == '"') FINDING("an attribute value holds '%c'", v[k]);
+        if (v[k] == '<' || v[k] == '"') FINDING(attribute_value_unescaped, "an attribute value holds '%c'", v[k]);
 }
 
 /* The HTML is cmark-gfm's markup around escaped text. */
@@ -69,11 +89,11 @@ static void check_html(const char *html, size_t len) {
     /* Open elements: no more than one for every two bytes of HTML. */
     const char **stack = malloc((len / 2 + 1) * sizeof *stack);
     size_t *lens = malloc((len / 2 + 1) * sizeof *lens), depth = 0;
-    REQUIRE(stack && lens);
+    REQUIRE(out_of_memory, stack && lens);
     static const char *const entities[] = {"&amp;", "&lt;", "&gt;", "&quot;"};
     for (size_t i = 0; i < len;) {
         unsigned char c = (unsigned char)html[i];
-        if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F) FINDING("a control byte 0x%02X in the HTML", c);
+        if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F) FINDING(control_byte_in_html, "a control byte 0x%02X in the HTML", c);
         if (c == '&') {
             size_t k = 0;
             while (k < sizeof entities / sizeof entities[0] &&
@@ -81,12 +101,12 @@ static void check_html(const char *html, size_t len) {
                 k++;
             if (k == sizeof entities / sizeof entities[0]) {
                 print_bytes("html", html, len);
-                FINDING("a '&' at %zu starts no entity the reader writes", i);
+                FINDING(stray_ampersand, "a '&' at %zu starts no entity the reader writes", i);
             }
             i += strlen(entities[k]);
             continue;
         }
-        if (c == '>') FINDING("a '>' outside a tag at %zu", i);
+        if (c == '>') FINDING(stray_greater_than, "a '>' outside a tag at %zu", i);
         if (c != '<') {
             i++;
             continue;
@@ -97,14 +117,14 @@ static void check_html(const char *html, size_t len) {
             n++;
         if (!known_element(html + at, n)) {
             print_bytes("html", html, len);
-            FINDING("a '<' at %zu opens no element the reader writes", i);
+            FINDING(stray_less_than, "a '<' at %zu opens no element the reader writes", i);
         }
         size_t end = at + n;
         if (closing) {
-            if (end >= len || html[end] != '>') FINDING("a closing tag at %zu does not end at once", i);
+            if (end >= len || html[end] != '>') FINDING(closing_tag_not_ended, "a closing tag at %zu does not end at once", i);
             if (!depth || lens[depth - 1] != n || memcmp(stack[depth - 1], html + at, n)) {
                 print_bytes("html", html, len);
-                FINDING("</%.*s> at %zu closes what is not open", (int)n, html + at, i);
+                FINDING(closing_tag_unmatched, "</%.*s> at %zu closes what is not open", (int)n, html + at, i);
             }
             depth--;
             i = end + 1;
@@ -117,22 +137,22 @@ static void check_html(const char *html, size_t len) {
             size_t a = end + 1, an = 0;
             while (a + an < len && html[a + an] >= 'a' && html[a + an] <= 'z') an++;
             if (!an || a + an + 1 >= len || html[a + an] != '=' || html[a + an + 1] != '"')
-                FINDING("a malformed attribute at %zu", end);
+                FINDING(malformed_attribute, "a malformed attribute at %zu", end);
             const char *v = html + a + an + 2;
             const char *q = memchr(v, '"', len - (size_t)(v - html));
-            if (!q) FINDING("an attribute value at %zu never ends", end);
+            if (!q) FINDING(attribute_value_unended, "an attribute value at %zu never ends", end);
             check_value(html + a, an, v, (size_t)(q - v), html, len);
             end = (size_t)(q - html) + 1;
         }
         if (is_empty && end + 2 < len && !memcmp(html + end, " />", 3)) end += 2;
-        if (end >= len || html[end] != '>') FINDING("a tag at %zu does not end", i);
+        if (end >= len || html[end] != '>') FINDING(tag_not_ended, "a tag at %zu does not end", i);
         if (!is_empty) {
             stack[depth] = html + at;
             lens[depth++] = n;
         }
         i = end + 1;
     }
-    if (depth) FINDING("<%.*s> is never closed", (int)lens[depth - 1], stack[depth - 1]);
+    if (depth) FINDING(element_not_closed, "<%.*s> is never closed", (int)lens[depth - 1], stack[depth - 1]);
     free(stack);
     free(lens);
 }
@@ -141,15 +161,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size > INPUT_CAP) return 0;
     char title[1100];
     markdown_title((const char *)data, size, title, sizeof title);
-    REQUIRE(!strchr(title, '\n'));
+    REQUIRE(title_has_line_break, !strchr(title, '\n'));
     char *html = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&html, &len);
-    REQUIRE(f != NULL);
+    REQUIRE(html_stream_failed, f != NULL);
     markdown_links links = {href, NULL};
     int rc = markdown_html(f, (const char *)data, size, &links);
-    REQUIRE(fclose(f) == 0);
-    REQUIRE(rc == 0);
+    REQUIRE(html_stream_not_closed, fclose(f) == 0);
+    REQUIRE(html_writer_failed, rc == 0);
     check_html(html, len);
     free(html);
     return 0;

@@ -15,6 +15,10 @@
  */
 #include "../common.h"
 
+/* The target's invariants, each its own crash state (common.h). */
+DEFINE_FINDING(out_of_memory)
+DEFINE_FINDING(transformation_changes_verdict)
+
 typedef struct line {
     const unsigned char *p;
     size_t n;
@@ -31,7 +35,7 @@ static void put(text *t, const void *s, size_t n) {
     if (!t->p || t->n + n > t->cap) {
         t->cap = (t->n + n) * 2 + 64;
         t->p = realloc(t->p, t->cap);
-        REQUIRE(t->p != NULL);
+        REQUIRE(out_of_memory, t->p != NULL);
     }
     if (n) memcpy(t->p + t->n, s, n);
     t->n += n;
@@ -189,7 +193,7 @@ static void one(int kind, int variant, robots_profile_id p, const query_input *q
         print_bytes("transformed", out.p, out.n);
         print_bytes("agent", q->agent, q->agent_len);
         print_bytes("url", q->url, q->url_len);
-        FINDING("profile %s, transformation %d.%d: %s before, %s after", robots_profile_name(p), kind, variant,
+        FINDING(transformation_changes_verdict, "profile %s, transformation %d.%d: %s before, %s after", robots_profile_name(p), kind, variant,
                 before ? "allowed" : "disallowed", after ? "allowed" : "disallowed");
     }
     free(current->p);

@@ -20,6 +20,10 @@ static void print_query(const query_input *q) {
  * fuzz/options/model.options sets libFuzzer's max_len to the same. */
 #define MODEL_INPUT_MAX 65536
 
+/* The target's invariants, each its own crash state (common.h). */
+DEFINE_FINDING(agent_parse_differs)
+DEFINE_FINDING(model_differs)
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size > MODEL_INPUT_MAX) return 0;
     query_input q;
@@ -34,7 +38,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         check_rules(one, q.agent, q.agent_len, q.url, q.url_len, &mine);
         if (!same_verdict(&v, &mine)) {
             print_query(&q);
-            FINDING("profile %s: parsed for the agent, line %zu (%s); parsed whole, line %zu (%s)",
+            FINDING(agent_parse_differs,
+                    "profile %s: parsed for the agent, line %zu (%s); parsed whole, line %zu (%s)",
                     robots_profile_name((robots_profile_id)p), mine.line, mine.allowed ? "allowed" : "disallowed",
                     v.line, v.allowed ? "allowed" : "disallowed");
         }
@@ -46,7 +51,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             continue;
         if (m.allowed != ok || m.line != v.line || m.group != (int)v.group) {
             print_query(&q);
-            FINDING("profile %s: the reference says %s (line %zu, group %d), the model %s (line %zu, group %d)",
+            FINDING(model_differs,
+                    "profile %s: the reference says %s (line %zu, group %d), the model %s (line %zu, group %d)",
                     robots_profile_name((robots_profile_id)p), ok ? "allowed" : "disallowed", v.line, (int)v.group,
                     m.allowed ? "allowed" : "disallowed", m.line, m.group);
         }

@@ -9,6 +9,17 @@
 
 #include "../common.h"
 
+/* The target's invariants, each its own crash state (common.h). */
+DEFINE_FINDING(encode_failed)
+DEFINE_FINDING(encoded_not_ascii)
+DEFINE_FINDING(decode_failed)
+DEFINE_FINDING(round_trip_differs)
+DEFINE_FINDING(reencode_failed)
+DEFINE_FINDING(redecode_failed)
+DEFINE_FINDING(input_round_trip_differs)
+DEFINE_FINDING(to_ascii_differs_from_libidn2)
+DEFINE_FINDING(to_unicode_differs_from_libidn2)
+
 /* The input as code points: UTF-8 where it is valid, single bytes elsewhere. */
 static size_t code_points(const uint8_t *d, size_t n, uint32_t *out, size_t cap) {
     size_t k = 0;
@@ -36,15 +47,15 @@ static void round_trips(const uint8_t *d, size_t n) {
     size_t np = code_points(d, n, points, 256), nb;
     char encoded[4096];
     size_t ne;
-    REQUIRE(robots_punycode_encode(points, np, encoded, sizeof encoded, &ne, NULL) == 0);
-    for (size_t i = 0; i < ne; i++) REQUIRE((unsigned char)encoded[i] < 0x80);
-    REQUIRE(robots_punycode_decode(encoded, ne, back, 256, &nb, NULL) == 0);
-    REQUIRE(nb == np && (np == 0 || memcmp(back, points, np * sizeof(uint32_t)) == 0));
+    REQUIRE(encode_failed, robots_punycode_encode(points, np, encoded, sizeof encoded, &ne, NULL) == 0);
+    for (size_t i = 0; i < ne; i++) REQUIRE(encoded_not_ascii, (unsigned char)encoded[i] < 0x80);
+    REQUIRE(decode_failed, robots_punycode_decode(encoded, ne, back, 256, &nb, NULL) == 0);
+    REQUIRE(round_trip_differs, nb == np && (np == 0 || memcmp(back, points, np * sizeof(uint32_t)) == 0));
     /* The input itself as Punycode. */
     if (robots_punycode_decode((const char *)d, n, points, 256, &np, NULL) == 0) {
-        REQUIRE(robots_punycode_encode(points, np, encoded, sizeof encoded, &ne, NULL) == 0);
-        REQUIRE(robots_punycode_decode(encoded, ne, back, 256, &nb, NULL) == 0);
-        REQUIRE(nb == np && (np == 0 || memcmp(back, points, np * sizeof(uint32_t)) == 0));
+        REQUIRE(reencode_failed, robots_punycode_encode(points, np, encoded, sizeof encoded, &ne, NULL) == 0);
+        REQUIRE(redecode_failed, robots_punycode_decode(encoded, ne, back, 256, &nb, NULL) == 0);
+        REQUIRE(input_round_trip_differs, nb == np && (np == 0 || memcmp(back, points, np * sizeof(uint32_t)) == 0));
     }
 }
 
@@ -56,7 +67,7 @@ static void agree_on_label(const char *unicode, size_t un, const char *ascii, si
     if (rc != IDN2_OK || strcmp(out, want) != 0) {
         print_bytes("label", unicode, un);
         print_bytes("reference", ascii, an);
-        FINDING("libidn2 says %s", rc == IDN2_OK ? out : idn2_strerror_name(rc));
+        FINDING(to_ascii_differs_from_libidn2, "libidn2 says %s", rc == IDN2_OK ? out : idn2_strerror_name(rc));
     }
     rc = idn2_to_unicode_8z8z(want, &back, 0);
     /* ToUnicode gives the label in lower case, which is how the reference read it. */
@@ -65,7 +76,7 @@ static void agree_on_label(const char *unicode, size_t un, const char *ascii, si
         if (*c >= 'A' && *c <= 'Z') *c = (char)(*c + 32);
     if (rc != IDN2_OK || strcmp(back, lowered) != 0) {
         print_bytes("label", unicode, un);
-        FINDING("libidn2's ToUnicode of %s is %s", want, rc == IDN2_OK ? back : idn2_strerror_name(rc));
+        FINDING(to_unicode_differs_from_libidn2, "libidn2's ToUnicode of %s is %s", want, rc == IDN2_OK ? back : idn2_strerror_name(rc));
     }
     free(lowered);
     free(in);

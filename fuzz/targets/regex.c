@@ -8,6 +8,12 @@
 
 #include "../common.h"
 
+/* The target's invariants, each its own crash state (common.h). */
+DEFINE_FINDING(rule_missing)
+DEFINE_FINDING(path_too_long)
+DEFINE_FINDING(regex_not_compiled)
+DEFINE_FINDING(regex_differs)
+
 #define PATTERN_MAX 64
 #define PATH_MAX_LEN 512
 
@@ -55,7 +61,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int rl = snprintf(robots, sizeof robots, "user-agent: *\ndisallow: %.*s", (int)n, pattern);
     robots_rules *r = parse_profile((const uint8_t *)robots, (size_t)rl, ROBOTS_PROFILE_GOOGLE, 0);
     robots_rule_info rule;
-    REQUIRE(robots_get_rule(r, 0, &rule) == 0);
+    REQUIRE(rule_missing, robots_get_rule(r, 0, &rule) == 0);
     /* The URL: the bytes as a path (no NUL, no fragment), starting with '/'. */
     char url[PATH_MAX_LEN + 2];
     size_t u = 0;
@@ -65,19 +71,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     url[u] = '\0';
     char path[PATH_MAX_LEN + 2];
     size_t pl = robots_url_path(url, u, path, sizeof path - 1);
-    REQUIRE(pl < sizeof path);
+    REQUIRE(path_too_long, pl < sizeof path);
     path[pl] = '\0';
     bool disallowed = !check_rules(r, "x", 1, url, u, NULL);
     char re_text[PATTERN_MAX * 6 + 4];
     to_regex(rule.pattern, rule.pattern_len, re_text);
     regex_t re;
-    REQUIRE(regcomp(&re, re_text, REG_EXTENDED | REG_NOSUB) == 0);
+    REQUIRE(regex_not_compiled, regcomp(&re, re_text, REG_EXTENDED | REG_NOSUB) == 0);
     bool matches = regexec(&re, path, 0, NULL, 0) == 0;
     regfree(&re);
     if (matches != disallowed) {
         print_bytes("pattern", rule.pattern, rule.pattern_len);
         print_bytes("path", path, pl);
-        FINDING("the reference says %s, the regular expression %s %s", disallowed ? "match" : "no match", re_text,
+        FINDING(regex_differs, "the reference says %s, the regular expression %s %s", disallowed ? "match" : "no match", re_text,
                 matches ? "matches" : "does not match");
     }
     robots_free(r);

@@ -32,6 +32,18 @@
 #include "conform.h"
 #include "runner_files.h"
 
+/* The target's invariants, each its own crash state (common.h). */
+DEFINE_FINDING(file_not_opened)
+DEFINE_FINDING(file_not_written)
+DEFINE_FINDING(file_not_built_in)
+DEFINE_FINDING(pipe_failed)
+DEFINE_FINDING(watchdog_not_started)
+DEFINE_FINDING(temporary_dir_not_made)
+DEFINE_FINDING(null_device_not_opened)
+DEFINE_FINDING(report_not_opened)
+DEFINE_FINDING(builtin_table_exit_wrong)
+DEFINE_FINDING(exit_status_out_of_range)
+
 #define MAX_ARGS 24
 #define INPUT_CAP 65536
 
@@ -44,15 +56,15 @@ static FILE *sink_out;
 
 static void write_bytes(const char *path, const void *data, size_t n) {
     FILE *f = fopen(path, "wb");
-    if (!f) FINDING("cannot write %s", path);
-    if (n && fwrite(data, 1, n, f) != n) FINDING("cannot write %s", path);
+    if (!f) FINDING(file_not_opened, "cannot write %s", path);
+    if (n && fwrite(data, 1, n, f) != n) FINDING(file_not_written, "cannot write %s", path);
     fclose(f);
 }
 
 static const struct embedded_file *embedded(const char *name) {
     for (size_t i = 0; i < sizeof embedded_files / sizeof embedded_files[0]; i++)
         if (!strcmp(embedded_files[i].name, name)) return &embedded_files[i];
-    FINDING("%s is not built in", name);
+    FINDING(file_not_built_in, "%s is not built in", name);
     return NULL;
 }
 
@@ -99,9 +111,9 @@ static void remove_tree(const char *path, int depth) {
  * The directory's name comes back on a second pipe. */
 static void make_watched_dir(const char *tmp) {
     int to[2], from[2];
-    if (pipe(to) != 0 || pipe(from) != 0) FINDING("cannot make a pipe");
+    if (pipe(to) != 0 || pipe(from) != 0) FINDING(pipe_failed, "cannot make a pipe");
     pid_t pid = fork();
-    if (pid < 0) FINDING("cannot start the watchdog of a directory in %s", tmp);
+    if (pid < 0) FINDING(watchdog_not_started, "cannot start the watchdog of a directory in %s", tmp);
     if (pid == 0) {
         setsid();
         dup2(to[0], 0);
@@ -122,7 +134,7 @@ static void make_watched_dir(const char *tmp) {
     for (char c; n + 1 < sizeof dir && read(from[0], &c, 1) == 1 && c != '\n';) dir[n++] = c;
     dir[n] = '\0';
     close(from[0]);
-    if (!n) FINDING("cannot make a temporary directory in %s", tmp);
+    if (!n) FINDING(temporary_dir_not_made, "cannot make a temporary directory in %s", tmp);
 }
 
 /* The temporary directory (under $TMPDIR, else /tmp) with the schemas, the index,
@@ -175,7 +187,7 @@ static void setup(void) {
     f = embedded("crawler-catalog.schema.json");
     write_bytes(catalog_schema, f->data, f->len);
     sink_out = fopen("/dev/null", "w");
-    if (!sink_out) FINDING("cannot open /dev/null");
+    if (!sink_out) FINDING(null_device_not_opened, "cannot open /dev/null");
     /* Two reports: the reference, and a baseline that fails some checks. */
     const char *const profiles[2] = {"builtin:reference", "builtin:always-allowed"};
     const char *const reports[2] = {old_report, new_report};
@@ -185,12 +197,12 @@ static void setup(void) {
         snprintf(target, sizeof target, "t=%s", profiles[i]);
         char *argv[] = {"robots-conform", "--cases", cases, "--schema", schema, "--index", index_file,
                         "--catalog", catalog, "--target", target, "--format", "json", NULL};
-        if (!out) FINDING("cannot write %s", reports[i]);
+        if (!out) FINDING(report_not_opened, "cannot write %s", reports[i]);
         int rc = conform_main((int)(sizeof argv / sizeof argv[0]) - 1, argv, out, sink_out);
         fclose(out);
         /* The harness itself: the reference passes the built-in table, the
          * baseline does not. */
-        if (rc != i) FINDING("robots-conform on the built-in table with %s ended with %d", profiles[i], rc);
+        if (rc != i) FINDING(builtin_table_exit_wrong, "robots-conform on the built-in table with %s ended with %d", profiles[i], rc);
     }
 }
 
@@ -273,7 +285,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     argv[argc] = NULL;
     int rc = conform_main(argc, argv, sink_out, sink_out);
-    REQUIRE(rc == 0 || rc == 1 || rc == 2);
+    REQUIRE(exit_status_out_of_range, rc == 0 || rc == 1 || rc == 2);
     free(copy);
     return 0;
 }

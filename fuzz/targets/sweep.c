@@ -11,6 +11,13 @@
 #include "../common.h"
 #include "internal.h"
 
+/* The target's invariants, each its own crash state (common.h). */
+DEFINE_FINDING(rule_reported_twice)
+DEFINE_FINDING(sweep_add_failed)
+DEFINE_FINDING(one_pass_differs)
+DEFINE_FINDING(sweep_out_of_memory)
+DEFINE_FINDING(sweep_run_failed)
+
 #define PATH_MAX_OCTETS 4096
 
 typedef struct decided {
@@ -22,7 +29,7 @@ typedef struct decided {
 static void mark(void *ctx, const rule *rl) {
     decided *d = ctx;
     size_t i = rl >= d->rules && rl < d->rules + d->nrules ? (size_t)(rl - d->rules) : d->nrules + (size_t)(rl - d->alts);
-    REQUIRE(!d->matched[i]); /* each rule is reported once */
+    REQUIRE(rule_reported_twice, !d->matched[i]); /* each rule is reported once */
     d->matched[i] = 1;
 }
 
@@ -35,7 +42,7 @@ static void add_candidates(const robots_rules *r, sweep *s, const vec *list, con
         if ((rl[i].flags & RULE_LITERAL) || rl[i].text_len == 0) continue;
         const segment *s0 = &segs[rl[i].seg_first];
         if (!view_match_at(v, 0, bytes_at(r, s0->off), s0->len, &starts[i])) continue;
-        REQUIRE(sweep_add(s, &rl[i], starts[i]));
+        REQUIRE(sweep_add_failed, sweep_add(s, &rl[i], starts[i]));
     }
 }
 
@@ -48,7 +55,7 @@ static void compare(const robots_rules *r, const vec *list, const path_view *v, 
         if (one != (matched[i] != 0)) {
             print_bytes("pattern", bytes_at(r, rl[i].text_off), rl[i].text_len);
             print_bytes("path", v->s, v->len);
-            FINDING("one pass says %s, one rule at a time says %s (%s)", matched[i] ? "match" : "no match",
+            FINDING(one_pass_differs, "one pass says %s, one rule at a time says %s (%s)", matched[i] ? "match" : "no match",
                     one ? "match" : "no match", r->profile->name);
         }
     }
@@ -72,11 +79,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     size_t *starts = malloc((total ? total : 1) * sizeof *starts);
     unsigned char *matched = calloc(total ? total : 1, 1);
     sweep *s = sweep_new(r);
-    REQUIRE(starts && matched && s);
+    REQUIRE(sweep_out_of_memory, starts && matched && s);
     add_candidates(r, s, &r->rules, &v, starts);
     add_candidates(r, s, &r->alts, &v, starts + r->rules.len);
     decided d = {r->rules.data, r->alts.data, matched, r->rules.len};
-    REQUIRE(sweep_run(s, &v, mark, &d));
+    REQUIRE(sweep_run_failed, sweep_run(s, &v, mark, &d));
     compare(r, &r->rules, &v, starts, matched);
     compare(r, &r->alts, &v, starts + r->rules.len, matched + r->rules.len);
     sweep_free(s);

@@ -16,6 +16,12 @@
 /* As the model target: the model's matcher is for small files. */
 #define USAGE_INPUT_MAX 65536
 
+/* The target's invariants, each its own crash state (common.h). */
+DEFINE_FINDING(dictionary_readers_differ)
+DEFINE_FINDING(usage_line_missing)
+DEFINE_FINDING(usage_check_failed)
+DEFINE_FINDING(usage_model_differs)
+
 static const char *sf_type_name(robots_sf_type t) {
     static const char *const names[] = {"", "boolean", "integer", "decimal", "string", "token",
                                         "byte sequence", "date", "display string", "inner list"};
@@ -40,8 +46,8 @@ static void compare_dictionary(const unsigned char *s, size_t n, const char *key
     if (!same) {
         print_bytes("statement", s, n);
         print_bytes("key", key, key_len);
-        FINDING("the reference reads %d (%s), the model %d (%s)", a, a == 1 ? sf_type_name(mine.type) : "-", b,
-                b == 1 ? theirs.type : "-");
+        FINDING(dictionary_readers_differ, "the reference reads %d (%s), the model %d (%s)", a,
+                a == 1 ? sf_type_name(mine.type) : "-", b, b == 1 ? theirs.type : "-");
     }
 }
 
@@ -57,12 +63,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         robots_rules *r = parse_profile(q.robots, q.robots_len, (robots_profile_id)p, ROBOTS_DEFAULT_MAX_BYTES);
         for (size_t i = 0; i < robots_usage_line_count(r); i++) {
             robots_usage_line l;
-            REQUIRE(robots_get_usage_line(r, i, &l) == 0);
+            REQUIRE(usage_line_missing, robots_get_usage_line(r, i, &l) == 0);
             compare_dictionary((const unsigned char *)l.statement, l.statement_len, category, category_len);
         }
         for (int signal = 0; signal < 2; signal++) {
             robots_usage_verdict v;
-            REQUIRE(robots_usage_check(r, signal ? ROBOTS_CONTENT_SIGNAL : ROBOTS_CONTENT_USAGE, q.agent, q.agent_len,
+            REQUIRE(usage_check_failed,
+                    robots_usage_check(r, signal ? ROBOTS_CONTENT_SIGNAL : ROBOTS_CONTENT_USAGE, q.agent, q.agent_len,
                                        q.url, q.url_len, category, category_len, &v, NULL) == 0);
             char answer;
             size_t line;
@@ -75,7 +82,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 print_bytes("agent", q.agent, q.agent_len);
                 print_bytes("url", q.url, q.url_len);
                 print_bytes("category", category, category_len);
-                FINDING("profile %s, %s: the reference says %c (line %zu), the model %c (line %zu)",
+                FINDING(usage_model_differs,
+                        "profile %s, %s: the reference says %c (line %zu), the model %c (line %zu)",
                         robots_profile_name((robots_profile_id)p), signal ? "Content-Signal" : "Content-Usage", mine,
                         v.line, answer, line);
             }
