@@ -19,7 +19,6 @@
 #include <string.h>
 
 #define GOOGLE_LINE_BUFFER (2083 * 8) /* kMaxLineLen; one byte holds the terminator */
-#define MATCH_CELLS_MAX ((size_t)1 << 22)
 
 static bool is_space(unsigned char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
@@ -66,7 +65,8 @@ typedef struct question {
     bool agent_matchable; /* rfc: an empty token names nobody */
     unsigned char *path; /* the path as matched (decoded for rfc) */
     size_t path_len;
-    bool too_big;
+    size_t *cells_left; /* the call's MODEL_CELL_BUDGET, shared by its readings */
+    bool too_big;       /* a rule would have passed it: the call gives no answer */
     /* Google's RobotsMatcher state */
     bool seen_global, seen_specific, ever_seen_specific, seen_separator, any_global;
     int allow_specific, disallow_specific, allow_global, disallow_global; /* priorities, -1 none */
@@ -178,14 +178,18 @@ static bool match_from(const token *t, size_t nt, size_t ti, const unsigned char
 /* The priority of a pattern for the path: its length, or -1 when it does not
  * match (an empty pattern matches with priority 0, as in Google's matcher). */
 static int priority(question *q, const unsigned char *pat, size_t n) {
+    if (q->too_big) return -1; /* past the budget: the answer is dropped anyway */
     size_t nt;
     token *t = tokens_of(q, pat, n, &nt);
-    size_t cells = (nt + 1) * (q->path_len + 1);
-    if (cells > MATCH_CELLS_MAX) {
+    /* The table's cells are charged before it is made; compared by division, as
+     * the product can pass SIZE_MAX where size_t has 32 bits. */
+    if (nt + 1 > *q->cells_left / (q->path_len + 1)) {
         q->too_big = true;
         free(t);
         return -1;
     }
+    size_t cells = (nt + 1) * (q->path_len + 1);
+    *q->cells_left -= cells;
     signed char *memo = malloc(cells);
     memset(memo, -1, cells);
     bool ok = match_from(t, nt, 0, q->path, q->path_len, 0, memo);
@@ -365,9 +369,11 @@ static void read_file(question *q, const unsigned char *body, size_t n) {
 }
 
 /* A fresh question: its agent and path as the profile compares them. */
-static void ask(question *q, int rfc, const char *agent, size_t agent_len, const char *url, size_t url_len) {
+static void ask(question *q, int rfc, const char *agent, size_t agent_len, const char *url, size_t url_len,
+                size_t *cells_left) {
     memset(q, 0, sizeof *q);
     q->rfc = rfc;
+    q->cells_left = cells_left;
     q->allow_specific = q->disallow_specific = q->allow_global = q->disallow_global = -1;
     q->usage_specific.prio = q->usage_global.prio = -1;
     q->agent = (span){(const unsigned char *)agent, agent_len};
@@ -401,10 +407,11 @@ static void ask(question *q, int rfc, const char *agent, size_t agent_len, const
     }
 }
 
-int model_check(int rfc, const unsigned char *robots, size_t len, size_t max_bytes, const char *agent,
-                size_t agent_len, const char *url, size_t url_len, model_answer *out) {
+/* model_check, spending from the caller's budget. */
+static int crawl_check(int rfc, const unsigned char *robots, size_t len, size_t max_bytes, const char *agent,
+                       size_t agent_len, const char *url, size_t url_len, size_t *cells_left, model_answer *out) {
     question q;
-    ask(&q, rfc, agent, agent_len, url, url_len);
+    ask(&q, rfc, agent, agent_len, url, url_len, cells_left);
     if (max_bytes && len > max_bytes) len = max_bytes;
     read_file(&q, robots, len);
     /* RFC 9309 2.2.2: the robots.txt file itself is always allowed. */
@@ -428,16 +435,24 @@ int model_check(int rfc, const unsigned char *robots, size_t len, size_t max_byt
     return 0;
 }
 
+int model_check(int rfc, const unsigned char *robots, size_t len, size_t max_bytes, const char *agent,
+                size_t agent_len, const char *url, size_t url_len, model_answer *out) {
+    size_t cells_left = MODEL_CELL_BUDGET;
+    return crawl_check(rfc, robots, len, max_bytes, agent, agent_len, url, url_len, &cells_left, out);
+}
+
 int model_usage(int rfc, const unsigned char *robots, size_t len, size_t max_bytes, const char *agent,
                 size_t agent_len, const char *url, size_t url_len, int signal, const char *category,
                 size_t category_len, char *answer, size_t *line) {
+    size_t cells_left = MODEL_CELL_BUDGET;
     model_answer crawl;
-    if (model_check(rfc, robots, len, max_bytes, agent, agent_len, url, url_len, &crawl) != 0) return -1;
+    if (crawl_check(rfc, robots, len, max_bytes, agent, agent_len, url, url_len, &cells_left, &crawl) != 0)
+        return -1;
     *answer = 'u';
     *line = 0;
     if (!crawl.allowed) return 0; /* attach-05 3.1: no preference for a disallowed path */
     question q;
-    ask(&q, rfc, agent, agent_len, url, url_len);
+    ask(&q, rfc, agent, agent_len, url, url_len, &cells_left);
     q.usage = true;
     q.signal = signal;
     q.category = (span){(const unsigned char *)category, category_len};

@@ -250,14 +250,20 @@ int sfdict_model_get(const unsigned char *data, size_t len, const char *key, siz
     copy[len] = '\0';
     input in = {copy, len};
     member *members = NULL;
-    size_t count = 0;
+    size_t count = 0, room = 0;
     int rc = -1;
     while (first(&in) == ' ' && !empty(&in)) consume(&in);
     /* 4.2.2 */
     while (!empty(&in)) {
         char *k = parse_key(&in);
         if (!k) goto done;
-        members = realloc(members, (count + 1) * sizeof *members);
+        /* The list grows by doubling: growing it by one member a time copied it
+         * whole each time, n^2/2 copies for n members (30 s under ASan for a
+         * 16 KiB Dictionary of 8000 members, issue 63). */
+        if (count == room) {
+            room = room ? room * 2 : 8;
+            members = realloc(members, room * sizeof *members);
+        }
         members[count].key = k;
         sfdict_model_value *v = &members[count].value;
         count++;
