@@ -574,7 +574,7 @@
     if (r.case_folded) {
       const f = r.case_folded;
       out.append(el('span', { class: 'case-note', 'data-line': String(f.line) }, '. Paths are case-sensitive: were ' +
-        'they not, ', el('a', { href: '#L' + f.line, class: 'line-link' }, 'line ' + f.line), ` (a ${f.rule} rule) ` +
+        'they not, ', el('a', { href: '#L' + f.line, class: 'line-link' }, 'line ' + f.line), ` (${f.rule === 'allow' ? 'an' : 'a'} ${f.rule} rule) ` +
         `would decide and the URL would be ${f.rule === 'allow' ? 'allowed' : 'disallowed'}; to cover both, write ` +
         'the rule once more in the case of the URL'));
     }

@@ -203,6 +203,15 @@ async function main() {
     await open(page, fragment('User-agent: *\nDisallow: /*.pdf$\n', ['FooBot'], ['https://example.com/files/report.pdf']));
     const lower = await page.$$eval('tr.result', (trs) => trs.map((r) => r.innerText));
     check(!/case-sensitive/.test(lower[0]), 'no such note where the case already matches', lower[0]);
+    // The capital in the rule, not the URL: the file is read in lower case (the
+    // other path of ref/wasm/playground.c's folded_rules), and the note names line 3.
+    await open(page, fragment('User-agent: *\nAllow: /\nDisallow: /Private/\n', ['FooBot'],
+      ['https://example.com/private/a', 'https://example.com/Private/a']));
+    const rule = await page.$$eval('tr.result', (trs) => trs.map((r) => [r.dataset.verdict, r.innerText]));
+    check(rule.length === 2 && rule[0][0] === 'allowed' && /Paths are case-sensitive/.test(rule[0][1]) &&
+      /line 3/.test(rule[0][1]) && rule[1][0] === 'disallowed' && !/case-sensitive/.test(rule[1][1]),
+      '/private/a against disallow: /Private/: allowed, with the note naming line 3; /Private/a disallowed, no note',
+      JSON.stringify(rule));
 
     // ---- The home page's AI question says to repeat the line in every group and how to keep groups apart.
     const home = await browser.newPage();

@@ -471,14 +471,29 @@ typedef struct folded {
     robots_profile_id profile;
     const robots_rules *as_is; /* the file's rules, parsed as it is */
     robots_rules *rules;       /* NULL until parsed, or when that failed */
-    bool tried, same;          /* same: the file has no capital letter, so as_is serves */
+    bool tried, same;          /* same: no rule's pattern has a capital, so as_is serves */
 } folded;
+
+/* Does a kept rule's pattern hold a capital letter? Only then can the file in
+ * lower case answer otherwise: keys and user-agent values already compare without
+ * regard to case (FORMAT-6, UA-3), and the other lines decide no verdict. Capitals are
+ * nearly always in keys ("User-agent", "Disallow"), so most files are asked as
+ * they are, with the URL in lower case, and never parsed twice. */
+static bool patterns_have_capitals(const robots_rules *rules) {
+    size_t n = robots_rule_count(rules);
+    for (size_t r = 0; r < n; r++) {
+        robots_rule_info info;
+        if (robots_get_rule(rules, r, &info) != 0) return true; /* cannot tell: fold to be sure */
+        for (size_t i = 0; i < info.pattern_len; i++)
+            if (info.pattern[i] >= 'A' && info.pattern[i] <= 'Z') return true;
+    }
+    return false;
+}
 
 static const robots_rules *folded_rules(folded *f, out *o) {
     if (f->tried) return f->same ? f->as_is : f->rules;
     f->tried = true;
-    f->same = true;
-    for (size_t i = 0; i < f->len && f->same; i++) f->same = !(f->robots[i] >= 'A' && f->robots[i] <= 'Z');
+    f->same = !patterns_have_capitals(f->as_is);
     if (f->same) return f->as_is;
     char *lower = malloc(f->len ? f->len : 1);
     if (!lower) {
