@@ -62,7 +62,7 @@ $(call obj,fuzz/targets/sweep.c): INCLUDES := -Iref/src
 FUZZ_ENGINE_OBJ := $(filter $(O)/obj/%.o,$(FUZZ_ENGINE))
 FUZZ_BINS := $(addprefix $(O)/fuzz/,$(FUZZ_TARGETS))
 
-.PHONY: FORCE fuzz-build fuzz-replay fuzz-smoke fuzz fuzz-reproduce test-fuzz-reproduce test-crash-state fuzz-campaign fuzz-afl fuzz-speed corpus test-corpus oss-fuzz-check test-fuzz-artifacts \
+.PHONY: FORCE fuzz-build fuzz-replay fuzz-smoke fuzz fuzz-reproduce test-fuzz-reproduce test-crash-state test-seed-layout fuzz-campaign fuzz-afl fuzz-speed corpus test-corpus oss-fuzz-check test-fuzz-artifacts \
         fuzz-libfuzzer-build fuzz-afl-build
 
 fuzz-build: $(FUZZ_BINS)
@@ -75,14 +75,15 @@ $(FUZZ_BINS): $(O)/fuzz/%: $(O)/obj/fuzz/targets/%.o $$(FUZZ_EXTRA_$$*) $(LIB) $
 # ---- Corpora -------------------------------------------------------------------------
 
 # robots-corpus: the generator (fuzz/tools/) and every target's seed layout, which
-# is fuzz/seeds/TARGET.c for each fuzz/targets/TARGET.c (a target without one does
-# not link). $(O)/gen/seed_targets.h lists the targets for the generator; it is
-# rewritten only when the list changes.
-SEED_SRC := $(addprefix fuzz/seeds/,$(addsuffix .c,$(FUZZ_TARGETS)))
+# is fuzz/seeds/TARGET.c for each fuzz/targets/TARGET.c and for google_diff (a
+# target without one does not link). $(O)/gen/seed_targets.h lists the targets for
+# the generator; it is rewritten only when the list changes.
+SEED_TARGETS := $(FUZZ_TARGETS) google_diff
+SEED_SRC := $(addprefix fuzz/seeds/,$(addsuffix .c,$(SEED_TARGETS)))
 SEED_LIST := $(O)/gen/seed_targets.h
 $(SEED_LIST): FORCE
 	@mkdir -p $(dir $@)
-	@printf 'SEED_TARGET(%s)\n' $(FUZZ_TARGETS) > $@.tmp
+	@printf 'SEED_TARGET(%s)\n' $(SEED_TARGETS) > $@.tmp
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 CORPUS_GEN := $(O)/bin/robots-corpus
 $(CORPUS_GEN): $(call obj,fuzz/tools/make_corpus.c fuzz/tools/seed_sink.c $(SEED_SRC) \
@@ -90,25 +91,39 @@ $(CORPUS_GEN): $(call obj,fuzz/tools/make_corpus.c fuzz/tools/seed_sink.c $(SEED
                $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson -lm
-$(call obj,fuzz/tools/make_corpus.c): $(SEED_LIST)
-$(call obj,fuzz/tools/make_corpus.c): INCLUDES := -I$(O)/gen -Ifuzz/tools $(call room_includes,tables)
+$(call obj,fuzz/tools/make_corpus.c fuzz/tools/seed_layout.c): $(SEED_LIST)
+$(call obj,fuzz/tools/make_corpus.c fuzz/tools/seed_layout.c): INCLUDES := -I$(O)/gen -Ifuzz/tools $(call room_includes,tables)
 $(call obj,fuzz/tools/seed_sink.c $(SEED_SRC)): INCLUDES := -Ifuzz/tools $(call room_includes,tables)
+# robots-seed-layout: every seed and regression read as its target reads it, by the
+# layout checks beside the seeds (layout_TARGET in fuzz/seeds/TARGET.c).
+SEED_LAYOUT := $(O)/bin/robots-seed-layout
+$(SEED_LAYOUT): $(call obj,fuzz/tools/seed_layout.c fuzz/tools/seed_sink.c $(SEED_SRC) \
+                 $(addprefix conformance/src/tables/,tables.c catalog.c schema.c spec_index.c json_file.c request.c)) \
+               $(COMMON_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson -lm
 
 # Seeds for every target from the case tables; deterministic, so the committed
 # corpus changes only when the tables or the generator do.
 corpus: $(CORPUS_GEN)
-	$(CORPUS_GEN) --out corpus $(FUZZ_TARGETS)
+	$(CORPUS_GEN) --out corpus $(SEED_TARGETS)
 
 # The committed seeds must be what the generator makes from today's tables.
 test-corpus: $(CORPUS_GEN)
 	rm -rf $(O)/corpus-check
-	$(CORPUS_GEN) --quiet --out $(O)/corpus-check $(FUZZ_TARGETS)
-	@for t in $(FUZZ_TARGETS); do \
+	$(CORPUS_GEN) --quiet --out $(O)/corpus-check $(SEED_TARGETS)
+	@for t in $(SEED_TARGETS); do \
 	    diff -rq corpus/$$t $(O)/corpus-check/$$t >/dev/null || { \
 	        echo "corpus/$$t does not match the tables: run 'make corpus' and commit it"; \
 	        diff -rq corpus/$$t $(O)/corpus-check/$$t | head -5; exit 1; }; \
 	done
 	@echo "corpus/ is up to date with the case tables"
+
+# Every target's seeds (corpus/TARGET/, google_diff's too) and regressions
+# (corpus/regressions/TARGET/) are in the layout the target reads (issue 63: google_diff
+# had the query target's seeds, each agent behind a profile byte). In make test.
+test-seed-layout: $(SEED_LAYOUT)
+	$(SEED_LAYOUT) $(SEED_TARGETS)
 
 # Every seed and every regression through every target.
 fuzz-replay: $(FUZZ_BINS)

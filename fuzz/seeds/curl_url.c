@@ -10,3 +10,10 @@ void seeds_curl_url(sink *s, const tcase *c) {
         if (k->robots_url) emit(s, k->robots_url, strlen(k->robots_url));
     }
 }
+
+/* One URL, a check's. */
+const char *layout_curl_url(const unsigned char *d, size_t n, const seed_facts *f) {
+    if (memchr(d, '\n', n)) return "more than one line";
+    if (f && !fact_known(&f->urls, d, n)) return "no check's URL";
+    return NULL;
+}

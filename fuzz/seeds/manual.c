@@ -52,3 +52,10 @@ void seeds_manual(sink *s, const tcase *c) {
     if (b.len <= SEED_MAX) emit(s, b.data, b.len);
     buf_free(&b);
 }
+
+/* A page of Markdown (any bytes: a case's robots.txt may hold a NUL), the case's
+ * heading first as these seeds write it. */
+const char *layout_manual(const unsigned char *d, size_t n, const seed_facts *f) {
+    if (f && (n < 2 || d[0] != '#' || d[1] != ' ')) return "no heading first";
+    return NULL;
+}

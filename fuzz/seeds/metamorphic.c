@@ -15,3 +15,10 @@ void seeds_metamorphic(sink *s, const tcase *c) {
         emit_parts(s, &t, 1, k->agent, k->url, &c->robots);
     }
 }
+
+/* The transformation's byte first (0-7 as these seeds write it), then the agent
+ * line. */
+const char *layout_metamorphic(const unsigned char *d, size_t n, const seed_facts *f) {
+    if (n == 0 || (f && d[0] > 7)) return "no transformation byte (0-7) first";
+    return layout_query_fields(d + 1, n - 1, f);
+}

@@ -39,3 +39,10 @@ void seeds_punycode(sink *s, const tcase *c) {
         host_seeds(s, c->checks[i].robots_url);
     }
 }
+
+/* One host or label. */
+const char *layout_punycode(const unsigned char *d, size_t n, const seed_facts *f) {
+    (void)f;
+    if (n == 0 || memchr(d, '\n', n)) return "not one host or label";
+    return NULL;
+}

@@ -31,3 +31,10 @@ void seeds_regex(sink *s, const tcase *c) {
         if (c->checks[i].kind == KIND_ALLOW) rules_with_path(s, r, c->checks[i].url);
     robots_free(r);
 }
+
+/* A pattern line, then the path. */
+const char *layout_regex(const unsigned char *d, size_t n, const seed_facts *f) {
+    (void)f;
+    if (!memchr(d, '\n', n)) return "no path line after the pattern line";
+    return NULL;
+}

@@ -67,3 +67,13 @@ void seeds_runner(sink *s, const tcase *c) {
     buf_free(&b);
     buf_free(&file);
 }
+
+/* Arguments, one a line, an option first; after a NUL, a table (a JSON object) or
+ * nothing. */
+const char *layout_runner(const unsigned char *d, size_t n, const seed_facts *f) {
+    (void)f;
+    if (n < 2 || d[0] != '-' || d[1] != '-') return "no option on the first line";
+    const unsigned char *nul = memchr(d, '\0', n);
+    if (nul && nul + 1 < d + n && nul[1] != '\0' && nul[1] != '{') return "a table that is no JSON object after the NUL";
+    return NULL;
+}

@@ -23,3 +23,10 @@ void seeds_sweep(sink *s, const tcase *c) {
         }
     }
 }
+
+/* The profile byte, then a path line (a URL's path: '/' first, or empty). */
+const char *layout_sweep(const unsigned char *d, size_t n, const seed_facts *f) {
+    if (n == 0 || (d[0] != 'g' && d[0] != 'r')) return "no profile byte ('g' or 'r') first";
+    if (f && n > 1 && d[1] != '/' && d[1] != '\n') return "the path line after the profile byte is no path";
+    return NULL;
+}

@@ -16,3 +16,11 @@ void seeds_usage(sink *s, const tcase *c) {
         emit_parts(s, prefix, n, k->agent, k->url, &c->robots);
     }
 }
+
+/* The category line, then the agent line. */
+const char *layout_usage(const unsigned char *d, size_t n, const seed_facts *f) {
+    const unsigned char *nl = memchr(d, '\n', n);
+    if (!nl) return "no agent line after the category line";
+    if (f && !fact_known(&f->categories, d, (size_t)(nl - d))) return "the first line is no check's category";
+    return layout_query_fields(nl + 1, (size_t)(d + n - nl - 1), f);
+}

@@ -35,3 +35,9 @@ void seeds_warc(sink *s, const tcase *c) {
     buf_free(&chunked);
     buf_free(&b);
 }
+
+/* A WARC file: its first record's version line first. */
+const char *layout_warc(const unsigned char *d, size_t n, const seed_facts *f) {
+    if (f && (n < 7 || memcmp(d, "WARC/1.", 7) != 0)) return "no WARC version line first";
+    return NULL;
+}

@@ -34,4 +34,32 @@ void emit_parts(sink *s, const char *prefix, size_t prefix_len, const char *a, c
  * per case of the tables, in order. */
 typedef void seed_layout(sink *s, const tcase *c);
 
+/* What the tables hold, for the layout checks (robots-seed-layout): every check's
+ * agent, URL (and robots.txt URL) and usage category, each set sorted. */
+typedef struct fact_set {
+    char **items;
+    size_t n;
+} fact_set;
+
+typedef struct seed_facts {
+    fact_set agents, urls, categories;
+} seed_facts;
+
+/* Is the n bytes at s an item of the set? */
+int fact_known(const fact_set *set, const void *s, size_t n);
+
+/* Every target's layout check, beside its seeds in fuzz/seeds/TARGET.c:
+ * const char *layout_TARGET(const unsigned char *d, size_t n, const seed_facts *f)
+ * reads an input the way the target reads it (common.h's readers) and says why it
+ * is not in the target's layout, or NULL when it is. With f (a seed of corpus/), its
+ * fields must be the tables' own; without (a regression: a fuzzer's input, whose
+ * fields are its own), only its form is checked. A corpus in another target's layout
+ * fails it (issue 63: google_diff was seeded with the query target's inputs, every
+ * agent behind a profile byte). */
+typedef const char *layout_check(const unsigned char *d, size_t n, const seed_facts *f);
+
+/* The check of "AGENT\nURL\nROBOTS" (model, google_diff, and the query-like
+ * targets after their leading bytes): an agent line and a URL line. */
+const char *layout_query_fields(const unsigned char *d, size_t n, const seed_facts *f);
+
 #endif
