@@ -635,9 +635,10 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 
 # The fuzzing checks: the committed seeds match the tables, every seed and
 # regression replays cleanly (here with gcc; under ASan+UBSan in test-asan), every
-# target fuzzes a few seconds without a finding, the OSS-Fuzz build works, and no
+# target fuzzes a few seconds without a finding, no target's slowest inputs take
+# it past 5 s (fuzz-budget), the OSS-Fuzz build works, and no
 # fuzzer run leaves its artifacts outside build/.
-test-fuzz: test-corpus test-seed-layout fuzz-replay fuzz-smoke oss-fuzz-check test-fuzz-artifacts test-fuzz-reproduce test-crash-state
+test-fuzz: test-corpus test-seed-layout fuzz-replay fuzz-smoke fuzz-budget oss-fuzz-check test-fuzz-artifacts test-fuzz-reproduce test-crash-state
 
 test: test-unit test-symbols test-layers test-names test-conform test-diff-interrupted test-junit test-notes test-measure test-census test-census-dask test-census-diff test-census-wget test-census-buffers test-warc-oracle test-examples test-workflows test-shellcheck test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
       test-install test-fuzz test-coverage

@@ -16,6 +16,7 @@
 #   make fuzz-afl TARGET=query FUZZ_SECONDS=600   an AFL++ campaign, with a summary
 #   make fuzz-reproduce TARGET=query INPUT=FILE   a finding shown again under ASan+UBSan
 #   make fuzz-campaign FUZZ_SECONDS=60 [PLATFORM=i386]  every target in turn
+#   make fuzz-budget                         every target's slowest inputs within 5 s (part of make test)
 #   make corpus                              regenerate corpus/<t>/ from the case tables
 #   make oss-fuzz-check                      run fuzz/oss-fuzz/build.sh as OSS-Fuzz would
 
@@ -62,7 +63,7 @@ $(call obj,fuzz/targets/sweep.c): INCLUDES := -Iref/src
 FUZZ_ENGINE_OBJ := $(filter $(O)/obj/%.o,$(FUZZ_ENGINE))
 FUZZ_BINS := $(addprefix $(O)/fuzz/,$(FUZZ_TARGETS))
 
-.PHONY: FORCE fuzz-build fuzz-replay fuzz-smoke fuzz fuzz-reproduce test-fuzz-reproduce test-crash-state test-seed-layout fuzz-campaign fuzz-afl fuzz-speed corpus test-corpus oss-fuzz-check test-fuzz-artifacts \
+.PHONY: FORCE fuzz-build fuzz-replay fuzz-smoke fuzz-budget fuzz fuzz-reproduce test-fuzz-reproduce test-crash-state test-seed-layout fuzz-campaign fuzz-afl fuzz-speed corpus test-corpus oss-fuzz-check test-fuzz-artifacts \
         fuzz-libfuzzer-build fuzz-afl-build
 
 fuzz-build: $(FUZZ_BINS)
@@ -251,6 +252,24 @@ test-fuzz-artifacts:
 # (the check says which; without --draft it refuses them).
 oss-fuzz-check:
 	scripts/oss-fuzz-check --draft
+
+# ---- Time budget -------------------------------------------------------------------------
+
+# No fuzzer may time out on an input its own options allow (issue 63; OSS-Fuzz
+# stops one at 25 s): robots-worst (fuzz/tools/worst_inputs.c) writes inputs made to
+# be slow for every target, in its layout, at its max_len (or its harness's cap when
+# smaller), and scripts/fuzz-budget runs them through the target's libFuzzer build
+# (ASan+UBSan), each within BUDGET_SECONDS, printing each target's slowest. The
+# inputs are made under $(O)/fuzz-budget, never kept. google_diff too when it was
+# built (make fuzz-google-build). In make test: about half a minute.
+BUDGET_SECONDS ?= 5
+WORST_GEN := $(O)/bin/robots-worst
+$(WORST_GEN): $(call obj,fuzz/tools/worst_inputs.c)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $^ -o $@
+fuzz-budget: fuzz-libfuzzer-build $(WORST_GEN)
+	BUDGET_SECONDS=$(BUDGET_SECONDS) scripts/fuzz-budget $(LIBFUZZER_DIR)/fuzz $(WORST_GEN) $(O)/fuzz-budget \
+	    $(if $(filter i386,$(PLATFORM)),$(I386_ONLY))
 
 # Executions per second of every target under libFuzzer with ASan+UBSan, on small
 # inputs and on the seed corpus as it is (scripts/fuzz-speed; SPEED_SECONDS each,

@@ -24,7 +24,9 @@ typedef struct model_answer {
  * and the caller declines the input (no answer is ever given from part of a file).
  * The model target calls model_check twice an input, the usage target model_usage
  * four times: docs/fuzzing.md, "Time budget", has the times this gives. */
+#ifndef MODEL_CELL_BUDGET /* -DMODEL_CELL_BUDGET=SIZE_MAX: none, to see make fuzz-budget fail */
 #define MODEL_CELL_BUDGET ((size_t)1 << 20)
+#endif
 
 /* Answers (agent, url) for the robots.txt under the profile (rfc9309 when rfc is
  * set), reading at most max_bytes of it (0: all). Returns 0, or -1 when the input
