@@ -17,6 +17,9 @@
 #include "robots.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+/* A target's set-up, where it has one (the runner's): every driver calls it once,
+ * before the first input. */
+int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 /* "AGENT\nURL\nROBOTS...": the first line is the crawler's name, the second the
  * URL, the rest the robots.txt. Missing lines are empty. */

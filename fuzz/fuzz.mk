@@ -284,8 +284,9 @@ fuzz-speed: fuzz-libfuzzer-build
 # google_diff (fuzz/google/): the reference's google profile against Google's
 # RobotsMatcher in one process, from a checkout of github.com/google/robotstxt
 # (GOOGLE_ROBOTSTXT=DIR; Debian's libabsl-dev). Its code is compiled from the
-# checkout, never copied here. Seeds: the query target's (same layout: corpus/
-# google_diff links to corpus/query); dictionary fuzz/dict/google_diff.dict.
+# checkout, never copied here. Seeds: corpus/google_diff (its own layout, AGENT\nURL\n
+# ROBOTS: the query seeds without their profile byte; make corpus); dictionary
+# fuzz/dict/google_diff.dict.
 #   make fuzz-google GOOGLE_ROBOTSTXT=DIR [FUZZ_SECONDS=600]   a campaign
 #   make fuzz-google-selftest GOOGLE_ROBOTSTXT=DIR   a switch toggled must be found within a minute
 GOOGLE_DIFF := $(LIBFUZZER_DIR)/fuzz/google_diff

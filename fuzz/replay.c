@@ -3,6 +3,7 @@
  * on the command line, and every file in every directory named (in name order).
  * `make test` replays the seed corpora and every regression with it, under
  * AddressSanitizer and UndefinedBehaviorSanitizer. A finding aborts, as in a fuzzer.
+ * The target's LLVMFuzzerInitialize, where it has one, runs first, as in a fuzzer.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -12,6 +13,10 @@
 #include <sys/stat.h>
 
 #include "common.h"
+
+/* The target's set-up, called once before the first input as libFuzzer and AFL++'s
+ * driver call it; weak, so that a target without one links (it is then NULL). */
+__attribute__((weak)) int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 static size_t replayed;
 
@@ -94,6 +99,7 @@ static int replay_path(const char *path) {
 }
 
 int main(int argc, char **argv) {
+    if (LLVMFuzzerInitialize) LLVMFuzzerInitialize(&argc, &argv);
     int rc = 0;
     for (int i = 1; i < argc; i++)
         if (replay_path(argv[i]) != 0) rc = 1;

@@ -18,6 +18,7 @@
  * written there (the fuzzer reads nothing of the source tree, wherever it runs);
  * what an input writes is removed before the next (no state between inputs); and
  * the directory is removed when the process ends, however it ends (a watchdog).
+ * The directory and the reports are made once, in LLVMFuzzerInitialize.
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -43,6 +44,7 @@ DEFINE_FINDING(null_device_not_opened)
 DEFINE_FINDING(report_not_opened)
 DEFINE_FINDING(builtin_table_exit_wrong)
 DEFINE_FINDING(exit_status_out_of_range)
+DEFINE_FINDING(not_initialized)
 
 #define MAX_ARGS 24
 #define INPUT_CAP 65536
@@ -220,8 +222,22 @@ static const char *redirect(const char *option, int which) {
     return NULL;
 }
 
+/* The set-up (the directory, its watchdog, the two reports --compare reads), once a
+ * process, before the first input: libFuzzer, AFL++'s driver and the replay driver
+ * (fuzz/replay.c) call LLVMFuzzerInitialize first. AFL++'s driver calls it before it
+ * starts its fork server, so the children it forks share what it made; set up in the
+ * first input instead, every child started a watchdog and ran both reports again
+ * (issue 63, item 6). */
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+    (void)argc;
+    (void)argv;
+    setup();
+    return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    if (!dir[0]) setup();
+    /* A driver that skips LLVMFuzzerInitialize would fuzz with no directory. */
+    if (!dir[0]) FINDING(not_initialized, "LLVMFuzzerInitialize was not called before the first input");
     if (size > INPUT_CAP) return 0;
     const uint8_t *end = data + size, *nul = memchr(data, '\0', size);
     const uint8_t *args_end = nul ? nul : end;
