@@ -165,7 +165,8 @@ static inline void check_verdict(const robots_rules *r, const robots_verdict *v,
     REQUIRE(verdict_line_and_rule_disagree, (v->rule == ROBOTS_RULE_NONE) == (v->line == 0));
     REQUIRE(verdict_line_past_end, v->line <= info.lines);
     REQUIRE(verdict_rule_without_pattern, v->rule == ROBOTS_RULE_NONE || (v->pattern != NULL && v->pattern_len > 0));
-    REQUIRE(verdict_rule_without_group, v->group != ROBOTS_GROUP_NONE || (v->rule == ROBOTS_RULE_NONE && v->groups == 0));
+    REQUIRE(verdict_rule_without_group,
+            v->group != ROBOTS_GROUP_NONE || (v->rule == ROBOTS_RULE_NONE && v->groups == 0));
     REQUIRE(verdict_group_count_zero, v->group == ROBOTS_GROUP_NONE || v->groups >= 1);
     REQUIRE(verdict_group_count_past_end, v->groups <= info.groups);
     REQUIRE(verdict_tie_not_allow, !(v->why & ROBOTS_WHY_TIE) || v->rule == ROBOTS_RULE_ALLOW);

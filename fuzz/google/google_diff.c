@@ -62,7 +62,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         print_bytes("agent", q.agent, q.agent_len);
         print_bytes("url", q.url, q.url_len);
         print_bytes("robots.txt", q.robots, q.robots_len);
-        FINDING(google_parser_differs, "the reference (google profile%s) says %s (deciding line %zu), Google's parser says %s (matching "
+        FINDING(google_parser_differs,
+                "the reference (google profile%s) says %s (deciding line %zu), Google's parser says %s (matching "
                 "line %d)", toggle ? ", one switch toggled by ROBOTS_DIFF_TOGGLE" : "",
                 v.allowed ? "allowed" : "disallowed", v.line, google ? "allowed" : "disallowed", google_line);
     }

@@ -105,7 +105,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     curl_ok = curl_ok && scheme && host && port && path;
     if (ok != curl_ok) {
         print_bytes("url", u, size);
-        FINDING(acceptance_differs_from_curl, "the reference %s it (%s); libcurl %s it", ok ? "accepts" : "rejects", ok ? "" : error,
+        FINDING(acceptance_differs_from_curl,
+                "the reference %s it (%s); libcurl %s it", ok ? "accepts" : "rejects", ok ? "" : error,
                 curl_ok ? "accepts" : "rejects");
     }
     if (ok) {
@@ -117,7 +118,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                      !strcmp(ours_path, path);
         if (!agree) {
             print_bytes("url", u, size);
-            FINDING(parts_differ_from_curl, "the reference reads %s, %s, %d, %s; libcurl %s, %s, %s, %s", ours.scheme, ours.host, ours.port,
+            FINDING(parts_differ_from_curl,
+                    "the reference reads %s, %s, %d, %s; libcurl %s, %s, %s, %s", ours.scheme, ours.host, ours.port,
                     ours_path, scheme, host, port, path);
         }
     }

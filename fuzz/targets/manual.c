@@ -74,7 +74,8 @@ static void check_value(const char *attr, size_t an, const char *v, size_t vn, c
         while (ok && k < vn && v[k] >= '0' && v[k] <= '9') k++;
         if (!ok || k == 1 || vn - k != 5 || memcmp(v + k, ".html", 5)) {
             print_bytes("html", html, len);
-            FINDING(link_not_from_link_function, "%.*s=\"%.*s\" is not an address the link function gave", (int)an, attr, (int)vn, v);
+            FINDING(link_not_from_link_function,
+                    "%.*s=\"%.*s\" is not an address the link function gave", (int)an, attr, (int)vn, v);
         }
     } else if (an == 2 && !memcmp(attr, "id", 2)) {
         for (size_t k = 0; k < vn; k++) {
@@ -96,7 +97,8 @@ static void check_html(const char *html, size_t len) {
     static const char *const entities[] = {"&amp;", "&lt;", "&gt;", "&quot;"};
     for (size_t i = 0; i < len;) {
         unsigned char c = (unsigned char)html[i];
-        if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F) FINDING(control_byte_in_html, "a control byte 0x%02X in the HTML", c);
+        if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F)
+            FINDING(control_byte_in_html, "a control byte 0x%02X in the HTML", c);
         if (c == '&') {
             size_t k = 0;
             while (k < sizeof entities / sizeof entities[0] &&
@@ -124,7 +126,8 @@ static void check_html(const char *html, size_t len) {
         }
         size_t end = at + n;
         if (closing) {
-            if (end >= len || html[end] != '>') FINDING(closing_tag_not_ended, "a closing tag at %zu does not end at once", i);
+            if (end >= len || html[end] != '>')
+                FINDING(closing_tag_not_ended, "a closing tag at %zu does not end at once", i);
             if (!depth || lens[depth - 1] != n || memcmp(stack[depth - 1], html + at, n)) {
                 print_bytes("html", html, len);
                 FINDING(closing_tag_unmatched, "</%.*s> at %zu closes what is not open", (int)n, html + at, i);

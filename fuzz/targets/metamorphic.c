@@ -193,7 +193,8 @@ static void one(int kind, int variant, robots_profile_id p, const query_input *q
         print_bytes("transformed", out.p, out.n);
         print_bytes("agent", q->agent, q->agent_len);
         print_bytes("url", q->url, q->url_len);
-        FINDING(transformation_changes_verdict, "profile %s, transformation %d.%d: %s before, %s after", robots_profile_name(p), kind, variant,
+        FINDING(transformation_changes_verdict,
+                "profile %s, transformation %d.%d: %s before, %s after", robots_profile_name(p), kind, variant,
                 before ? "allowed" : "disallowed", after ? "allowed" : "disallowed");
     }
     free(current->p);

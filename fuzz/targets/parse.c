@@ -36,16 +36,19 @@ static void walk(const uint8_t *d, size_t n, robots_profile_id p) {
     robots_rules *r = parse_profile(d, n, p, ROBOTS_DEFAULT_MAX_BYTES);
     robots_parse_info info;
     robots_get_parse_info(r, &info);
-    REQUIRE(info_summary_wrong, info.profile == p && info.input_bytes == n && info.parsed_bytes <= n && info.lines >= 1);
+    REQUIRE(info_summary_wrong,
+            info.profile == p && info.input_bytes == n && info.parsed_bytes <= n && info.lines >= 1);
     REQUIRE(more_lines_than_bytes, info.lines <= info.parsed_bytes + 1);
     for (size_t line = 1; line <= info.lines; line++) {
         robots_line_info li = robots_get_line(r, line);
         bool directive = li.flags & ROBOTS_LINE_DIRECTIVE;
         REQUIRE(directive_flag_differs_from_key, directive == (li.key != ROBOTS_KEY_NONE));
-        REQUIRE(empty_line_with_flags, !(li.flags & ROBOTS_LINE_EMPTY) || li.flags == ROBOTS_LINE_EMPTY || li.flags == (ROBOTS_LINE_EMPTY | ROBOTS_LINE_TOO_LONG));
+        REQUIRE(empty_line_with_flags,
+                !(li.flags & ROBOTS_LINE_EMPTY) || li.flags == ROBOTS_LINE_EMPTY || li.flags == (ROBOTS_LINE_EMPTY | ROBOTS_LINE_TOO_LONG));
         REQUIRE(comment_without_has_comment, !(li.flags & ROBOTS_LINE_COMMENT) || (li.flags & ROBOTS_LINE_HAS_COMMENT));
         REQUIRE(typo_on_non_directive, !(li.flags & (ROBOTS_LINE_TYPO | ROBOTS_LINE_MISSING_COLON)) || directive);
-        REQUIRE(rfc9309_line_leniency, p == ROBOTS_PROFILE_GOOGLE || !(li.flags & (ROBOTS_LINE_TYPO | ROBOTS_LINE_MISSING_COLON | ROBOTS_LINE_TOO_LONG)));
+        REQUIRE(rfc9309_line_leniency,
+                p == ROBOTS_PROFILE_GOOGLE || !(li.flags & (ROBOTS_LINE_TYPO | ROBOTS_LINE_MISSING_COLON | ROBOTS_LINE_TOO_LONG)));
     }
     REQUIRE(line_past_end_has_flags, robots_get_line(r, info.lines + 1).flags == 0);
     size_t sitemap_lines = 0, last = 0;
@@ -68,7 +71,8 @@ static void walk(const uint8_t *d, size_t n, robots_profile_id p) {
     for (size_t i = 0; i < robots_agent_count(r); i++) {
         robots_agent_info a;
         REQUIRE(agent_missing, robots_get_agent(r, i, &a) == 0);
-        REQUIRE(agent_group_or_line_wrong, a.group < info.groups && robots_get_line(r, a.line).key == ROBOTS_KEY_USER_AGENT);
+        REQUIRE(agent_group_or_line_wrong,
+                a.group < info.groups && robots_get_line(r, a.line).key == ROBOTS_KEY_USER_AGENT);
         REQUIRE(global_agent_has_token, !a.global || a.token_len == 0);
     }
     size_t asked = 0;
@@ -78,7 +82,8 @@ static void walk(const uint8_t *d, size_t n, robots_profile_id p) {
         REQUIRE(rule_group_past_end, ri.group < info.groups);
         robots_key k = robots_get_line(r, ri.line).key;
         REQUIRE(rule_line_key_differs, k == (ri.kind == ROBOTS_RULE_ALLOW ? ROBOTS_KEY_ALLOW : ROBOTS_KEY_DISALLOW));
-        for (size_t j = 0; j < ri.pattern_len; j++) REQUIRE(rule_pattern_not_ascii, (unsigned char)ri.pattern[j] < 0x80);
+        for (size_t j = 0; j < ri.pattern_len; j++)
+            REQUIRE(rule_pattern_not_ascii, (unsigned char)ri.pattern[j] < 0x80);
         if (asked++ >= 16 || ri.pattern_len == 0) continue;
         /* Ask about a URL the rule was written for ('*' as nothing, '$' dropped). */
         char url[512];
@@ -105,7 +110,8 @@ static void walk(const uint8_t *d, size_t n, robots_profile_id p) {
         const char *agents[1] = {agent};
         size_t applying = robots_applying_groups(r, agents, &agent_len, 1, groups, 8);
         REQUIRE(applying_groups_count_differs, applying == v.groups);
-        for (size_t g = 0; g < applying && g < 8; g++) REQUIRE(applying_groups_not_in_order, groups[g] < info.groups && (g == 0 || groups[g - 1] < groups[g]));
+        for (size_t g = 0; g < applying && g < 8; g++)
+            REQUIRE(applying_groups_not_in_order, groups[g] < info.groups && (g == 0 || groups[g - 1] < groups[g]));
     }
     robots_free(r);
 }

@@ -76,7 +76,8 @@ static void agree_on_label(const char *unicode, size_t un, const char *ascii, si
         if (*c >= 'A' && *c <= 'Z') *c = (char)(*c + 32);
     if (rc != IDN2_OK || strcmp(back, lowered) != 0) {
         print_bytes("label", unicode, un);
-        FINDING(to_unicode_differs_from_libidn2, "libidn2's ToUnicode of %s is %s", want, rc == IDN2_OK ? back : idn2_strerror_name(rc));
+        FINDING(to_unicode_differs_from_libidn2,
+                "libidn2's ToUnicode of %s is %s", want, rc == IDN2_OK ? back : idn2_strerror_name(rc));
     }
     free(lowered);
     free(in);

@@ -83,7 +83,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (matches != disallowed) {
         print_bytes("pattern", rule.pattern, rule.pattern_len);
         print_bytes("path", path, pl);
-        FINDING(regex_differs, "the reference says %s, the regular expression %s %s", disallowed ? "match" : "no match", re_text,
+        FINDING(regex_differs,
+                "the reference says %s, the regular expression %s %s", disallowed ? "match" : "no match", re_text,
                 matches ? "matches" : "does not match");
     }
     robots_free(r);

@@ -204,7 +204,9 @@ static void setup(void) {
         fclose(out);
         /* The harness itself: the reference passes the built-in table, the
          * baseline does not. */
-        if (rc != i) FINDING(builtin_table_exit_wrong, "robots-conform on the built-in table with %s ended with %d", profiles[i], rc);
+        if (rc != i)
+            FINDING(builtin_table_exit_wrong,
+                    "robots-conform on the built-in table with %s ended with %d", profiles[i], rc);
     }
 }
 

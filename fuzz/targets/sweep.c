@@ -55,7 +55,8 @@ static void compare(const robots_rules *r, const vec *list, const path_view *v, 
         if (one != (matched[i] != 0)) {
             print_bytes("pattern", bytes_at(r, rl[i].text_off), rl[i].text_len);
             print_bytes("path", v->s, v->len);
-            FINDING(one_pass_differs, "one pass says %s, one rule at a time says %s (%s)", matched[i] ? "match" : "no match",
+            FINDING(one_pass_differs,
+                    "one pass says %s, one rule at a time says %s (%s)", matched[i] ? "match" : "no match",
                     one ? "match" : "no match", r->profile->name);
         }
     }

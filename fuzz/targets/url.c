@@ -37,11 +37,14 @@ static void check_url(const char *u, size_t n) {
     if (rc != 0) return;
     REQUIRE(robots_txt_url_too_long, len < sizeof out);
     for (const char *c = parsed.scheme; *c; c++) REQUIRE(scheme_not_lowercase, !(*c >= 'A' && *c <= 'Z'));
-    for (const char *c = parsed.host; *c; c++) REQUIRE(host_not_lowercase_ascii, (unsigned char)*c > 0x20 && (unsigned char)*c < 0x7F && !(*c >= 'A' && *c <= 'Z'));
+    for (const char *c = parsed.host; *c; c++)
+        REQUIRE(host_not_lowercase_ascii,
+                (unsigned char)*c > 0x20 && (unsigned char)*c < 0x7F && !(*c >= 'A' && *c <= 'Z'));
     REQUIRE(port_out_of_range, parsed.port >= -1 && parsed.port <= 65535);
     /* The robots.txt URL governs the URL, and is its own robots.txt URL. */
     robots_scope s;
-    REQUIRE(robots_txt_url_out_of_scope, robots_scope_check(out, len, u, n, &s, &error) == 0 && s == ROBOTS_SCOPE_APPLIES);
+    REQUIRE(robots_txt_url_out_of_scope,
+            robots_scope_check(out, len, u, n, &s, &error) == 0 && s == ROBOTS_SCOPE_APPLIES);
     char again[sizeof out];
     size_t len2 = 0;
     REQUIRE(robots_txt_url_not_idempotent, robots_robots_txt_url(out, len, again, sizeof again, &len2, &error) == 0);
@@ -58,7 +61,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const char *error = NULL;
     robots_scope s;
     int rc = robots_scope_check(a, a_len, (const char *)b, b_len, &s, &error);
-    REQUIRE(scope_result_invalid, rc == 0 ? s <= ROBOTS_SCOPE_NOT_ROBOTS_URL && robots_scope_name(s) : rc == -1 && error);
+    REQUIRE(scope_result_invalid,
+            rc == 0 ? s <= ROBOTS_SCOPE_NOT_ROBOTS_URL && robots_scope_name(s) : rc == -1 && error);
     if (rc == 0 && (s == ROBOTS_SCOPE_APPLIES || s == ROBOTS_SCOPE_DOES_NOT_APPLY)) {
         /* Scope is equality of the two robots.txt URLs. */
         char ra[512], rb[512];

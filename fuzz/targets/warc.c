@@ -60,7 +60,8 @@ static int on_site(void *ctx, const census_site *site) {
     REQUIRE(redirects_past_cap, site->redirects <= ROBOTS_MAX_REDIRECTS);
     /* A site's body is what census parses: it must parse. */
     robots_rules *rules = NULL;
-    REQUIRE(body_does_not_parse, robots_parse(site->body.data ? site->body.data : "", site->body.len, NULL, &rules, NULL) == 0);
+    REQUIRE(body_does_not_parse,
+            robots_parse(site->body.data ? site->body.data : "", site->body.len, NULL, &rules, NULL) == 0);
     robots_free(rules);
     int facts[4] = {site->status, (int)site->redirects, site->unfollowed, site->truncated};
     add_field(&r->sites, site->name.data, site->name.len);
@@ -80,7 +81,8 @@ static void read_once(const uint8_t *data, size_t size, size_t most, reading *r,
     REQUIRE(warc_read_failed, census_each_warc(&src, "fuzz.warc", on_site, r, counts) == 0);
     REQUIRE(warnings_not_closed, fclose(w) == 0);
     REQUIRE(too_many_sites, r->count <= size / 8); /* a site takes more bytes than that */
-    REQUIRE(site_counts_differ, counts->read.sites == r->count && counts->read.responses >= r->count - counts->read.sites);
+    REQUIRE(site_counts_differ,
+            counts->read.sites == r->count && counts->read.responses >= r->count - counts->read.sites);
     /* Read to its end, or said why not. */
     REQUIRE(read_stopped_unexplained, counts->read.bytes_read >= size || counts->read.incomplete != NULL);
 }
@@ -93,8 +95,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     read_once(data, size, 0, &whole, &a, &wa, &la);
     read_once(data, size, 1 + size % 16, &small, &b, &wb, &lb);
     REQUIRE(chunked_sites_differ, whole.count == small.count && whole.sites.len == small.sites.len);
-    REQUIRE(chunked_site_facts_differ, whole.sites.len == 0 || !memcmp(whole.sites.data, small.sites.data, whole.sites.len));
-    REQUIRE(chunked_counts_differ, a.read.records == b.read.records && a.read.skipped == b.read.skipped && a.read.bytes_read == b.read.bytes_read);
+    REQUIRE(chunked_site_facts_differ,
+            whole.sites.len == 0 || !memcmp(whole.sites.data, small.sites.data, whole.sites.len));
+    REQUIRE(chunked_counts_differ,
+            a.read.records == b.read.records && a.read.skipped == b.read.skipped && a.read.bytes_read == b.read.bytes_read);
     REQUIRE(chunked_end_differs, (a.read.incomplete == NULL) == (b.read.incomplete == NULL));
     REQUIRE(chunked_warnings_differ, la == lb && (la == 0 || !memcmp(wa, wb, la)));
     free(wa);
