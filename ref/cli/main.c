@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "census.h"
+#include "lint.h"
 #include "cli.h"
 
 static void usage(FILE *out, const char *prog) {
@@ -30,6 +31,9 @@ static void usage(FILE *out, const char *prog) {
             "  %s usage [--signal] FILE AGENT URL [CATEGORY]\n"
             "                                the AI usage preferences of FILE for URL\n"
             "                                (Content-Usage; --signal: Content-Signal)\n"
+            "  %s lint [--profile P] [--format text|json|markdown] FILE\n"
+            "                                the common mistakes and traps of FILE, each with\n"
+            "                                its line and what to write instead (exit 1 if any)\n"
             "  %s census [--agents A,B | --crawlers LIST [--catalog FILE]]\n"
             "          [--paths FILE] [--paths-from-rules N]\n"
             "          [--format jsonl|tsv|csv] [--profile P] [--summary FILE]\n"
@@ -63,7 +67,7 @@ static void usage(FILE *out, const char *prog) {
             "with --signal (search, ai-input, ai-train); exit 0 for y, 1 for n, 3 for\n"
             "unknown (docs/usage-preferences.md).\n"
             "\n",
-            prog, prog, prog, prog, prog, prog, prog, prog, prog);
+            prog, prog, prog, prog, prog, prog, prog, prog, prog, prog);
     fprintf(out,
             "Options:\n"
             "  --profile google|rfc9309  whose reading to apply (default google)\n"
@@ -180,6 +184,8 @@ static int run(int argc, char **argv) {
     const char *prog = argv[0] ? argv[0] : "robots"; /* argv[0] is NULL when argc is 0 */
     /* robots census: a sub-command with options of its own (census.c). */
     if (argc > 1 && !strcmp(argv[1], "census")) return run_census(argc - 1, argv + 1);
+    /* robots lint: the mistakes and traps of a file (lint.c). */
+    if (argc > 1 && !strcmp(argv[1], "lint")) return run_lint(argc - 1, argv + 1);
     cli_options o = {ROBOTS_PROFILE_GOOGLE, ROBOTS_DEFAULT_MAX_BYTES, 0, 0, 0, 0, NULL, 0, NULL, NULL};
     const char *pos[5];
     int npos = 0, options_done = 0;

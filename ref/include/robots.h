@@ -313,6 +313,8 @@ typedef struct robots_group_info {
 typedef struct robots_agent_info {
     const char *token; /* product token as written ("" for '*' and for none) */
     size_t token_len;
+    size_t value_len;  /* the whole value from `token` on: longer than token_len when
+                          a version or more follows the product token (UA-3) */
     int global;        /* the line names '*' */
     size_t group;
     size_t line;
@@ -562,6 +564,53 @@ typedef struct robots_sf_value {
 
 int robots_sf_dictionary_get(const char *data, size_t len, const char *key, size_t key_len,
                              robots_sf_value *out);
+
+/* ---- Lint: the mistakes and traps of a file, line by line (ref/src/lint.c) ---- */
+
+/* Each kind names a mistake a site owner makes, or a trap they walk into: a line
+ * that does not do what it reads as doing. The case that teaches it is
+ * robots_lint_case's. */
+typedef enum robots_lint_kind {
+    ROBOTS_LINT_TOO_BIG = 0,         /* past the 500 KiB Google reads (FORMAT-8) */
+    ROBOTS_LINT_UTF16,               /* the file is UTF-16, not UTF-8 (NUL-1) */
+    ROBOTS_LINT_BOM,                 /* a byte order mark, whole or in part (FORMAT-4, BOM-1) */
+    ROBOTS_LINT_DISALLOW_ALL,        /* the '*' group disallows the whole site (MATCH-1) */
+    ROBOTS_LINT_RULE_OUTSIDE_GROUP,  /* allow/disallow before any user-agent line (GROUP-3) */
+    ROBOTS_LINT_PATH_WITHOUT_SLASH,  /* a pattern that starts with neither '/' nor '*' (MATCH-6) */
+    ROBOTS_LINT_AGENT_WITH_VERSION,  /* a user-agent value with more than its token (UA-3) */
+    ROBOTS_LINT_AGENT_NO_TOKEN,      /* a user-agent value that names nobody (TOKEN-1) */
+    ROBOTS_LINT_JOINS_GROUP,         /* a user-agent line a non-rule line joined to the group above (GROUP-4) */
+    ROBOTS_LINT_USAGE_HIDDEN,        /* a '*' group's usage line other groups' crawlers never read (USAGE-1) */
+    ROBOTS_LINT_USAGE_NO_GROUP,      /* a usage line before any user-agent line (USAGE-9) */
+    ROBOTS_LINT_CRAWL_DELAY,         /* Google ignores crawl-delay (RULE-5) */
+    ROBOTS_LINT_NOINDEX,             /* Google ignores noindex in robots.txt (RULE-5) */
+    ROBOTS_LINT_KEY_TYPO,            /* a misspelt key Google forgives (FORMAT-7) */
+    ROBOTS_LINT_MISSING_COLON,       /* a key and value without ':' (COLON-1) */
+    ROBOTS_LINT_LINE_TOO_LONG,       /* a line Google cuts (LINE-1) */
+    ROBOTS_LINT_NOT_A_LINE,          /* no key and value: ignored by every parser (FORMAT-2) */
+    ROBOTS_LINT_KIND_COUNT
+} robots_lint_kind;
+
+typedef struct robots_lint_warning {
+    robots_lint_kind kind;
+    size_t line; /* 1..lines; 0 for the file as a whole */
+} robots_lint_warning;
+
+/* The warnings of a file in line order, the whole file's (line 0) first, and on
+ * one line in the order of robots_lint_kind: writes at most `cap` of them to
+ * `out` and sets *count to how many there are. `data` and `len` are the bytes
+ * `rules` was parsed from (the byte order mark and the size are read off them);
+ * rules parsed for some agents only (robots_options.agents) lint those agents'
+ * groups. Returns 0, or -1 for NULL rules or count, and when memory (a word per
+ * line, from the rule set's allocator) runs out. */
+int robots_lint(const robots_rules *rules, const void *data, size_t len, robots_lint_warning *out, size_t cap,
+                size_t *count);
+
+/* The kind's id ("rule-outside-group"), what to write instead, and the id of the
+ * case that teaches the rule (conformance/cases); NULL for other values. */
+const char *robots_lint_name(robots_lint_kind kind);
+const char *robots_lint_advice(robots_lint_kind kind);
+const char *robots_lint_case(robots_lint_kind kind);
 
 #ifdef __cplusplus
 }

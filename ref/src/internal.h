@@ -120,6 +120,7 @@ typedef struct group {
 typedef struct agent {
     u32 tok_off; /* product token as written */
     u32 tok_len;
+    u32 value_len; /* the value from the token on (robots_agent_info.value_len) */
     u32 group;
     u32 line;
     u32 ugroup; /* its group as the usage lines see them (usage.c) */

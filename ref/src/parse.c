@@ -305,6 +305,7 @@ static void handle_user_agent(parser *ps, size_t line, const unsigned char *v, s
     size_t tok = a->global ? 0 : token_length(v, n);
     a->tok_off = in_store(ps, v);
     a->tok_len = tok;
+    a->value_len = n;
     group *g = (group *)r->groups.data + ps->group;
     g->agents++;
     if (a->global) g->global = true;

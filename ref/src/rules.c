@@ -79,6 +79,7 @@ int robots_get_agent(const robots_rules *r, size_t i, robots_agent_info *out) {
     const agent_line *a = (const agent_line *)r->agents.data + i;
     out->token = (const char *)bytes_at(r, a->tok_off);
     out->token_len = a->tok_len;
+    out->value_len = a->value_len;
     out->global = a->global;
     out->group = a->group;
     out->line = a->line;

@@ -9,9 +9,10 @@
 extern const test_suite suite_lines, suite_keys, suite_groups, suite_agents, suite_match,
     suite_precedence, suite_path, suite_encoding, suite_google_quirks, suite_rfc9309,
     suite_metadata, suite_hostile, suite_memory, suite_json, suite_idna, suite_url, suite_status,
-    suite_contracts, suite_sweep, suite_switches, suite_for_agents, suite_usage, suite_sfdict, suite_crawler;
+    suite_contracts, suite_sweep, suite_switches, suite_for_agents, suite_usage, suite_sfdict, suite_crawler, suite_lint;
 #ifndef ROBOTS_TESTS_IN_PROCESS
-extern const test_suite suite_cli, suite_batch, suite_subcommands, suite_cli_memory, suite_census, suite_census_readers;
+extern const test_suite suite_cli, suite_batch, suite_subcommands, suite_cli_memory, suite_census, suite_census_readers,
+    suite_lint_cli;
 #endif
 
 static const test_suite *const suites[] = {
@@ -23,10 +24,10 @@ static const test_suite *const suites[] = {
 #endif
     &suite_idna,          &suite_url,       &suite_status,
 #ifndef ROBOTS_TESTS_IN_PROCESS
-    &suite_subcommands,   &suite_cli_memory, &suite_census, &suite_census_readers,
+    &suite_subcommands,   &suite_cli_memory, &suite_census, &suite_census_readers, &suite_lint_cli,
 #endif
     &suite_contracts,     &suite_sweep,     &suite_switches, &suite_for_agents,
-    &suite_usage,         &suite_sfdict,   &suite_crawler,
+    &suite_usage,         &suite_sfdict,   &suite_crawler,  &suite_lint,
 };
 
 static int current_failed;

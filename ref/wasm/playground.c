@@ -634,84 +634,49 @@ static void verdict(out *o, const robots_rules *rules, folded *fold, const asked
 #define MARK_USAGE_HIDDEN 64u /* a usage line of a '*' group where other groups name crawlers (USAGE-1) */
 #define MARK_JOINS_USAGE 128u /* MARK_JOINS, by a usage line: the crawl rules join, the preferences do not */
 
-/* Marks each user-agent line that a line between it and the user-agent line
- * before it (a sitemap, a Content-Signal, any key that is no rule) did not keep
- * out of that line's group: a site owner reads two groups, the parser one
- * (GROUP-4), and the rules below bind both. */
-static void mark_joins(const robots_rules *rules, size_t lines, unsigned char *marks) {
-    robots_agent_info prev = {0};
-    bool have = false;
-    for (size_t i = 0, n = robots_agent_count(rules); i < n; i++) {
-        robots_agent_info a;
-        if (robots_get_agent(rules, i, &a) != 0 || a.line > lines) continue;
-        if (have && a.group == prev.group && a.line > prev.line)
-            for (size_t k = prev.line + 1; k < a.line; k++) {
-                robots_line_info li = robots_get_line(rules, k);
-                if ((li.flags & ROBOTS_LINE_DIRECTIVE) && li.key != ROBOTS_KEY_USER_AGENT) {
-                    /* a usage line ends a group of preferences (USAGE-1), not of rules */
-                    marks[a.line] |= marks[k] & MARK_USAGE ? MARK_JOINS_USAGE : MARK_JOINS;
-                    break;
-                }
-            }
-        prev = a;
-        have = true;
+/* The line above user-agent line `at` that joined it to the group above (the
+ * first line after the previous user-agent line that is no rule): is it a usage
+ * line? */
+static bool joined_by_usage(const robots_rules *rules, size_t at, const unsigned char *marks) {
+    size_t first = 0;
+    for (size_t k = at; k-- > 1;) {
+        robots_line_info li = robots_get_line(rules, k);
+        if (li.key == ROBOTS_KEY_USER_AGENT) break;
+        if (li.flags & ROBOTS_LINE_DIRECTIVE) first = k;
     }
+    return first && (marks[first] & MARK_USAGE);
 }
 
-/* Is there a group that does not name '*'? Then a '*' group's usage lines are
- * not read by the crawlers it names (USAGE-1). */
-static bool has_named_group(const robots_rules *rules) {
-    for (size_t i = 0, g = robots_group_count(rules); i < g; i++) {
-        robots_group_info gi;
-        if (robots_get_group(rules, i, &gi) == 0 && !gi.global) return true;
-    }
-    return false;
-}
-
-/* marks[1..lines], or NULL when memory ran out. */
+/* marks[1..lines], or NULL when memory ran out. The traps are robots_lint's (the
+ * same warnings as `robots lint`); the usage lines are marked here, for their
+ * note. */
 static unsigned char *line_marks(const robots_rules *rules, size_t lines) {
     unsigned char *marks = calloc(lines + 1, 1);
-    if (!marks) return NULL;
-    size_t first_agent = SIZE_MAX;
-    for (size_t i = 0, n = robots_agent_count(rules); i < n; i++) {
-        robots_agent_info a;
-        if (robots_get_agent(rules, i, &a) != 0 || a.line > lines) continue;
-        if (a.line < first_agent) first_agent = a.line;
-        if (!a.global && a.token_len == 0) marks[a.line] |= MARK_NO_TOKEN;
+    size_t n = 0;
+    if (!marks || robots_lint(rules, NULL, 0, NULL, 0, &n) != 0) return free(marks), NULL;
+    robots_lint_warning *w = malloc((n ? n : 1) * sizeof *w);
+    if (!w || robots_lint(rules, NULL, 0, w, n, &n) != 0) return free(w), free(marks), NULL;
+    for (size_t i = 0, u = robots_usage_line_count(rules); i < u; i++) {
+        robots_usage_line line;
+        if (robots_get_usage_line(rules, i, &line) == 0 && line.line <= lines) marks[line.line] |= MARK_USAGE;
     }
-    for (size_t i = 0, n = robots_rule_count(rules); i < n; i++) {
-        robots_rule_info r;
-        if (robots_get_rule(rules, i, &r) != 0 || r.line > lines || r.pattern_len == 0) continue;
-        if (r.pattern[0] != '/' && r.pattern[0] != '*') marks[r.line] |= MARK_NEVER_MATCHES;
+    for (size_t i = 0; i < n; i++) {
+        size_t at = w[i].line;
+        if (at == 0 || at > lines) continue;
+        switch (w[i].kind) {
+        case ROBOTS_LINT_RULE_OUTSIDE_GROUP: marks[at] |= MARK_NO_GROUP; break;
+        case ROBOTS_LINT_PATH_WITHOUT_SLASH: marks[at] |= MARK_NEVER_MATCHES; break;
+        case ROBOTS_LINT_AGENT_NO_TOKEN: marks[at] |= MARK_NO_TOKEN; break;
+        case ROBOTS_LINT_USAGE_NO_GROUP: marks[at] |= MARK_USAGE_NO_GROUP; break;
+        case ROBOTS_LINT_USAGE_HIDDEN: marks[at] |= MARK_USAGE_HIDDEN; break;
+        case ROBOTS_LINT_JOINS_GROUP:
+            /* a usage line ends a group of preferences (USAGE-1), not of rules */
+            marks[at] |= joined_by_usage(rules, at, marks) ? MARK_JOINS_USAGE : MARK_JOINS;
+            break;
+        default: break; /* the rest are the parser's own line notes, or not shown here */
+        }
     }
-    /* Crawlers named apart from the '*' group: in a group of their own, or on a
-     * user-agent line after a usage line, which starts a group of preferences of
-     * its own even where the crawl rules join it to the group above (USAGE-1). */
-    bool named = has_named_group(rules);
-    size_t last_named = 0;
-    for (size_t i = 0, n = robots_agent_count(rules); i < n; i++) {
-        robots_agent_info a;
-        if (robots_get_agent(rules, i, &a) == 0 && !a.global && a.line > last_named) last_named = a.line;
-    }
-    /* Usage lines and user-agent lines both come in file order: one walk finds
-     * the group of each usage line, that of the last user-agent line above it. */
-    size_t agent = 0, agents = robots_agent_count(rules), group = SIZE_MAX;
-    for (size_t i = 0, n = robots_usage_line_count(rules); i < n; i++) {
-        robots_usage_line u;
-        if (robots_get_usage_line(rules, i, &u) != 0 || u.line > lines) continue;
-        marks[u.line] |= MARK_USAGE | (u.in_group ? 0 : MARK_USAGE_NO_GROUP);
-        robots_agent_info a;
-        for (; agent < agents && robots_get_agent(rules, agent, &a) == 0 && a.line < u.line; agent++) group = a.group;
-        robots_group_info g;
-        if (u.in_group && (named || last_named > u.line) && group != SIZE_MAX &&
-            robots_get_group(rules, group, &g) == 0 && g.global)
-            marks[u.line] |= MARK_USAGE_HIDDEN;
-    }
-    mark_joins(rules, lines, marks);
-    for (size_t n = 1; n <= lines && n < first_agent; n++) {
-        robots_line_info li = robots_get_line(rules, n);
-        if (li.key == ROBOTS_KEY_ALLOW || li.key == ROBOTS_KEY_DISALLOW) marks[n] |= MARK_NO_GROUP;
-    }
+    free(w);
     return marks;
 }
 
