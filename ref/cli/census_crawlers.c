@@ -13,9 +13,11 @@
 #include "cli.h"
 #include "json.h"
 
+const char *census_crawlers_program = "robots census";
+
 /* Says why LIST cannot be read, on stderr; returns EXIT_USAGE. */
 static int refuse(const char *why, const char *value) {
-    fprintf(stderr, "robots census: --crawlers: %s%s%s%s\n", why, value ? " '" : "", value ? value : "",
+    fprintf(stderr, "%s: --crawlers: %s%s%s%s\n", census_crawlers_program, why, value ? " '" : "", value ? value : "",
             value ? "'" : "");
     return EXIT_USAGE;
 }
@@ -62,7 +64,8 @@ static int add_purpose(census_crawlers *cs, const char *item, const char *file) 
         if (rc >= 0) return rc;
     }
     if (!found)
-        fprintf(stderr, "robots census: --crawlers: no crawler of the catalog (%s) has the purpose '%s'\n", file, purpose);
+        fprintf(stderr, "%s: --crawlers: no crawler of the catalog (%s) has the purpose '%s'\n",
+                census_crawlers_program, file, purpose);
     return -1;
 }
 
@@ -146,8 +149,8 @@ int census_crawlers_read(census_crawlers *cs, const char *list, const char *cata
         } else {
             const catalog_entry *e = crawler_catalog_find(&cs->catalog, item);
             if (!e)
-                fprintf(stderr, "robots census: '%s' is no crawler of the catalog (%s): asked as the product token '%s'\n",
-                        item, file, item);
+                fprintf(stderr, "%s: '%s' is no crawler of the catalog (%s): asked as the product token '%s'\n",
+                        census_crawlers_program, item, file, item);
             rc = add(cs, e, item);
         }
         if (rc >= 0) return rc;

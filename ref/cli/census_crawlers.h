@@ -58,6 +58,8 @@ typedef struct census_crawlers {
  * crawler once, in the order named. Returns -1 when good, else EXIT_USAGE after
  * saying why on stderr. census_crawlers_free frees it either way. */
 int census_crawlers_read(census_crawlers *cs, const char *list, const char *catalog);
+/* The program its messages name ("robots census"; robots review sets its own). */
+extern const char *census_crawlers_program;
 void census_crawlers_free(census_crawlers *cs);
 
 /* Adds one site to the sums, given what it lets each crawler do (in list order). */

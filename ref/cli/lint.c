@@ -71,7 +71,7 @@ static void line_text(line_cursor *c, size_t n, const char **s, size_t *len) {
  * entity or a cell escaped with a backslash (CommonMark lets any punctuation be),
  * control bytes as \xHH, so that no line of a file renders as anything but
  * itself. */
-static void put_markdown(const char *s, size_t n) {
+void markdown_text(const char *s, size_t n) {
     for (size_t i = 0; i < n; i++) {
         unsigned char ch = (unsigned char)s[i];
         if (ch < 0x20 || ch == 0x7F) printf("\\\\x%02X", ch);
@@ -103,9 +103,9 @@ static void print_warning(enum lint_format f, const char *file, const robots_lin
         break;
     case FORMAT_MARKDOWN:
         printf("| %zu | `%s` | ", w->line, id);
-        put_markdown(text, text_len);
+        markdown_text(text, text_len);
         printf(" | ");
-        put_markdown(advice, strlen(advice));
+        markdown_text(advice, strlen(advice));
         printf(" | %s |\n", lesson);
         break;
     case FORMAT_JSON:

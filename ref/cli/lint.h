@@ -15,4 +15,9 @@ int run_lint(int argc, char **argv);
 int lint_print(const char *file, const char *data, size_t len, const robots_rules *rules, int format,
                size_t *count);
 
+/* Writes n bytes as Markdown text that renders as itself in a table cell or a
+ * list: the marks that start markup, links, HTML or cells escaped, control bytes
+ * as \xHH. */
+void markdown_text(const char *s, size_t n);
+
 #endif

@@ -12,6 +12,7 @@
 
 #include "census.h"
 #include "lint.h"
+#include "review.h"
 #include "cli.h"
 
 static void usage(FILE *out, const char *prog) {
@@ -31,6 +32,10 @@ static void usage(FILE *out, const char *prog) {
             "  %s usage [--signal] FILE AGENT URL [CATEGORY]\n"
             "                                the AI usage preferences of FILE for URL\n"
             "                                (Content-Usage; --signal: Content-Signal)\n"
+            "  %s review [--urls FILE] [--crawlers LIST] [--format text|markdown|json]\n"
+            "          [--fail-on blocked-search|blocked-PURPOSE|blocked-any|any-change|none] OLD NEW\n"
+            "                                every answer a change of the file moves, by cause\n"
+            "                                (docs/review.md; robots review --help)\n"
             "  %s lint [--profile P] [--format text|json|markdown] FILE\n"
             "                                the common mistakes and traps of FILE, each with\n"
             "                                its line and what to write instead (exit 1 if any)\n"
@@ -67,7 +72,7 @@ static void usage(FILE *out, const char *prog) {
             "with --signal (search, ai-input, ai-train); exit 0 for y, 1 for n, 3 for\n"
             "unknown (docs/usage-preferences.md).\n"
             "\n",
-            prog, prog, prog, prog, prog, prog, prog, prog, prog, prog);
+            prog, prog, prog, prog, prog, prog, prog, prog, prog, prog, prog);
     fprintf(out,
             "Options:\n"
             "  --profile google|rfc9309  whose reading to apply (default google)\n"
@@ -186,6 +191,8 @@ static int run(int argc, char **argv) {
     if (argc > 1 && !strcmp(argv[1], "census")) return run_census(argc - 1, argv + 1);
     /* robots lint: the mistakes and traps of a file (lint.c). */
     if (argc > 1 && !strcmp(argv[1], "lint")) return run_lint(argc - 1, argv + 1);
+    /* robots review: what a change of the file does to a site's answers (review.c). */
+    if (argc > 1 && !strcmp(argv[1], "review")) return run_review(argc - 1, argv + 1);
     cli_options o = {ROBOTS_PROFILE_GOOGLE, ROBOTS_DEFAULT_MAX_BYTES, 0, 0, 0, 0, NULL, 0, NULL, NULL};
     const char *pos[5];
     int npos = 0, options_done = 0;

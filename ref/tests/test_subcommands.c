@@ -131,6 +131,7 @@ static void write_errors(void) {
         "\"$0\" status 503 > /dev/full",
         "\"$0\" cache-lifetime > /dev/full",
         "\"$0\" lint \"$1\" > /dev/full",
+        "\"$0\" review \"$1\" \"$1\" > /dev/full",
         "\"$0\" \"$1\" a http://e.com/x > /dev/full",
         "\"$0\" --explain \"$1\" a http://e.com/y > /dev/full",
         "\"$0\" --help > /dev/full",

@@ -1,0 +1,718 @@
+/*
+ * review.c - `robots review OLD NEW`: every answer that changes between two
+ * versions of a robots.txt, for a site's URLs and the crawlers that matter,
+ * grouped by the pair of lines that decided before and after (one changed line
+ * usually moves many URLs), largest first, with counts per crawler and purpose,
+ * and the lint warnings the change introduced (docs/review.md). Each version is
+ * parsed once and asked many times. Exit 1 when the change does what --fail-on
+ * forbids (default: blocks, for a search crawler, a URL that was allowed), 0
+ * otherwise, 2 for a usage error, an unreadable file or an unwritable output.
+ */
+#include "review.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "census_crawlers.h"
+#include "cli.h"
+#include "file.h"
+#include "json.h"
+#include "lint.h"
+
+#define SAMPLES 5          /* URLs shown per cause */
+#define URL_WARNINGS_SHOWN 10 /* bad lines of --urls said one by one; the rest counted */
+#define DEFAULT_CRAWLERS "@search,@ai-training,@ai-search"
+
+enum review_format { REVIEW_TEXT, REVIEW_MARKDOWN, REVIEW_JSON };
+
+static void review_usage(FILE *out) {
+    fprintf(out,
+            "Usage: robots review [OPTIONS] OLD NEW\n"
+            "\n"
+            "Every answer that changes between two versions of a robots.txt, OLD and NEW,\n"
+            "for the site's URLs and the crawlers that matter: each URL and crawler, before\n"
+            "and after, grouped by the lines that decided (one changed line usually moves\n"
+            "many URLs), largest first, with counts per crawler and purpose; and the lint\n"
+            "warnings (robots lint) that NEW has and OLD had not.\n"
+            "\n"
+            "Options:\n"
+            "  --urls FILE        the URLs to ask, one a line (a path or a whole URL; '#'\n"
+            "                     lines and blank ones skipped); may be given many times.\n"
+            "                     Without it: the root and the paths of both files' rules\n"
+            "  --crawlers LIST    crawlers of the catalog, as robots census takes them\n"
+            "                     (names, User-Agent headers, @PURPOSE, @all; default\n"
+            "                     " DEFAULT_CRAWLERS ")\n"
+            "  --catalog FILE     the crawler catalog (default: found as robots --crawler finds it)\n"
+            "  --profile P        google (default) or rfc9309\n"
+            "  --format F         text (default), markdown (for a pull request), json\n"
+            "  --fail-on POLICY   when to exit 1: blocked-search (default: a URL a search\n"
+            "                     crawler was allowed is now disallowed), blocked-PURPOSE\n"
+            "                     (any purpose of the catalog: blocked-ai-training, ...),\n"
+            "                     blocked-any, any-change, none\n"
+            "  -h, --help         print this help\n"
+            "\n"
+            "Exit status: 0 when the change passes --fail-on, 1 when it does not, 2 for a\n"
+            "usage error, an unreadable file or an output that cannot be written.\n");
+}
+
+static int review_usage_error(const char *what, const char *arg) {
+    fprintf(stderr, "robots review: %s '%s'\nTry 'robots review --help'.\n", what, arg);
+    return EXIT_USAGE;
+}
+
+/* One version of the file: its bytes, rules and where each line starts. */
+typedef struct version {
+    const char *name;
+    buf body;
+    robots_rules *rules;
+    size_t *line_at; /* line n (1-based) starts at line_at[n - 1]; line_at[lines] = the end */
+    size_t lines;
+} version;
+
+/* FORMAT-1: LF, CR LF and CR alone each end a line, as the parser counts them. */
+static int index_lines(version *v) {
+    size_t n = 1;
+    for (size_t i = 0; i < v->body.len; i++)
+        if (v->body.data[i] == '\n' || (v->body.data[i] == '\r' && (i + 1 >= v->body.len || v->body.data[i + 1] != '\n')))
+            n++;
+    v->line_at = malloc((n + 1) * sizeof *v->line_at);
+    if (!v->line_at) return -1;
+    size_t k = 0;
+    v->line_at[k++] = 0;
+    for (size_t i = 0; i < v->body.len; i++)
+        if (v->body.data[i] == '\n' || (v->body.data[i] == '\r' && (i + 1 >= v->body.len || v->body.data[i + 1] != '\n')))
+            v->line_at[k++] = i + 1;
+    v->line_at[k] = v->body.len;
+    v->lines = k;
+    return 0;
+}
+
+/* Line n's text without its end; "" for 0 or past the end. */
+static const char *line_of(const version *v, size_t n, size_t *len) {
+    *len = 0;
+    if (n == 0 || n > v->lines) return "";
+    size_t a = v->line_at[n - 1], b = v->line_at[n];
+    while (b > a && (v->body.data[b - 1] == '\n' || v->body.data[b - 1] == '\r')) b--;
+    *len = b - a;
+    return v->body.data + a;
+}
+
+static int load_version(version *v, const char *file, robots_profile_id profile) {
+    v->name = file;
+    int more = 0;
+    if (read_file(file, ROBOTS_DEFAULT_MAX_BYTES + 1, &v->body, &more) != 0) {
+        fprintf(stderr, "robots review: cannot read \"%s\": %s\n", file, strerror(errno));
+        return -1;
+    }
+    robots_options o;
+    robots_options_init(&o);
+    o.profile = profile;
+    o.allocator = cli_allocator();
+    const char *error = NULL;
+    if (robots_parse(v->body.data, v->body.len, &o, &v->rules, &error) != 0) {
+        fprintf(stderr, "robots review: cannot parse \"%s\": %s\n", file, error);
+        return -1;
+    }
+    if (index_lines(v) != 0) {
+        fprintf(stderr, "robots review: memory ran out reading \"%s\"\n", file);
+        return -1;
+    }
+    return 0;
+}
+
+static void version_free(version *v) {
+    robots_free(v->rules);
+    buf_free(&v->body);
+    free(v->line_at);
+}
+
+/* The URLs asked: NUL-terminated one after another; at[i] is each one's offset. */
+typedef struct url_set {
+    buf text;
+    size_t *at, n, cap;
+} url_set;
+
+static int url_add(url_set *u, const char *s, size_t n) {
+    if (u->n == u->cap) {
+        size_t cap = u->cap ? u->cap * 2 : 1024;
+        size_t *at = realloc(u->at, cap * sizeof *at);
+        if (!at) return -1;
+        u->at = at;
+        u->cap = cap;
+    }
+    u->at[u->n] = u->text.len;
+    if (buf_add(&u->text, s, n) != 0 || buf_addc(&u->text, '\0') != 0) return -1;
+    u->n++;
+    return 0;
+}
+
+static const char *url_at(const url_set *u, size_t i) { return u->text.data + u->at[i]; }
+
+/* A URL of a list: a path ('/' first) or an absolute http(s) URL. */
+static bool is_url(const char *s, size_t n) {
+    if (n && s[0] == '/') return true;
+    robots_url parsed;
+    return robots_url_parse(s, n, &parsed, NULL) == 0;
+}
+
+/* --urls FILE: one URL a line; a line that is none is a warning with its file and
+ * line (the first few; then a count), and the rest is read. */
+static int read_urls(url_set *u, const char *file) {
+    buf body = {NULL, 0, 0};
+    int more = 0;
+    if (read_file(file, 0, &body, &more) != 0) {
+        fprintf(stderr, "robots review: --urls \"%s\": %s\n", file, strerror(errno));
+        buf_free(&body);
+        return EXIT_USAGE;
+    }
+    size_t number = 0, bad = 0;
+    int rc = 0;
+    for (size_t at = 0; at < body.len && rc == 0;) {
+        const char *s = body.data + at;
+        size_t n = 0;
+        while (at + n < body.len && s[n] != '\n') n++;
+        at += n + 1;
+        number++;
+        while (n && (s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
+        while (n && (s[0] == ' ' || s[0] == '\t')) s++, n--;
+        if (n == 0 || s[0] == '#') continue;
+        if (!is_url(s, n) || memchr(s, '\0', n)) {
+            if (bad++ < URL_WARNINGS_SHOWN)
+                fprintf(stderr, "robots review: %s:%zu: not a URL or a path, skipped\n", file, number);
+            continue;
+        }
+        if (url_add(u, s, n) != 0) rc = -1;
+    }
+    if (bad > URL_WARNINGS_SHOWN)
+        fprintf(stderr, "robots review: %s: %zu lines that are not URLs skipped in all\n", file, bad);
+    buf_free(&body);
+    if (rc) fprintf(stderr, "robots review: memory ran out reading \"%s\"\n", file);
+    return rc ? EXIT_USAGE : 0;
+}
+
+/* Without --urls: the root and the paths of both files' rules, each once. */
+static int default_urls(url_set *u, const version *old, const version *now) {
+    census_asked asked = {{NULL, 0, 0}, 0, 1000};
+    size_t cap = CENSUS_PATHS_MAX + 64;
+    char(*paths)[CENSUS_PATH_BYTES] = malloc(cap * sizeof *paths);
+    if (!paths) return -1;
+    int rc = 0;
+    const version *both[2] = {old, now};
+    for (int v = 0; v < 2 && rc == 0; v++) {
+        size_t n = census_site_paths(&asked, both[v]->rules, paths, cap);
+        for (size_t i = 0; i < n && rc == 0; i++) {
+            size_t len = strlen(paths[i]);
+            bool seen = false;
+            for (size_t k = 0; k < u->n && !seen; k++) seen = !strcmp(url_at(u, k), paths[i]);
+            if (!seen) rc = url_add(u, paths[i], len);
+        }
+    }
+    free(paths);
+    return rc;
+}
+
+/* A cause: the line that decided before and the one after (0: none), and what
+ * it did to the answers. */
+typedef struct cause {
+    size_t old_line, new_line;
+    bool blocks;           /* allowed before, disallowed now (else the reverse) */
+    size_t answers;
+    size_t *per_crawler;   /* answers per crawler */
+    size_t samples[SAMPLES], nsamples;
+    robots_verdict before, after;
+} cause;
+
+typedef struct review {
+    version old, now;
+    url_set urls;
+    census_crawlers crawlers;
+    size_t asked_crawlers;    /* the crawlers that have a token */
+    size_t *lens;             /* the token lengths of every crawler, CATALOG_MAX_TOKENS each */
+    cause *causes;
+    size_t ncauses, cap_causes;
+    size_t *slot, slots;      /* hash of (old line, new line, blocks) to 1 + cause index */
+    size_t *blocked, *opened; /* per crawler */
+    size_t answers, changed;
+} review;
+
+static size_t cause_hash(size_t a, size_t b, bool blocks, size_t mask) {
+    uint64_t h = (uint64_t)a * 0x9E3779B97F4A7C15u ^ ((uint64_t)b + 0x632BE59BD9B4E019u) * 0xBF58476D1CE4E5B9u;
+    h ^= blocks ? 0x94D049BB133111EBu : 0;
+    return (size_t)(h ^ (h >> 29)) & mask;
+}
+
+static int grow_slots(review *r) {
+    size_t slots = r->slots ? r->slots * 2 : 256;
+    size_t *slot = calloc(slots, sizeof *slot);
+    if (!slot) return -1;
+    for (size_t i = 0; i < r->ncauses; i++) {
+        const cause *c = &r->causes[i];
+        size_t h = cause_hash(c->old_line, c->new_line, c->blocks, slots - 1);
+        while (slot[h]) h = (h + 1) & (slots - 1);
+        slot[h] = i + 1;
+    }
+    free(r->slot);
+    r->slot = slot;
+    r->slots = slots;
+    return 0;
+}
+
+/* The cause of one changed answer, made when first met. NULL when memory ran out. */
+static cause *cause_of(review *r, const robots_verdict *before, const robots_verdict *after) {
+    bool blocks = before->allowed && !after->allowed;
+    if (r->ncauses * 2 >= r->slots && grow_slots(r) != 0) return NULL;
+    size_t h = cause_hash(before->line, after->line, blocks, r->slots - 1);
+    for (; r->slot[h]; h = (h + 1) & (r->slots - 1)) {
+        cause *c = &r->causes[r->slot[h] - 1];
+        if (c->old_line == before->line && c->new_line == after->line && c->blocks == blocks) return c;
+    }
+    if (r->ncauses == r->cap_causes) {
+        size_t cap = r->cap_causes ? r->cap_causes * 2 : 64;
+        cause *c = realloc(r->causes, cap * sizeof *c);
+        if (!c) return NULL;
+        r->causes = c;
+        r->cap_causes = cap;
+    }
+    cause *c = &r->causes[r->ncauses];
+    *c = (cause){before->line, after->line, blocks, 0, calloc(r->crawlers.n, sizeof(size_t)), {0}, 0, *before, *after};
+    if (!c->per_crawler) return NULL;
+    r->slot[h] = ++r->ncauses;
+    return c;
+}
+
+/* Asks every URL of every crawler with a token of both versions. -1 when memory
+ * ran out. */
+static int ask_all(review *r) {
+    for (size_t u = 0; u < r->urls.n; u++) {
+        const char *url = url_at(&r->urls, u);
+        size_t url_len = strlen(url);
+        for (size_t k = 0; k < r->crawlers.n; k++) {
+            const census_crawler *cr = &r->crawlers.list[k];
+            if (!cr->ntokens) continue; /* follows no robots.txt */
+            const size_t *lens = r->lens + k * CATALOG_MAX_TOKENS;
+            robots_verdict before, after;
+            robots_check_crawler(r->old.rules, cr->tokens, lens, cr->ntokens, cr->flags, url, url_len, &before, NULL,
+                                 NULL);
+            robots_check_crawler(r->now.rules, cr->tokens, lens, cr->ntokens, cr->flags, url, url_len, &after, NULL,
+                                 NULL);
+            r->answers++;
+            if (before.allowed == after.allowed) continue;
+            r->changed++;
+            cause *c = cause_of(r, &before, &after);
+            if (!c) return -1;
+            c->answers++;
+            c->per_crawler[k]++;
+            if (c->nsamples < SAMPLES && (c->nsamples == 0 || c->samples[c->nsamples - 1] != u))
+                c->samples[c->nsamples++] = u;
+            if (c->blocks) r->blocked[k]++;
+            else r->opened[k]++;
+        }
+    }
+    return 0;
+}
+
+static int by_answers(const void *a, const void *b) {
+    const cause *x = a, *y = b;
+    if (x->answers != y->answers) return x->answers < y->answers ? 1 : -1;
+    if (x->blocks != y->blocks) return x->blocks ? -1 : 1;
+    return x->new_line < y->new_line ? -1 : x->new_line > y->new_line;
+}
+
+/* The case that teaches why a verdict is what it is. */
+static const char *lesson_of(const robots_verdict *v) {
+    if (v->rule == ROBOTS_RULE_NONE) return v->group == ROBOTS_GROUP_NONE ? "UA-2" : "RULE-1";
+    if (v->why & ROBOTS_WHY_TIE) return "PREC-2";
+    if (v->pattern_len && (memchr(v->pattern, '*', v->pattern_len) || v->pattern[v->pattern_len - 1] == '$'))
+        return "MATCH-11";
+    return "LONGEST-1";
+}
+
+static const char *crawler_purposes(const census_crawler *cr, char *out, size_t cap) {
+    out[0] = '\0';
+    if (!cr->entry) return out;
+    size_t at = 0;
+    const char *p = cr->entry->purpose_text.data;
+    for (size_t i = 0; i < cr->entry->npurposes && p; i++, p += strlen(p) + 1)
+        at += (size_t)snprintf(out + (at < cap ? at : cap), at < cap ? cap - at : 0, "%s%s", i ? ", " : "", p);
+    return out;
+}
+
+static bool has_purpose(const census_crawler *cr, const char *purpose) {
+    return cr->entry && catalog_entry_has_purpose(cr->entry, purpose);
+}
+
+/* ---- Lint: the warnings NEW has that OLD had not (the same kind on a line of the
+ * same text, wherever it moved). */
+
+typedef struct lint_list {
+    robots_lint_warning *w;
+    size_t n;
+} lint_list;
+
+static int lint_of(const version *v, lint_list *l) {
+    if (robots_lint(v->rules, v->body.data, v->body.len, NULL, 0, &l->n) != 0) return -1;
+    l->w = malloc((l->n ? l->n : 1) * sizeof *l->w);
+    if (!l->w || robots_lint(v->rules, v->body.data, v->body.len, l->w, l->n, &l->n) != 0) return -1;
+    return 0;
+}
+
+static bool same_warning(const version *a, const robots_lint_warning *x, const version *b,
+                         const robots_lint_warning *y) {
+    if (x->kind != y->kind || (x->line == 0) != (y->line == 0)) return false;
+    size_t la, lb;
+    const char *ta = line_of(a, x->line, &la), *tb = line_of(b, y->line, &lb);
+    return la == lb && memcmp(ta, tb, la) == 0;
+}
+
+/* Marks in `fresh` the warnings of `now` that `old` has not. */
+static void introduced(const version *old, const lint_list *lo, const version *now, const lint_list *ln, bool *fresh) {
+    for (size_t i = 0; i < ln->n; i++) {
+        fresh[i] = true;
+        for (size_t k = 0; k < lo->n && fresh[i]; k++)
+            if (same_warning(now, &ln->w[i], old, &lo->w[k])) fresh[i] = false;
+    }
+}
+
+/* ---- Output ---- */
+
+static void put_json_text(const char *s, size_t n, bool *lost) {
+    buf b = {NULL, 0, 0};
+    if (json_append_string(&b, s, n) != 0) *lost = true;
+    else fwrite(b.data, 1, b.len, stdout);
+    buf_free(&b);
+}
+
+/* "line 4: disallow: /products/" of a version, or "no rule (allowed by default)". */
+static void print_side(enum review_format f, const version *v, const robots_verdict *d) {
+    size_t n;
+    const char *text = line_of(v, d->line, &n);
+    if (!d->line) {
+        printf("no rule (%s)", d->group == ROBOTS_GROUP_NONE ? "no group applies" : "nothing matches");
+        return;
+    }
+    printf("line %zu ", d->line);
+    if (f == REVIEW_MARKDOWN) {
+        printf("\"");
+        markdown_text(text, n);
+        printf("\"");
+    } else {
+        printf("\"");
+        put_visible(text, n);
+        printf("\"");
+    }
+}
+
+static void print_text(const review *r, const lint_list *ln, const bool *fresh, size_t nfresh) {
+    printf("robots review: %s -> %s: %zu of %zu answers change (%zu URLs x %zu crawlers)\n", r->old.name,
+           r->now.name, r->changed, r->answers, r->urls.n, r->asked_crawlers);
+    for (size_t k = 0; k < r->crawlers.n; k++) {
+        const census_crawler *cr = &r->crawlers.list[k];
+        if (!r->blocked[k] && !r->opened[k]) continue;
+        char purposes[256];
+        printf("  %-28s %-28s %zu blocked now, %zu allowed now\n", cr->name, crawler_purposes(cr, purposes, sizeof purposes),
+               r->blocked[k], r->opened[k]);
+    }
+    for (size_t i = 0; i < r->ncauses; i++) {
+        const cause *c = &r->causes[i];
+        printf("\n%zu. %s: %zu answer%s\n   before: ", i + 1, c->blocks ? "blocked now" : "allowed now", c->answers,
+               c->answers == 1 ? "" : "s");
+        print_side(REVIEW_TEXT, &r->old, &c->before);
+        printf(" in %s\n   after:  ", r->old.name);
+        print_side(REVIEW_TEXT, &r->now, &c->after);
+        printf(" in %s (lesson %s)\n   crawlers:", r->now.name, lesson_of(&c->after));
+        for (size_t k = 0, first = 1; k < r->crawlers.n; k++)
+            if (c->per_crawler[k]) printf("%s %s %zu", first ? "" : ",", r->crawlers.list[k].name, c->per_crawler[k]), first = 0;
+        printf("\n   URLs:");
+        for (size_t s = 0; s < c->nsamples; s++) {
+            printf(" ");
+            const char *u = url_at(&r->urls, c->samples[s]);
+            put_visible(u, strlen(u));
+        }
+        printf("\n");
+    }
+    if (nfresh) printf("\nWarnings the change introduced (robots lint):\n");
+    for (size_t i = 0; i < ln->n; i++) {
+        if (!fresh[i]) continue;
+        size_t n;
+        const char *t = line_of(&r->now, ln->w[i].line, &n);
+        printf("  %s:%zu: %s: %s (%s)\n", r->now.name, ln->w[i].line, robots_lint_name(ln->w[i].kind),
+               robots_lint_advice(ln->w[i].kind), robots_lint_case(ln->w[i].kind));
+        if (ln->w[i].line) {
+            printf("      | ");
+            put_visible(t, n);
+            printf("\n");
+        }
+    }
+}
+
+static void print_markdown(const review *r, const lint_list *ln, const bool *fresh, size_t nfresh) {
+    printf("## robots.txt review\n\n**%zu of %zu answers change** (%zu URLs × %zu crawlers) from ", r->changed,
+           r->answers, r->urls.n, r->asked_crawlers);
+    markdown_text(r->old.name, strlen(r->old.name));
+    printf(" to ");
+    markdown_text(r->now.name, strlen(r->now.name));
+    printf(".\n\n");
+    if (r->changed) {
+        printf("| Crawler | Purpose | Blocked now | Allowed now |\n| --- | --- | ---: | ---: |\n");
+        for (size_t k = 0; k < r->crawlers.n; k++) {
+            const census_crawler *cr = &r->crawlers.list[k];
+            if (!r->blocked[k] && !r->opened[k]) continue;
+            char purposes[256];
+            printf("| ");
+            markdown_text(cr->name, strlen(cr->name));
+            printf(" | %s | %zu | %zu |\n", crawler_purposes(cr, purposes, sizeof purposes), r->blocked[k],
+                   r->opened[k]);
+        }
+        printf("\n### Causes, largest first\n");
+    }
+    for (size_t i = 0; i < r->ncauses; i++) {
+        const cause *c = &r->causes[i];
+        printf("\n%zu. **%s: %zu answer%s**\n   - before: ", i + 1, c->blocks ? "Blocked now" : "Allowed now",
+               c->answers, c->answers == 1 ? "" : "s");
+        print_side(REVIEW_MARKDOWN, &r->old, &c->before);
+        printf("\n   - after: ");
+        print_side(REVIEW_MARKDOWN, &r->now, &c->after);
+        printf(" (lesson %s)\n   - crawlers:", lesson_of(&c->after));
+        for (size_t k = 0, first = 1; k < r->crawlers.n; k++)
+            if (c->per_crawler[k]) {
+                printf("%s ", first ? "" : ",");
+                markdown_text(r->crawlers.list[k].name, strlen(r->crawlers.list[k].name));
+                printf(" %zu", c->per_crawler[k]);
+                first = 0;
+            }
+        printf("\n   - URLs:");
+        for (size_t s = 0; s < c->nsamples; s++) {
+            const char *u = url_at(&r->urls, c->samples[s]);
+            printf("%s ", s ? "," : "");
+            markdown_text(u, strlen(u));
+        }
+        printf("%s\n", c->answers > c->nsamples ? ", …" : "");
+    }
+    if (!nfresh) return;
+    printf("\n### Warnings the change introduced\n\n| Line | Warning | The line | What to write instead | Lesson |\n"
+           "| ---: | --- | --- | --- | --- |\n");
+    for (size_t i = 0; i < ln->n; i++) {
+        if (!fresh[i]) continue;
+        size_t n;
+        const char *t = line_of(&r->now, ln->w[i].line, &n);
+        printf("| %zu | `%s` | ", ln->w[i].line, robots_lint_name(ln->w[i].kind));
+        markdown_text(t, n);
+        printf(" | ");
+        const char *advice = robots_lint_advice(ln->w[i].kind);
+        markdown_text(advice, strlen(advice));
+        printf(" | %s |\n", robots_lint_case(ln->w[i].kind));
+    }
+}
+
+static void json_side(const char *key, const version *v, const robots_verdict *d, bool *lost) {
+    size_t n;
+    const char *t = line_of(v, d->line, &n);
+    printf("\"%s\": {\"allowed\": %s, \"line\": %zu, \"text\": ", key, d->allowed ? "true" : "false", d->line);
+    put_json_text(t, n, lost);
+    printf("}");
+}
+
+static void print_json(const review *r, const lint_list *ln, const bool *fresh, bool *lost) {
+    printf("{\"old\": ");
+    put_json_text(r->old.name, strlen(r->old.name), lost);
+    printf(", \"new\": ");
+    put_json_text(r->now.name, strlen(r->now.name), lost);
+    printf(", \"urls\": %zu, \"crawlers\": %zu, \"answers\": %zu, \"changed\": %zu,\n \"per_crawler\": [", r->urls.n,
+           r->asked_crawlers, r->answers, r->changed);
+    for (size_t k = 0, first = 1; k < r->crawlers.n; k++) {
+        const census_crawler *cr = &r->crawlers.list[k];
+        if (!cr->ntokens) continue;
+        char purposes[256];
+        printf("%s\n  {\"crawler\": ", first ? "" : ",");
+        put_json_text(cr->name, strlen(cr->name), lost);
+        const char *p = crawler_purposes(cr, purposes, sizeof purposes);
+        printf(", \"purposes\": ");
+        put_json_text(p, strlen(p), lost);
+        printf(", \"blocked\": %zu, \"allowed\": %zu}", r->blocked[k], r->opened[k]);
+        first = 0;
+    }
+    printf("],\n \"causes\": [");
+    for (size_t i = 0; i < r->ncauses; i++) {
+        const cause *c = &r->causes[i];
+        printf("%s\n  {\"change\": \"%s\", \"answers\": %zu, ", i ? "," : "", c->blocks ? "blocked" : "allowed",
+               c->answers);
+        json_side("before", &r->old, &c->before, lost);
+        printf(", ");
+        json_side("after", &r->now, &c->after, lost);
+        printf(", \"lesson\": \"%s\", \"crawlers\": {", lesson_of(&c->after));
+        for (size_t k = 0, first = 1; k < r->crawlers.n; k++)
+            if (c->per_crawler[k]) {
+                printf("%s", first ? "" : ", ");
+                put_json_text(r->crawlers.list[k].name, strlen(r->crawlers.list[k].name), lost);
+                printf(": %zu", c->per_crawler[k]);
+                first = 0;
+            }
+        printf("}, \"urls\": [");
+        for (size_t s = 0; s < c->nsamples; s++) {
+            const char *u = url_at(&r->urls, c->samples[s]);
+            printf("%s", s ? ", " : "");
+            put_json_text(u, strlen(u), lost);
+        }
+        printf("]}");
+    }
+    printf("],\n \"warnings_introduced\": [");
+    for (size_t i = 0, first = 1; i < ln->n; i++) {
+        if (!fresh[i]) continue;
+        size_t n;
+        const char *t = line_of(&r->now, ln->w[i].line, &n);
+        printf("%s\n  {\"line\": %zu, \"id\": \"%s\", \"text\": ", first ? "" : ",", ln->w[i].line,
+               robots_lint_name(ln->w[i].kind));
+        put_json_text(t, n, lost);
+        printf(", \"case\": \"%s\"}", robots_lint_case(ln->w[i].kind));
+        first = 0;
+    }
+    printf("]}\n");
+}
+
+/* ---- The policy ---- */
+
+/* Does the change do what --fail-on forbids? */
+static bool fails(const review *r, const char *policy) {
+    if (!strcmp(policy, "none")) return false;
+    if (!strcmp(policy, "any-change")) return r->changed > 0;
+    const char *purpose = policy + strlen("blocked-");
+    for (size_t k = 0; k < r->crawlers.n; k++)
+        if (r->blocked[k] && (!strcmp(purpose, "any") || has_purpose(&r->crawlers.list[k], purpose))) return true;
+    return false;
+}
+
+static bool known_policy(const char *p) {
+    if (!strcmp(p, "none") || !strcmp(p, "any-change") || !strcmp(p, "blocked-any")) return true;
+    if (strncmp(p, "blocked-", 8) != 0) return false;
+    for (size_t i = 0; i < CATALOG_PURPOSES; i++)
+        if (!strcmp(p + 8, catalog_purposes[i])) return true;
+    return false;
+}
+
+static void review_free(review *r) {
+    version_free(&r->old);
+    version_free(&r->now);
+    buf_free(&r->urls.text);
+    free(r->urls.at);
+    census_crawlers_free(&r->crawlers);
+    free(r->lens);
+    for (size_t i = 0; i < r->ncauses; i++) free(r->causes[i].per_crawler);
+    free(r->causes);
+    free(r->slot);
+    free(r->blocked);
+    free(r->opened);
+}
+
+int run_review(int argc, char **argv) {
+    robots_profile_id profile = ROBOTS_PROFILE_GOOGLE;
+    enum review_format format = REVIEW_TEXT;
+    const char *crawlers = DEFAULT_CRAWLERS, *catalog = NULL, *policy = "blocked-search";
+    const char *files[2] = {NULL, NULL};
+    const char *urls_files[64];
+    size_t nfiles = 0, nurls_files = 0;
+    bool options_done = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (options_done || a[0] != '-' || !strcmp(a, "-")) {
+            if (nfiles == 2) return review_usage_error("two files, OLD and NEW; too many arguments, starting at", a);
+            files[nfiles++] = a;
+            continue;
+        }
+        if (!strcmp(a, "--")) {
+            options_done = true;
+            continue;
+        }
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            review_usage(stdout);
+            return 0;
+        }
+        static const char *const with_value[] = {"--urls", "--crawlers", "--catalog", "--profile", "--format",
+                                                 "--fail-on"};
+        size_t id = 0;
+        while (id < 6 && strcmp(a, with_value[id]) != 0) id++;
+        if (id == 6) return review_usage_error("unknown option", a);
+        if (i + 1 >= argc) return review_usage_error("missing value for option", a);
+        const char *v = argv[++i];
+        switch (id) {
+        case 0:
+            if (nurls_files == 64) return review_usage_error("at most 64 --urls files; one too many:", v);
+            urls_files[nurls_files++] = v;
+            break;
+        case 1: crawlers = v; break;
+        case 2: catalog = v; break;
+        case 3:
+            if (robots_profile_from_name(v, &profile, NULL))
+                return review_usage_error("--profile must be google or rfc9309, not", v);
+            break;
+        case 4:
+            if (!strcmp(v, "text")) format = REVIEW_TEXT;
+            else if (!strcmp(v, "markdown")) format = REVIEW_MARKDOWN;
+            else if (!strcmp(v, "json")) format = REVIEW_JSON;
+            else return review_usage_error("--format must be text, markdown or json, not", v);
+            break;
+        default:
+            if (!known_policy(v))
+                return review_usage_error("--fail-on must be blocked-search, blocked-PURPOSE, blocked-any, "
+                                          "any-change or none, not",
+                                          v);
+            policy = v;
+            break;
+        }
+    }
+    if (nfiles != 2) {
+        review_usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (!strcmp(files[0], "-") && !strcmp(files[1], "-"))
+        return review_usage_error("only one of OLD and NEW can be standard input:", "-");
+    review r = {0};
+    int rc = EXIT_USAGE;
+    census_crawlers_program = "robots review";
+    if (load_version(&r.old, files[0], profile) != 0 || load_version(&r.now, files[1], profile) != 0) goto done;
+    if (census_crawlers_read(&r.crawlers, crawlers, catalog) != -1) goto done;
+    for (size_t i = 0; i < nurls_files; i++)
+        if (read_urls(&r.urls, urls_files[i]) != 0) goto done;
+    if (!nurls_files && default_urls(&r.urls, &r.old, &r.now) != 0) goto out_of_memory;
+    r.lens = calloc(r.crawlers.n * CATALOG_MAX_TOKENS + 1, sizeof *r.lens);
+    r.blocked = calloc(r.crawlers.n + 1, sizeof *r.blocked);
+    r.opened = calloc(r.crawlers.n + 1, sizeof *r.opened);
+    if (!r.lens || !r.blocked || !r.opened) goto out_of_memory;
+    for (size_t k = 0; k < r.crawlers.n; k++) {
+        const census_crawler *cr = &r.crawlers.list[k];
+        r.asked_crawlers += cr->ntokens > 0;
+        for (size_t t = 0; t < cr->ntokens && t < CATALOG_MAX_TOKENS; t++)
+            r.lens[k * CATALOG_MAX_TOKENS + t] = strlen(cr->tokens[t]);
+    }
+    if (ask_all(&r) != 0) goto out_of_memory;
+    qsort(r.causes, r.ncauses, sizeof *r.causes, by_answers);
+    lint_list lo = {NULL, 0}, ln = {NULL, 0};
+    bool *fresh = NULL;
+    size_t nfresh = 0;
+    bool lost = false;
+    if (lint_of(&r.old, &lo) != 0 || lint_of(&r.now, &ln) != 0 || !(fresh = calloc(ln.n + 1, sizeof *fresh))) {
+        lost = true;
+    } else {
+        introduced(&r.old, &lo, &r.now, &ln, fresh);
+        for (size_t i = 0; i < ln.n; i++) nfresh += fresh[i];
+        if (format == REVIEW_TEXT) print_text(&r, &ln, fresh, nfresh);
+        else if (format == REVIEW_MARKDOWN) print_markdown(&r, &ln, fresh, nfresh);
+        else print_json(&r, &ln, fresh, &lost);
+    }
+    free(lo.w);
+    free(ln.w);
+    free(fresh);
+    if (lost) goto out_of_memory;
+    rc = fails(&r, policy) ? 1 : 0;
+    goto done;
+out_of_memory:
+    fprintf(stderr, "robots review: memory ran out\n");
+    rc = EXIT_USAGE;
+done:
+    review_free(&r);
+    return rc;
+}

@@ -1,0 +1,148 @@
+/* test_review_cli.c - `robots review OLD NEW`: the answers a change moves, by
+ * cause, per crawler; --fail-on; the warnings introduced; the formats; bad input
+ * (docs/review.md). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_support.h"
+#include "test.h"
+
+#define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+static const char old_file[] = "User-agent: *\nAllow: /\nDisallow: /tmp/\n";
+/* The pull request that should fail: Googlebot loses the product pages. */
+static const char new_file[] = "User-agent: *\nAllow: /\nDisallow: /tmp/\n\nUser-agent: Googlebot\nDisallow: /products/\n";
+static const char urls[] = "/\n/products/a\n# a comment\n\n/products/b\nhttps://example.com/products/c\n/about\n";
+
+static int has(const proc_output *o, const char *s) { return o->data && strstr(o->data, s) != NULL; }
+
+/* The text report names the line, the pages and the crawler; exit 1 by default. */
+static void blocks_googlebot(void) {
+    const char *o = scratch_file(0, old_file, sizeof old_file - 1);
+    const char *n = scratch_file(1, new_file, sizeof new_file - 1);
+    const char *u = scratch_file(2, urls, sizeof urls - 1);
+    proc_result r = run_robots(NULL, 0, ARGS("review", "--urls", u, "--crawlers", "Googlebot,GPTBot", o, n));
+    CHECK_EQ(r.status, 1);
+    CHECK(has(&r.out, "3 of 10 answers change (5 URLs x 2 crawlers)"));
+    CHECK(has(&r.out, "1. blocked now: 3 answers\n   before: line 2 \"Allow: /\" in "));
+    CHECK(has(&r.out, "   after:  line 6 \"Disallow: /products/\" in ") && has(&r.out, "(lesson LONGEST-1)"));
+    CHECK(has(&r.out, "   crawlers: Googlebot 3\n   URLs: /products/a /products/b https://example.com/products/c\n"));
+    CHECK(!has(&r.out, "GPTBot ")); /* GPTBot's answers do not change */
+    proc_result_free(&r);
+    /* The policies: only a search crawler lost pages. */
+    static const char *const pass[] = {"none", "blocked-ai-training", NULL};
+    static const char *const fail[] = {"blocked-search", "blocked-any", "any-change", NULL};
+    for (const char *const *p = pass; *p; p++) {
+        r = run_robots(NULL, 0, ARGS("review", "--fail-on", *p, "--urls", u, "--crawlers", "Googlebot,GPTBot", o, n));
+        CHECK_EQ(r.status, 0);
+        proc_result_free(&r);
+    }
+    for (const char *const *p = fail; *p; p++) {
+        r = run_robots(NULL, 0, ARGS("review", "--fail-on", *p, "--urls", u, "--crawlers", "Googlebot,GPTBot", o, n));
+        CHECK_EQ(r.status, 1);
+        proc_result_free(&r);
+    }
+    /* The change undone opens the pages again: allowed now, which blocks nothing. */
+    r = run_robots(NULL, 0, ARGS("review", "--urls", u, "--crawlers", "Googlebot", n, o));
+    CHECK_EQ(r.status, 0);
+    CHECK(has(&r.out, "1. allowed now: 3 answers\n   before: line 6 \"Disallow: /products/\""));
+    CHECK(has(&r.out, "   after:  no rule (nothing matches)") == 0 && has(&r.out, "after:  line 2 \"Allow: /\""));
+    proc_result_free(&r);
+    /* No change at all. */
+    r = run_robots(NULL, 0, ARGS("review", "--urls", u, o, o));
+    CHECK_EQ(r.status, 0);
+    CHECK(has(&r.out, ": 0 of "));
+    proc_result_free(&r);
+}
+
+/* The staging file deployed: every crawler of the default list loses the site,
+ * and the warning the change introduced says why. Without --urls, the root and
+ * the rules' paths are asked. */
+static void staging_file(void) {
+    const char *o = scratch_file(3, old_file, sizeof old_file - 1);
+    static const char staging[] = "User-agent: *\nDisallow: /\n";
+    const char *n = scratch_file(4, staging, sizeof staging - 1);
+    proc_result r = run_robots(NULL, 0, ARGS("review", o, n));
+    CHECK_EQ(r.status, 1);
+    CHECK(has(&r.out, "after:  line 2 \"Disallow: /\""));
+    CHECK(has(&r.out, "Warnings the change introduced (robots lint):\n  ") && has(&r.out, ":2: disallow-all: "));
+    CHECK(has(&r.out, "Googlebot ") && has(&r.out, "GPTBot "));
+    proc_result_free(&r);
+}
+
+static void markdown_and_json(void) {
+    const char *o = scratch_file(5, old_file, sizeof old_file - 1);
+    const char *n = scratch_file(6, new_file, sizeof new_file - 1);
+    const char *u = scratch_file(7, urls, sizeof urls - 1);
+    proc_result r = run_robots(NULL, 0, ARGS("review", "--format", "markdown", "--urls", u, "--crawlers", "Googlebot", o, n));
+    CHECK_EQ(r.status, 1);
+    CHECK(has(&r.out, "## robots.txt review\n\n**3 of 5 answers change** (5 URLs × 1 crawlers)"));
+    CHECK(has(&r.out, "| Googlebot | search | 3 | 0 |"));
+    CHECK(has(&r.out, "1. **Blocked now: 3 answers**\n   - before: line 2 \"Allow: /\"\n   - after: line 6 \"Disallow: /products/\""));
+    proc_result_free(&r);
+    r = run_robots(NULL, 0, ARGS("review", "--format", "json", "--urls", u, "--crawlers", "Googlebot", o, n));
+    CHECK_EQ(r.status, 1);
+    CHECK(has(&r.out, "\"urls\": 5, \"crawlers\": 1, \"answers\": 5, \"changed\": 3"));
+    CHECK(has(&r.out, "{\"change\": \"blocked\", \"answers\": 3, \"before\": {\"allowed\": true, \"line\": 2, \"text\": "
+                      "\"Allow: /\"}, \"after\": {\"allowed\": false, \"line\": 6, \"text\": \"Disallow: /products/\"}"));
+    CHECK(has(&r.out, "\"crawlers\": {\"Googlebot\": 3}, \"urls\": [\"/products/a\", \"/products/b\", "
+                      "\"https://example.com/products/c\"]}"));
+    proc_result_free(&r);
+}
+
+/* Lines of --urls that are no URL: a warning each with file and line, then a
+ * count, and the rest reviewed. */
+static void bad_urls(void) {
+    const char *o = scratch_file(8, old_file, sizeof old_file - 1);
+    const char *n = scratch_file(9, new_file, sizeof new_file - 1);
+    char list[2048] = "/products/a\n";
+    for (int i = 0; i < 12; i++) strcat(list, "not a url\n");
+    strcat(list, "/products/b\n");
+    const char *u = scratch_file(10, list, strlen(list));
+    proc_result r = run_robots(NULL, 0, ARGS("review", "--urls", u, "--crawlers", "Googlebot", o, n));
+    CHECK_EQ(r.status, 1);
+    char want[512];
+    snprintf(want, sizeof want, "robots review: %s:2: not a URL or a path, skipped", u);
+    CHECK(has(&r.err, want));
+    snprintf(want, sizeof want, "%s:11: not a URL", u);
+    CHECK(has(&r.err, want));
+    snprintf(want, sizeof want, "%s:12: not a URL", u);
+    CHECK(!has(&r.err, want));
+    snprintf(want, sizeof want, "%s: 12 lines that are not URLs skipped in all", u);
+    CHECK(has(&r.err, want));
+    CHECK(has(&r.out, "2 of 2 answers change"));
+    proc_result_free(&r);
+}
+
+static void bad_use(void) {
+    const char *o = scratch_file(11, old_file, sizeof old_file - 1);
+    struct {
+        const char *const *args;
+        const char *reason;
+    } bad[] = {
+        {ARGS("review", o), "Usage: robots review"},
+        {ARGS("review", o, o, o), "too many arguments, starting at"},
+        {ARGS("review", "--format", "yaml", o, o), "--format must be text, markdown or json, not 'yaml'"},
+        {ARGS("review", "--fail-on", "blocked-everything", o, o), "--fail-on must be"},
+        {ARGS("review", "--bogus", o, o), "unknown option '--bogus'"},
+        {ARGS("review", "/nonexistent/a.txt", o), "cannot read \"/nonexistent/a.txt\""},
+        {ARGS("review", "--urls", "/nonexistent/u.txt", o, o), "--urls \"/nonexistent/u.txt\""},
+        {ARGS("review", "--crawlers", "@nothing", o, o), "robots review: --crawlers"},
+        {ARGS("review", "-", "-"), "only one of OLD and NEW can be standard input"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        proc_result r = run_robots(NULL, 0, bad[i].args);
+        CHECK_EQ(r.status, 2);
+        CHECK(has(&r.err, bad[i].reason));
+        if (!has(&r.err, bad[i].reason)) printf("    wanted \"%s\" in: %.300s\n", bad[i].reason, r.err.data ? r.err.data : "");
+        proc_result_free(&r);
+    }
+}
+
+const test_suite suite_review_cli = {"review-command", (const test_case[]){
+    {"a change that blocks Googlebot from product pages fails, naming line, pages and crawler", blocks_googlebot},
+    {"the staging file: every crawler, and the warning introduced", staging_file},
+    {"markdown and json", markdown_and_json},
+    {"bad lines of --urls", bad_urls},
+    {"bad use exits 2", bad_use},
+    {NULL, NULL}}};
