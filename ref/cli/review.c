@@ -7,8 +7,10 @@
  * parsed once and asked many times. Exit 1 when the change does what --fail-on
  * forbids (default: blocks, for a search crawler, a URL that was allowed), 0
  * otherwise, 2 for a usage error, an unreadable file or an unwritable output.
+ * This file gathers the answers; review_report.c prints them.
  */
 #include "review.h"
+#include "review_data.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -21,14 +23,10 @@
 #include "census_crawlers.h"
 #include "cli.h"
 #include "file.h"
-#include "json.h"
 #include "lint.h"
 
-#define SAMPLES 5          /* URLs shown per cause */
 #define URL_WARNINGS_SHOWN 10 /* bad lines of --urls said one by one; the rest counted */
 #define DEFAULT_CRAWLERS "@search,@ai-training,@ai-search"
-
-enum review_format { REVIEW_TEXT, REVIEW_MARKDOWN, REVIEW_JSON };
 
 static void review_usage(FILE *out) {
     fprintf(out,
@@ -65,14 +63,6 @@ static int review_usage_error(const char *what, const char *arg) {
     return EXIT_USAGE;
 }
 
-/* One version of the file: its bytes, rules and where each line starts. */
-typedef struct version {
-    const char *name;
-    buf body;
-    robots_rules *rules;
-    size_t *line_at; /* line n (1-based) starts at line_at[n - 1]; line_at[lines] = the end */
-    size_t lines;
-} version;
 
 /* FORMAT-1: LF, CR LF and CR alone each end a line, as the parser counts them. */
 static int index_lines(version *v) {
@@ -93,7 +83,7 @@ static int index_lines(version *v) {
 }
 
 /* Line n's text without its end; "" for 0 or past the end. */
-static const char *line_of(const version *v, size_t n, size_t *len) {
+const char *review_line(const version *v, size_t n, size_t *len) {
     *len = 0;
     if (n == 0 || n > v->lines) return "";
     size_t a = v->line_at[n - 1], b = v->line_at[n];
@@ -131,11 +121,6 @@ static void version_free(version *v) {
     free(v->line_at);
 }
 
-/* The URLs asked: NUL-terminated one after another; at[i] is each one's offset. */
-typedef struct url_set {
-    buf text;
-    size_t *at, n, cap;
-} url_set;
 
 static int url_add(url_set *u, const char *s, size_t n) {
     if (u->n == u->cap) {
@@ -151,7 +136,6 @@ static int url_add(url_set *u, const char *s, size_t n) {
     return 0;
 }
 
-static const char *url_at(const url_set *u, size_t i) { return u->text.data + u->at[i]; }
 
 /* A URL of a list: a path ('/' first) or an absolute http(s) URL. */
 static bool is_url(const char *s, size_t n) {
@@ -216,29 +200,6 @@ static int default_urls(url_set *u, const version *old, const version *now) {
     return rc;
 }
 
-/* A cause: the line that decided before and the one after (0: none), and what
- * it did to the answers. */
-typedef struct cause {
-    size_t old_line, new_line;
-    bool blocks;           /* allowed before, disallowed now (else the reverse) */
-    size_t answers;
-    size_t *per_crawler;   /* answers per crawler */
-    size_t samples[SAMPLES], nsamples;
-    robots_verdict before, after;
-} cause;
-
-typedef struct review {
-    version old, now;
-    url_set urls;
-    census_crawlers crawlers;
-    size_t asked_crawlers;    /* the crawlers that have a token */
-    size_t *lens;             /* the token lengths of every crawler, CATALOG_MAX_TOKENS each */
-    cause *causes;
-    size_t ncauses, cap_causes;
-    size_t *slot, slots;      /* hash of (old line, new line, blocks) to 1 + cause index */
-    size_t *blocked, *opened; /* per crawler */
-    size_t answers, changed;
-} review;
 
 static size_t cause_hash(size_t a, size_t b, bool blocks, size_t mask) {
     uint64_t h = (uint64_t)a * 0x9E3779B97F4A7C15u ^ ((uint64_t)b + 0x632BE59BD9B4E019u) * 0xBF58476D1CE4E5B9u;
@@ -323,24 +284,6 @@ static int by_answers(const void *a, const void *b) {
     return x->new_line < y->new_line ? -1 : x->new_line > y->new_line;
 }
 
-/* The case that teaches why a verdict is what it is. */
-static const char *lesson_of(const robots_verdict *v) {
-    if (v->rule == ROBOTS_RULE_NONE) return v->group == ROBOTS_GROUP_NONE ? "UA-2" : "RULE-1";
-    if (v->why & ROBOTS_WHY_TIE) return "PREC-2";
-    if (v->pattern_len && (memchr(v->pattern, '*', v->pattern_len) || v->pattern[v->pattern_len - 1] == '$'))
-        return "MATCH-11";
-    return "LONGEST-1";
-}
-
-static const char *crawler_purposes(const census_crawler *cr, char *out, size_t cap) {
-    out[0] = '\0';
-    if (!cr->entry) return out;
-    size_t at = 0;
-    const char *p = cr->entry->purpose_text.data;
-    for (size_t i = 0; i < cr->entry->npurposes && p; i++, p += strlen(p) + 1)
-        at += (size_t)snprintf(out + (at < cap ? at : cap), at < cap ? cap - at : 0, "%s%s", i ? ", " : "", p);
-    return out;
-}
 
 static bool has_purpose(const census_crawler *cr, const char *purpose) {
     return cr->entry && catalog_entry_has_purpose(cr->entry, purpose);
@@ -349,10 +292,6 @@ static bool has_purpose(const census_crawler *cr, const char *purpose) {
 /* ---- Lint: the warnings NEW has that OLD had not (the same kind on a line of the
  * same text, wherever it moved). */
 
-typedef struct lint_list {
-    robots_lint_warning *w;
-    size_t n;
-} lint_list;
 
 static int lint_of(const version *v, lint_list *l) {
     if (robots_lint(v->rules, v->body.data, v->body.len, NULL, 0, &l->n) != 0) return -1;
@@ -365,7 +304,7 @@ static bool same_warning(const version *a, const robots_lint_warning *x, const v
                          const robots_lint_warning *y) {
     if (x->kind != y->kind || (x->line == 0) != (y->line == 0)) return false;
     size_t la, lb;
-    const char *ta = line_of(a, x->line, &la), *tb = line_of(b, y->line, &lb);
+    const char *ta = review_line(a, x->line, &la), *tb = review_line(b, y->line, &lb);
     return la == lb && memcmp(ta, tb, la) == 0;
 }
 
@@ -378,201 +317,6 @@ static void introduced(const version *old, const lint_list *lo, const version *n
     }
 }
 
-/* ---- Output ---- */
-
-static void put_json_text(const char *s, size_t n, bool *lost) {
-    buf b = {NULL, 0, 0};
-    if (json_append_string(&b, s, n) != 0) *lost = true;
-    else fwrite(b.data, 1, b.len, stdout);
-    buf_free(&b);
-}
-
-/* "line 4: disallow: /products/" of a version, or "no rule (allowed by default)". */
-static void print_side(enum review_format f, const version *v, const robots_verdict *d) {
-    size_t n;
-    const char *text = line_of(v, d->line, &n);
-    if (!d->line) {
-        printf("no rule (%s)", d->group == ROBOTS_GROUP_NONE ? "no group applies" : "nothing matches");
-        return;
-    }
-    printf("line %zu ", d->line);
-    if (f == REVIEW_MARKDOWN) {
-        printf("\"");
-        markdown_text(text, n);
-        printf("\"");
-    } else {
-        printf("\"");
-        put_visible(text, n);
-        printf("\"");
-    }
-}
-
-static void print_text(const review *r, const lint_list *ln, const bool *fresh, size_t nfresh) {
-    printf("robots review: %s -> %s: %zu of %zu answers change (%zu URLs x %zu crawlers)\n", r->old.name,
-           r->now.name, r->changed, r->answers, r->urls.n, r->asked_crawlers);
-    for (size_t k = 0; k < r->crawlers.n; k++) {
-        const census_crawler *cr = &r->crawlers.list[k];
-        if (!r->blocked[k] && !r->opened[k]) continue;
-        char purposes[256];
-        printf("  %-28s %-28s %zu blocked now, %zu allowed now\n", cr->name, crawler_purposes(cr, purposes, sizeof purposes),
-               r->blocked[k], r->opened[k]);
-    }
-    for (size_t i = 0; i < r->ncauses; i++) {
-        const cause *c = &r->causes[i];
-        printf("\n%zu. %s: %zu answer%s\n   before: ", i + 1, c->blocks ? "blocked now" : "allowed now", c->answers,
-               c->answers == 1 ? "" : "s");
-        print_side(REVIEW_TEXT, &r->old, &c->before);
-        printf(" in %s\n   after:  ", r->old.name);
-        print_side(REVIEW_TEXT, &r->now, &c->after);
-        printf(" in %s (lesson %s)\n   crawlers:", r->now.name, lesson_of(&c->after));
-        for (size_t k = 0, first = 1; k < r->crawlers.n; k++)
-            if (c->per_crawler[k]) printf("%s %s %zu", first ? "" : ",", r->crawlers.list[k].name, c->per_crawler[k]), first = 0;
-        printf("\n   URLs:");
-        for (size_t s = 0; s < c->nsamples; s++) {
-            printf(" ");
-            const char *u = url_at(&r->urls, c->samples[s]);
-            put_visible(u, strlen(u));
-        }
-        printf("\n");
-    }
-    if (nfresh) printf("\nWarnings the change introduced (robots lint):\n");
-    for (size_t i = 0; i < ln->n; i++) {
-        if (!fresh[i]) continue;
-        size_t n;
-        const char *t = line_of(&r->now, ln->w[i].line, &n);
-        printf("  %s:%zu: %s: %s (%s)\n", r->now.name, ln->w[i].line, robots_lint_name(ln->w[i].kind),
-               robots_lint_advice(ln->w[i].kind), robots_lint_case(ln->w[i].kind));
-        if (ln->w[i].line) {
-            printf("      | ");
-            put_visible(t, n);
-            printf("\n");
-        }
-    }
-}
-
-static void print_markdown(const review *r, const lint_list *ln, const bool *fresh, size_t nfresh) {
-    printf("## robots.txt review\n\n**%zu of %zu answers change** (%zu URLs × %zu crawlers) from ", r->changed,
-           r->answers, r->urls.n, r->asked_crawlers);
-    markdown_text(r->old.name, strlen(r->old.name));
-    printf(" to ");
-    markdown_text(r->now.name, strlen(r->now.name));
-    printf(".\n\n");
-    if (r->changed) {
-        printf("| Crawler | Purpose | Blocked now | Allowed now |\n| --- | --- | ---: | ---: |\n");
-        for (size_t k = 0; k < r->crawlers.n; k++) {
-            const census_crawler *cr = &r->crawlers.list[k];
-            if (!r->blocked[k] && !r->opened[k]) continue;
-            char purposes[256];
-            printf("| ");
-            markdown_text(cr->name, strlen(cr->name));
-            printf(" | %s | %zu | %zu |\n", crawler_purposes(cr, purposes, sizeof purposes), r->blocked[k],
-                   r->opened[k]);
-        }
-        printf("\n### Causes, largest first\n");
-    }
-    for (size_t i = 0; i < r->ncauses; i++) {
-        const cause *c = &r->causes[i];
-        printf("\n%zu. **%s: %zu answer%s**\n   - before: ", i + 1, c->blocks ? "Blocked now" : "Allowed now",
-               c->answers, c->answers == 1 ? "" : "s");
-        print_side(REVIEW_MARKDOWN, &r->old, &c->before);
-        printf("\n   - after: ");
-        print_side(REVIEW_MARKDOWN, &r->now, &c->after);
-        printf(" (lesson %s)\n   - crawlers:", lesson_of(&c->after));
-        for (size_t k = 0, first = 1; k < r->crawlers.n; k++)
-            if (c->per_crawler[k]) {
-                printf("%s ", first ? "" : ",");
-                markdown_text(r->crawlers.list[k].name, strlen(r->crawlers.list[k].name));
-                printf(" %zu", c->per_crawler[k]);
-                first = 0;
-            }
-        printf("\n   - URLs:");
-        for (size_t s = 0; s < c->nsamples; s++) {
-            const char *u = url_at(&r->urls, c->samples[s]);
-            printf("%s ", s ? "," : "");
-            markdown_text(u, strlen(u));
-        }
-        printf("%s\n", c->answers > c->nsamples ? ", …" : "");
-    }
-    if (!nfresh) return;
-    printf("\n### Warnings the change introduced\n\n| Line | Warning | The line | What to write instead | Lesson |\n"
-           "| ---: | --- | --- | --- | --- |\n");
-    for (size_t i = 0; i < ln->n; i++) {
-        if (!fresh[i]) continue;
-        size_t n;
-        const char *t = line_of(&r->now, ln->w[i].line, &n);
-        printf("| %zu | `%s` | ", ln->w[i].line, robots_lint_name(ln->w[i].kind));
-        markdown_text(t, n);
-        printf(" | ");
-        const char *advice = robots_lint_advice(ln->w[i].kind);
-        markdown_text(advice, strlen(advice));
-        printf(" | %s |\n", robots_lint_case(ln->w[i].kind));
-    }
-}
-
-static void json_side(const char *key, const version *v, const robots_verdict *d, bool *lost) {
-    size_t n;
-    const char *t = line_of(v, d->line, &n);
-    printf("\"%s\": {\"allowed\": %s, \"line\": %zu, \"text\": ", key, d->allowed ? "true" : "false", d->line);
-    put_json_text(t, n, lost);
-    printf("}");
-}
-
-static void print_json(const review *r, const lint_list *ln, const bool *fresh, bool *lost) {
-    printf("{\"old\": ");
-    put_json_text(r->old.name, strlen(r->old.name), lost);
-    printf(", \"new\": ");
-    put_json_text(r->now.name, strlen(r->now.name), lost);
-    printf(", \"urls\": %zu, \"crawlers\": %zu, \"answers\": %zu, \"changed\": %zu,\n \"per_crawler\": [", r->urls.n,
-           r->asked_crawlers, r->answers, r->changed);
-    for (size_t k = 0, first = 1; k < r->crawlers.n; k++) {
-        const census_crawler *cr = &r->crawlers.list[k];
-        if (!cr->ntokens) continue;
-        char purposes[256];
-        printf("%s\n  {\"crawler\": ", first ? "" : ",");
-        put_json_text(cr->name, strlen(cr->name), lost);
-        const char *p = crawler_purposes(cr, purposes, sizeof purposes);
-        printf(", \"purposes\": ");
-        put_json_text(p, strlen(p), lost);
-        printf(", \"blocked\": %zu, \"allowed\": %zu}", r->blocked[k], r->opened[k]);
-        first = 0;
-    }
-    printf("],\n \"causes\": [");
-    for (size_t i = 0; i < r->ncauses; i++) {
-        const cause *c = &r->causes[i];
-        printf("%s\n  {\"change\": \"%s\", \"answers\": %zu, ", i ? "," : "", c->blocks ? "blocked" : "allowed",
-               c->answers);
-        json_side("before", &r->old, &c->before, lost);
-        printf(", ");
-        json_side("after", &r->now, &c->after, lost);
-        printf(", \"lesson\": \"%s\", \"crawlers\": {", lesson_of(&c->after));
-        for (size_t k = 0, first = 1; k < r->crawlers.n; k++)
-            if (c->per_crawler[k]) {
-                printf("%s", first ? "" : ", ");
-                put_json_text(r->crawlers.list[k].name, strlen(r->crawlers.list[k].name), lost);
-                printf(": %zu", c->per_crawler[k]);
-                first = 0;
-            }
-        printf("}, \"urls\": [");
-        for (size_t s = 0; s < c->nsamples; s++) {
-            const char *u = url_at(&r->urls, c->samples[s]);
-            printf("%s", s ? ", " : "");
-            put_json_text(u, strlen(u), lost);
-        }
-        printf("]}");
-    }
-    printf("],\n \"warnings_introduced\": [");
-    for (size_t i = 0, first = 1; i < ln->n; i++) {
-        if (!fresh[i]) continue;
-        size_t n;
-        const char *t = line_of(&r->now, ln->w[i].line, &n);
-        printf("%s\n  {\"line\": %zu, \"id\": \"%s\", \"text\": ", first ? "" : ",", ln->w[i].line,
-               robots_lint_name(ln->w[i].kind));
-        put_json_text(t, n, lost);
-        printf(", \"case\": \"%s\"}", robots_lint_case(ln->w[i].kind));
-        first = 0;
-    }
-    printf("]}\n");
-}
 
 /* ---- The policy ---- */
 
@@ -699,9 +443,7 @@ int run_review(int argc, char **argv) {
     } else {
         introduced(&r.old, &lo, &r.now, &ln, fresh);
         for (size_t i = 0; i < ln.n; i++) nfresh += fresh[i];
-        if (format == REVIEW_TEXT) print_text(&r, &ln, fresh, nfresh);
-        else if (format == REVIEW_MARKDOWN) print_markdown(&r, &ln, fresh, nfresh);
-        else print_json(&r, &ln, fresh, &lost);
+        review_report(format, &r, &ln, fresh, nfresh, &lost);
     }
     free(lo.w);
     free(ln.w);

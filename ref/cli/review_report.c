@@ -1,0 +1,232 @@
+/*
+ * review_report.c - robots review's report (review_data.h) as text, Markdown (to
+ * post on a pull request) or JSON: the counts, each crawler's, the causes
+ * largest first with their lines before and after, and the warnings introduced.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "json.h"
+#include "lint.h"
+#include "review_data.h"
+
+/* The case that teaches why a verdict is what it is. */
+static const char *lesson_of(const robots_verdict *v) {
+    if (v->rule == ROBOTS_RULE_NONE) return v->group == ROBOTS_GROUP_NONE ? "UA-2" : "RULE-1";
+    if (v->why & ROBOTS_WHY_TIE) return "PREC-2";
+    if (v->pattern_len && (memchr(v->pattern, '*', v->pattern_len) || v->pattern[v->pattern_len - 1] == '$'))
+        return "MATCH-11";
+    return "LONGEST-1";
+}
+
+static const char *crawler_purposes(const census_crawler *cr, char *out, size_t cap) {
+    out[0] = '\0';
+    if (!cr->entry) return out;
+    size_t at = 0;
+    const char *p = cr->entry->purpose_text.data;
+    for (size_t i = 0; i < cr->entry->npurposes && p; i++, p += strlen(p) + 1)
+        at += (size_t)snprintf(out + (at < cap ? at : cap), at < cap ? cap - at : 0, "%s%s", i ? ", " : "", p);
+    return out;
+}
+
+static void put_json_text(const char *s, size_t n, bool *lost) {
+    buf b = {NULL, 0, 0};
+    if (json_append_string(&b, s, n) != 0) *lost = true;
+    else fwrite(b.data, 1, b.len, stdout);
+    buf_free(&b);
+}
+
+/* "line 4: disallow: /products/" of a version, or "no rule (allowed by default)". */
+static void print_side(enum review_format f, const version *v, const robots_verdict *d) {
+    size_t n;
+    const char *text = review_line(v, d->line, &n);
+    if (!d->line) {
+        printf("no rule (%s)", d->group == ROBOTS_GROUP_NONE ? "no group applies" : "nothing matches");
+        return;
+    }
+    printf("line %zu ", d->line);
+    if (f == REVIEW_MARKDOWN) {
+        printf("\"");
+        markdown_text(text, n);
+        printf("\"");
+    } else {
+        printf("\"");
+        put_visible(text, n);
+        printf("\"");
+    }
+}
+
+static void print_text(const review *r, const lint_list *ln, const bool *fresh, size_t nfresh) {
+    printf("robots review: %s -> %s: %zu of %zu answers change (%zu URLs x %zu crawlers)\n", r->old.name,
+           r->now.name, r->changed, r->answers, r->urls.n, r->asked_crawlers);
+    for (size_t k = 0; k < r->crawlers.n; k++) {
+        const census_crawler *cr = &r->crawlers.list[k];
+        if (!r->blocked[k] && !r->opened[k]) continue;
+        char purposes[256];
+        printf("  %-28s %-28s %zu blocked now, %zu allowed now\n", cr->name, crawler_purposes(cr, purposes, sizeof purposes),
+               r->blocked[k], r->opened[k]);
+    }
+    for (size_t i = 0; i < r->ncauses; i++) {
+        const cause *c = &r->causes[i];
+        printf("\n%zu. %s: %zu answer%s\n   before: ", i + 1, c->blocks ? "blocked now" : "allowed now", c->answers,
+               c->answers == 1 ? "" : "s");
+        print_side(REVIEW_TEXT, &r->old, &c->before);
+        printf(" in %s\n   after:  ", r->old.name);
+        print_side(REVIEW_TEXT, &r->now, &c->after);
+        printf(" in %s (lesson %s)\n   crawlers:", r->now.name, lesson_of(&c->after));
+        for (size_t k = 0, first = 1; k < r->crawlers.n; k++)
+            if (c->per_crawler[k]) printf("%s %s %zu", first ? "" : ",", r->crawlers.list[k].name, c->per_crawler[k]), first = 0;
+        printf("\n   URLs:");
+        for (size_t s = 0; s < c->nsamples; s++) {
+            printf(" ");
+            const char *u = url_at(&r->urls, c->samples[s]);
+            put_visible(u, strlen(u));
+        }
+        printf("\n");
+    }
+    if (nfresh) printf("\nWarnings the change introduced (robots lint):\n");
+    for (size_t i = 0; i < ln->n; i++) {
+        if (!fresh[i]) continue;
+        size_t n;
+        const char *t = review_line(&r->now, ln->w[i].line, &n);
+        printf("  %s:%zu: %s: %s (%s)\n", r->now.name, ln->w[i].line, robots_lint_name(ln->w[i].kind),
+               robots_lint_advice(ln->w[i].kind), robots_lint_case(ln->w[i].kind));
+        if (ln->w[i].line) {
+            printf("      | ");
+            put_visible(t, n);
+            printf("\n");
+        }
+    }
+}
+
+static void print_markdown(const review *r, const lint_list *ln, const bool *fresh, size_t nfresh) {
+    printf("## robots.txt review\n\n**%zu of %zu answers change** (%zu URLs × %zu crawlers) from ", r->changed,
+           r->answers, r->urls.n, r->asked_crawlers);
+    markdown_text(r->old.name, strlen(r->old.name));
+    printf(" to ");
+    markdown_text(r->now.name, strlen(r->now.name));
+    printf(".\n\n");
+    if (r->changed) {
+        printf("| Crawler | Purpose | Blocked now | Allowed now |\n| --- | --- | ---: | ---: |\n");
+        for (size_t k = 0; k < r->crawlers.n; k++) {
+            const census_crawler *cr = &r->crawlers.list[k];
+            if (!r->blocked[k] && !r->opened[k]) continue;
+            char purposes[256];
+            printf("| ");
+            markdown_text(cr->name, strlen(cr->name));
+            printf(" | %s | %zu | %zu |\n", crawler_purposes(cr, purposes, sizeof purposes), r->blocked[k],
+                   r->opened[k]);
+        }
+        printf("\n### Causes, largest first\n");
+    }
+    for (size_t i = 0; i < r->ncauses; i++) {
+        const cause *c = &r->causes[i];
+        printf("\n%zu. **%s: %zu answer%s**\n   - before: ", i + 1, c->blocks ? "Blocked now" : "Allowed now",
+               c->answers, c->answers == 1 ? "" : "s");
+        print_side(REVIEW_MARKDOWN, &r->old, &c->before);
+        printf("\n   - after: ");
+        print_side(REVIEW_MARKDOWN, &r->now, &c->after);
+        printf(" (lesson %s)\n   - crawlers:", lesson_of(&c->after));
+        for (size_t k = 0, first = 1; k < r->crawlers.n; k++)
+            if (c->per_crawler[k]) {
+                printf("%s ", first ? "" : ",");
+                markdown_text(r->crawlers.list[k].name, strlen(r->crawlers.list[k].name));
+                printf(" %zu", c->per_crawler[k]);
+                first = 0;
+            }
+        printf("\n   - URLs:");
+        for (size_t s = 0; s < c->nsamples; s++) {
+            const char *u = url_at(&r->urls, c->samples[s]);
+            printf("%s ", s ? "," : "");
+            markdown_text(u, strlen(u));
+        }
+        printf("%s\n", c->answers > c->nsamples ? ", …" : "");
+    }
+    if (!nfresh) return;
+    printf("\n### Warnings the change introduced\n\n| Line | Warning | The line | What to write instead | Lesson |\n"
+           "| ---: | --- | --- | --- | --- |\n");
+    for (size_t i = 0; i < ln->n; i++) {
+        if (!fresh[i]) continue;
+        size_t n;
+        const char *t = review_line(&r->now, ln->w[i].line, &n);
+        printf("| %zu | `%s` | ", ln->w[i].line, robots_lint_name(ln->w[i].kind));
+        markdown_text(t, n);
+        printf(" | ");
+        const char *advice = robots_lint_advice(ln->w[i].kind);
+        markdown_text(advice, strlen(advice));
+        printf(" | %s |\n", robots_lint_case(ln->w[i].kind));
+    }
+}
+
+static void json_side(const char *key, const version *v, const robots_verdict *d, bool *lost) {
+    size_t n;
+    const char *t = review_line(v, d->line, &n);
+    printf("\"%s\": {\"allowed\": %s, \"line\": %zu, \"text\": ", key, d->allowed ? "true" : "false", d->line);
+    put_json_text(t, n, lost);
+    printf("}");
+}
+
+static void print_json(const review *r, const lint_list *ln, const bool *fresh, bool *lost) {
+    printf("{\"old\": ");
+    put_json_text(r->old.name, strlen(r->old.name), lost);
+    printf(", \"new\": ");
+    put_json_text(r->now.name, strlen(r->now.name), lost);
+    printf(", \"urls\": %zu, \"crawlers\": %zu, \"answers\": %zu, \"changed\": %zu,\n \"per_crawler\": [", r->urls.n,
+           r->asked_crawlers, r->answers, r->changed);
+    for (size_t k = 0, first = 1; k < r->crawlers.n; k++) {
+        const census_crawler *cr = &r->crawlers.list[k];
+        if (!cr->ntokens) continue;
+        char purposes[256];
+        printf("%s\n  {\"crawler\": ", first ? "" : ",");
+        put_json_text(cr->name, strlen(cr->name), lost);
+        const char *p = crawler_purposes(cr, purposes, sizeof purposes);
+        printf(", \"purposes\": ");
+        put_json_text(p, strlen(p), lost);
+        printf(", \"blocked\": %zu, \"allowed\": %zu}", r->blocked[k], r->opened[k]);
+        first = 0;
+    }
+    printf("],\n \"causes\": [");
+    for (size_t i = 0; i < r->ncauses; i++) {
+        const cause *c = &r->causes[i];
+        printf("%s\n  {\"change\": \"%s\", \"answers\": %zu, ", i ? "," : "", c->blocks ? "blocked" : "allowed",
+               c->answers);
+        json_side("before", &r->old, &c->before, lost);
+        printf(", ");
+        json_side("after", &r->now, &c->after, lost);
+        printf(", \"lesson\": \"%s\", \"crawlers\": {", lesson_of(&c->after));
+        for (size_t k = 0, first = 1; k < r->crawlers.n; k++)
+            if (c->per_crawler[k]) {
+                printf("%s", first ? "" : ", ");
+                put_json_text(r->crawlers.list[k].name, strlen(r->crawlers.list[k].name), lost);
+                printf(": %zu", c->per_crawler[k]);
+                first = 0;
+            }
+        printf("}, \"urls\": [");
+        for (size_t s = 0; s < c->nsamples; s++) {
+            const char *u = url_at(&r->urls, c->samples[s]);
+            printf("%s", s ? ", " : "");
+            put_json_text(u, strlen(u), lost);
+        }
+        printf("]}");
+    }
+    printf("],\n \"warnings_introduced\": [");
+    for (size_t i = 0, first = 1; i < ln->n; i++) {
+        if (!fresh[i]) continue;
+        size_t n;
+        const char *t = review_line(&r->now, ln->w[i].line, &n);
+        printf("%s\n  {\"line\": %zu, \"id\": \"%s\", \"text\": ", first ? "" : ",", ln->w[i].line,
+               robots_lint_name(ln->w[i].kind));
+        put_json_text(t, n, lost);
+        printf(", \"case\": \"%s\"}", robots_lint_case(ln->w[i].kind));
+        first = 0;
+    }
+    printf("]}\n");
+}
+
+void review_report(enum review_format f, const review *r, const lint_list *ln, const bool *fresh, size_t nfresh,
+                   bool *lost) {
+    if (f == REVIEW_TEXT) print_text(r, ln, fresh, nfresh);
+    else if (f == REVIEW_MARKDOWN) print_markdown(r, ln, fresh, nfresh);
+    else print_json(r, ln, fresh, lost);
+}
