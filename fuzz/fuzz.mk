@@ -259,9 +259,10 @@ oss-fuzz-check:
 # stops one at 25 s): robots-worst (fuzz/tools/worst_inputs.c) writes inputs made to
 # be slow for every target, in its layout, at its max_len (or its harness's cap when
 # smaller), and scripts/fuzz-budget runs them through the target's libFuzzer build
-# (ASan+UBSan), each within BUDGET_SECONDS, printing each target's slowest. The
+# (ASan+UBSan), each within BUDGET_SECONDS of CPU, printing each target's slowest. The
 # inputs are made under $(O)/fuzz-budget, never kept. google_diff too when it was
-# built (make fuzz-google-build). In make test: about half a minute.
+# built (make fuzz-google-build). In make test: under a minute (docs/fuzzing.md,
+# "Time budget", has the figures).
 BUDGET_SECONDS ?= 5
 WORST_GEN := $(O)/bin/robots-worst
 $(WORST_GEN): $(call obj,fuzz/tools/worst_inputs.c)
