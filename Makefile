@@ -80,7 +80,7 @@ DIFF := $(O)/bin/robots-diff
 
 .PHONY: install-conform
 .PHONY: all lib cli runner conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl bench-causes fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-diff-interrupted test-junit test-notes test-measure measure-differences test-census test-census-dask test-census-diff test-census-wget test-census-buffers \
-        bench-playground test-workflows test-shellcheck test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
+        bench-playground test-workflows test-action-review test-shellcheck test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
         test-asan test-install test-fresh test-fresh-targets \
         test-fuzz test-coverage coverage coverage-fuzz bench bench-google bench-census install uninstall clean
 .DEFAULT_GOAL := all
@@ -640,7 +640,7 @@ test-install: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF)
 # fuzzer run leaves its artifacts outside build/.
 test-fuzz: test-corpus test-seed-layout fuzz-replay fuzz-smoke fuzz-budget oss-fuzz-check test-fuzz-artifacts test-fuzz-reproduce test-crash-state
 
-test: test-unit test-symbols test-layers test-names test-conform test-diff-interrupted test-junit test-notes test-measure test-census test-census-dask test-census-diff test-census-wget test-census-buffers test-warc-oracle test-examples test-workflows test-shellcheck test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
+test: test-unit test-symbols test-layers test-names test-conform test-diff-interrupted test-junit test-notes test-measure test-census test-census-dask test-census-diff test-census-wget test-census-buffers test-warc-oracle test-examples test-workflows test-action-review test-shellcheck test-platforms test-atlas test-site test-scorecard test-crawl test-bench-workload test-asan \
       test-install test-fuzz test-coverage
 	@echo "make test: all test suites passed"
 
@@ -664,6 +664,11 @@ test-fresh-targets:
 # the tables the result x86-64 gives (scripts/test-platforms; one line each).
 test-platforms: all
 	MAKE="$(MAKE)" scripts/test-platforms
+
+# The Action's review step (scripts/github-action-review) run as action.yml runs it,
+# on pull requests of a scratch website repository (docs/review.md).
+test-action-review: $(ROBOTS)
+	ROBOTS=$(ROBOTS) scripts/test-github-action-review
 
 # Every shell script of the tree (a .sh file, or a file whose #! line names sh,
 # bash or dash; build/, node_modules/ and the fuzzers' corpus/ aside) passes

@@ -48,6 +48,8 @@ static void review_usage(FILE *out) {
             "  --catalog FILE     the crawler catalog (default: found as robots --crawler finds it)\n"
             "  --profile P        google (default) or rfc9309\n"
             "  --format F         text (default), markdown (for a pull request), json\n"
+            "  --old-label NAME, --new-label NAME\n"
+            "                     how the report names OLD and NEW (default: their paths)\n"
             "  --fail-on POLICY   when to exit 1: blocked-search (default: a URL a search\n"
             "                     crawler was allowed is now disallowed), blocked-PURPOSE\n"
             "                     (any purpose of the catalog: blocked-ai-training, ...),\n"
@@ -356,7 +358,7 @@ int run_review(int argc, char **argv) {
     robots_profile_id profile = ROBOTS_PROFILE_GOOGLE;
     enum review_format format = REVIEW_TEXT;
     const char *crawlers = DEFAULT_CRAWLERS, *catalog = NULL, *policy = "blocked-search";
-    const char *files[2] = {NULL, NULL};
+    const char *files[2] = {NULL, NULL}, *labels[2] = {NULL, NULL};
     const char *urls_files[64];
     size_t nfiles = 0, nurls_files = 0;
     bool options_done = false;
@@ -375,11 +377,11 @@ int run_review(int argc, char **argv) {
             review_usage(stdout);
             return 0;
         }
-        static const char *const with_value[] = {"--urls", "--crawlers", "--catalog", "--profile", "--format",
-                                                 "--fail-on"};
+        static const char *const with_value[] = {"--urls",    "--crawlers", "--catalog",   "--profile",
+                                                 "--format",  "--fail-on",  "--old-label", "--new-label"};
         size_t id = 0;
-        while (id < 6 && strcmp(a, with_value[id]) != 0) id++;
-        if (id == 6) return review_usage_error("unknown option", a);
+        while (id < 8 && strcmp(a, with_value[id]) != 0) id++;
+        if (id == 8) return review_usage_error("unknown option", a);
         if (i + 1 >= argc) return review_usage_error("missing value for option", a);
         const char *v = argv[++i];
         switch (id) {
@@ -399,6 +401,8 @@ int run_review(int argc, char **argv) {
             else if (!strcmp(v, "json")) format = REVIEW_JSON;
             else return review_usage_error("--format must be text, markdown or json, not", v);
             break;
+        case 6: labels[0] = v; break;
+        case 7: labels[1] = v; break;
         default:
             if (!known_policy(v))
                 return review_usage_error("--fail-on must be blocked-search, blocked-PURPOSE, blocked-any, "
@@ -418,6 +422,8 @@ int run_review(int argc, char **argv) {
     int rc = EXIT_USAGE;
     census_crawlers_program = "robots review";
     if (load_version(&r.old, files[0], profile) != 0 || load_version(&r.now, files[1], profile) != 0) goto done;
+    if (labels[0]) r.old.name = labels[0];
+    if (labels[1]) r.now.name = labels[1];
     if (census_crawlers_read(&r.crawlers, crawlers, catalog) != -1) goto done;
     for (size_t i = 0; i < nurls_files; i++)
         if (read_urls(&r.urls, urls_files[i]) != 0) goto done;
