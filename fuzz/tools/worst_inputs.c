@@ -142,7 +142,8 @@ static void url(out *o, size_t len, size_t divisor) {
 }
 
 /* The query layouts: HEAD, then "AGENT\nURL\n" (or "PATH\n" for sweep), then each
- * body, each with a path of a half, an eighth and a 32nd of the input. */
+ * body, each with a path of a half, an eighth and a 32nd of the input, and with a
+ * short path (then also with an agent of a quarter of the input). */
 static void query_layout(out *o, const char *target, const char *head, bool with_agent) {
     static const size_t divisors[] = {2, 8, 32, 0};
     static const char *const agents[] = {"FooBot", NULL};
