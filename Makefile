@@ -136,6 +136,12 @@ COMMON_OBJ := $(call obj,$(COMMON_SRC))
 CENSUS_ZLIB ?= 1
 CENSUS_BROTLI ?= 1
 CENSUS_LIBS := $(if $(CENSUS_ZLIB),-lz) $(if $(CENSUS_BROTLI),-lbrotlidec)
+# robots review reads XML sitemaps with Debian's expat (ref/cli/sitemap.c);
+# REVIEW_EXPAT= builds the command without it (--sitemap then says so).
+REVIEW_EXPAT ?= 1
+REVIEW_LIBS := $(if $(REVIEW_EXPAT),-lexpat)
+$(call obj,ref/cli/sitemap.c ref/tests/test_review_cli.c): INCLUDES += $(if $(REVIEW_EXPAT),-DROBOTS_REVIEW_EXPAT) \
+    $(if $(CENSUS_ZLIB),-DROBOTS_CENSUS_ZLIB)
 $(call obj,ref/cli/warc_stream.c ref/cli/content_coding.c ref/tests/test_census.c ref/tests/test_census_readers.c): INCLUDES += \
     $(if $(CENSUS_ZLIB),-DROBOTS_CENSUS_ZLIB) $(if $(CENSUS_BROTLI),-DROBOTS_CENSUS_BROTLI)
 # The census's readers (docs/census.md): the robots command, robots-census-diff and
@@ -146,7 +152,7 @@ CENSUS_READERS := $(addprefix ref/cli/,census_input.c census_folder.c census_jso
 
 $(ROBOTS): $(call obj,$(CLI_SRC)) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $^ $(CENSUS_LIBS) -o $@
+	$(CC) $(ALL_CFLAGS) $^ $(CENSUS_LIBS) $(REVIEW_LIBS) -o $@
 
 # The unit tests link the command's modules and the shared helpers to test them
 # directly.
@@ -262,7 +268,7 @@ $(BUFFER_DIR)/%/robots: $(CENSUS_READERS) $(wildcard ref/cli/*.h) $(CLI_BESIDE_R
 	    $(CC) $(ALL_CFLAGS) $(PUBLIC_INCLUDES) -Iref/cli -Icommon $(if $(CENSUS_ZLIB),-DROBOTS_CENSUS_ZLIB) \
 	        $(if $(CENSUS_BROTLI),-DROBOTS_CENSUS_BROTLI) $(call buffer_flags,$*) -c $$f -o $(dir $@)obj/$$(basename $$f .c).o; \
 	done
-	$(CC) $(ALL_CFLAGS) $(dir $@)obj/*.o $(CLI_BESIDE_READERS) $(COMMON_OBJ) $(LIB) $(CENSUS_LIBS) -o $@
+	$(CC) $(ALL_CFLAGS) $(dir $@)obj/*.o $(CLI_BESIDE_READERS) $(COMMON_OBJ) $(LIB) $(CENSUS_LIBS) $(REVIEW_LIBS) -o $@
 $(O)/census-inputs/large/plain.warc: scripts/make-census-inputs
 	/usr/bin/python3 scripts/make-census-inputs --out $(O)/census-inputs/large --sites 4000 --big 40
 $(O)/census-inputs/small/plain.warc: scripts/make-census-inputs
@@ -360,7 +366,7 @@ $(OOM): $(call obj,conformance/oom/loaders_oom.c $(filter-out conformance/src/co
 # (the tests encode the br bodies the census decodes: brotli's encoder too)
 $(TESTS): $(call obj,$(TEST_SRC)) $(CLI_LIB_OBJ) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $^ $(CENSUS_LIBS) $(if $(CENSUS_BROTLI),-lbrotlienc) -o $@
+	$(CC) $(ALL_CFLAGS) $^ $(CENSUS_LIBS) $(REVIEW_LIBS) $(if $(CENSUS_BROTLI),-lbrotlienc) -o $@
 
 $(BENCH): $(call obj,$(BENCH_SRC)) $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)

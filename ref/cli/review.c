@@ -11,6 +11,7 @@
  */
 #include "review.h"
 #include "review_data.h"
+#include "sitemap.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -41,7 +42,11 @@ static void review_usage(FILE *out) {
             "Options:\n"
             "  --urls FILE        the URLs to ask, one a line (a path or a whole URL; '#'\n"
             "                     lines and blank ones skipped); may be given many times.\n"
-            "                     Without it: the root and the paths of both files' rules\n"
+            "                     Without it or --sitemap: the root and the paths of both\n"
+            "                     files' rules\n"
+            "  --sitemap FILE     the URLs of an XML sitemap, gzipped or not; may be given\n"
+            "                     many times. An index's entries are read only when given\n"
+            "                     too (nothing is fetched); the others are named\n"
             "  --crawlers LIST    crawlers of the catalog, as robots census takes them\n"
             "                     (names, User-Agent headers, @PURPOSE, @all; default\n"
             "                     " DEFAULT_CRAWLERS ")\n"
@@ -179,6 +184,79 @@ static int read_urls(url_set *u, const char *file) {
     buf_free(&body);
     if (rc) fprintf(stderr, "robots review: memory ran out reading \"%s\"\n", file);
     return rc ? EXIT_USAGE : 0;
+}
+
+/* What reading the sitemaps gathers: the URLs, and the index entries to name
+ * when their file is not among those given. */
+typedef struct sitemap_reading {
+    url_set *urls;
+    const char *file;
+    size_t bad;
+    buf entries; /* the index entries' URLs, NUL-terminated, one after another */
+    size_t nentries;
+} sitemap_reading;
+
+static int on_sitemap_url(void *ctx, const char *loc, size_t n) {
+    sitemap_reading *s = ctx;
+    if (!is_url(loc, n) || memchr(loc, '\0', n)) {
+        if (s->bad++ < URL_WARNINGS_SHOWN)
+            fprintf(stderr, "robots review: %s: <loc> %.*s is not a URL, skipped\n", s->file, (int)(n > 200 ? 200 : n),
+                    loc);
+        return 0;
+    }
+    return url_add(s->urls, loc, n);
+}
+
+static int on_sitemap_entry(void *ctx, const char *loc, size_t n) {
+    sitemap_reading *s = ctx;
+    s->nentries++;
+    return buf_add(&s->entries, loc, n) != 0 || buf_addc(&s->entries, '\0') != 0 ? -1 : 0;
+}
+
+/* The last segment of a URL's path or of a file's path: "sitemap-1.xml.gz". */
+static const char *last_segment(const char *s) {
+    size_t n = strcspn(s, "?#");
+    const char *at = s;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] == '/') at = s + i + 1;
+    return at;
+}
+
+/* --sitemap FILE...: their URLs; an index's entries whose file is not among
+ * those given are named in a warning (nothing is fetched). */
+static int read_sitemaps(url_set *u, const char *const *files, size_t n) {
+    sitemap_reading s = {u, NULL, 0, {NULL, 0, 0}, 0};
+    int rc = 0;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        sitemap_counts counts;
+        s.file = files[i];
+        size_t before = u->n;
+        rc = sitemap_read(files[i], on_sitemap_url, on_sitemap_entry, &s, &counts);
+        if (rc == 0 && !counts.index && u->n == before && !counts.broken)
+            fprintf(stderr, "robots review: %s: a sitemap with no URL\n", files[i]);
+    }
+    if (s.bad > URL_WARNINGS_SHOWN)
+        fprintf(stderr, "robots review: --sitemap: %zu <loc> that are not URLs skipped in all\n", s.bad);
+    size_t missing = 0;
+    for (size_t e = 0, at = 0; rc == 0 && e < s.nentries; e++, at += strlen(s.entries.data + at) + 1) {
+        const char *entry = s.entries.data + at, *name = last_segment(entry);
+        size_t len = strcspn(name, "?#");
+        bool given = false;
+        for (size_t i = 0; i < n && !given; i++) {
+            const char *f = last_segment(files[i]);
+            given = strlen(f) == len && !memcmp(f, name, len);
+        }
+        if (!given && missing++ < URL_WARNINGS_SHOWN)
+            fprintf(stderr, "robots review: the sitemap index names %s, which is not among the --sitemap files "
+                            "given: its URLs are not reviewed\n",
+                    entry);
+    }
+    if (missing > URL_WARNINGS_SHOWN)
+        fprintf(stderr, "robots review: %zu entries of the sitemap index in all are not among the files given\n",
+                missing);
+    buf_free(&s.entries);
+    if (rc == -1) fprintf(stderr, "robots review: memory ran out reading the sitemaps\n");
+    return rc == 0 ? 0 : EXIT_USAGE;
 }
 
 /* Without --urls: the root and the paths of both files' rules, each once. */
@@ -359,8 +437,8 @@ int run_review(int argc, char **argv) {
     enum review_format format = REVIEW_TEXT;
     const char *crawlers = DEFAULT_CRAWLERS, *catalog = NULL, *policy = "blocked-search";
     const char *files[2] = {NULL, NULL}, *labels[2] = {NULL, NULL};
-    const char *urls_files[64];
-    size_t nfiles = 0, nurls_files = 0;
+    const char *urls_files[64], *sitemap_files[1024];
+    size_t nfiles = 0, nurls_files = 0, nsitemaps = 0;
     bool options_done = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -377,11 +455,11 @@ int run_review(int argc, char **argv) {
             review_usage(stdout);
             return 0;
         }
-        static const char *const with_value[] = {"--urls",    "--crawlers", "--catalog",   "--profile",
-                                                 "--format",  "--fail-on",  "--old-label", "--new-label"};
+        static const char *const with_value[] = {"--urls",    "--crawlers",  "--catalog",   "--profile", "--format",
+                                                 "--fail-on", "--old-label", "--new-label", "--sitemap"};
         size_t id = 0;
-        while (id < 8 && strcmp(a, with_value[id]) != 0) id++;
-        if (id == 8) return review_usage_error("unknown option", a);
+        while (id < 9 && strcmp(a, with_value[id]) != 0) id++;
+        if (id == 9) return review_usage_error("unknown option", a);
         if (i + 1 >= argc) return review_usage_error("missing value for option", a);
         const char *v = argv[++i];
         switch (id) {
@@ -400,6 +478,10 @@ int run_review(int argc, char **argv) {
             else if (!strcmp(v, "markdown")) format = REVIEW_MARKDOWN;
             else if (!strcmp(v, "json")) format = REVIEW_JSON;
             else return review_usage_error("--format must be text, markdown or json, not", v);
+            break;
+        case 8:
+            if (nsitemaps == 1024) return review_usage_error("at most 1024 --sitemap files; one too many:", v);
+            sitemap_files[nsitemaps++] = v;
             break;
         case 6: labels[0] = v; break;
         case 7: labels[1] = v; break;
@@ -427,7 +509,8 @@ int run_review(int argc, char **argv) {
     if (census_crawlers_read(&r.crawlers, crawlers, catalog) != -1) goto done;
     for (size_t i = 0; i < nurls_files; i++)
         if (read_urls(&r.urls, urls_files[i]) != 0) goto done;
-    if (!nurls_files && default_urls(&r.urls, &r.old, &r.now) != 0) goto out_of_memory;
+    if (nsitemaps && read_sitemaps(&r.urls, sitemap_files, nsitemaps) != 0) goto done;
+    if (!nurls_files && !nsitemaps && default_urls(&r.urls, &r.old, &r.now) != 0) goto out_of_memory;
     r.lens = calloc(r.crawlers.n * CATALOG_MAX_TOKENS + 1, sizeof *r.lens);
     r.blocked = calloc(r.crawlers.n + 1, sizeof *r.blocked);
     r.opened = calloc(r.crawlers.n + 1, sizeof *r.opened);

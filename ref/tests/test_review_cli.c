@@ -1,8 +1,13 @@
 /* test_review_cli.c - `robots review OLD NEW`: the answers a change moves, by
  * cause, per crawler; --fail-on; the warnings introduced; the formats; bad input
  * (docs/review.md). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#ifdef ROBOTS_CENSUS_ZLIB
+#include <zlib.h>
+#endif
 
 #include "cli_support.h"
 #include "test.h"
@@ -114,6 +119,120 @@ static void bad_urls(void) {
     proc_result_free(&r);
 }
 
+#ifdef ROBOTS_REVIEW_EXPAT
+static const char sitemap[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                              "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+                              "  <url><loc>https://example.com/</loc></url>\n"
+                              "  <url><loc> https://example.com/products/a </loc><lastmod>2026-01-01</lastmod></url>\n"
+                              "  <url><loc>https://example.com/products/b?x=1&amp;y=2</loc></url>\n"
+                              "  <url><loc>not a url</loc></url>\n"
+                              "</urlset>\n";
+
+/* A path in the scratch directory beside scratch file `slot`. */
+static const char *beside(int slot, const char *name, char *out, size_t cap) {
+    const char *f = scratch_file(slot, "", 0);
+    const char *slash = strrchr(f, '/');
+    snprintf(out, cap, "%.*s/%s", (int)(slash ? slash - f : 1), slash ? f : ".", name);
+    return out;
+}
+
+/* --sitemap: the URLs of a sitemap, its <loc> trimmed and its entities decoded; a
+ * <loc> that is no URL, broken XML and an index's entries not given are warnings,
+ * and the rest is reviewed. */
+static void sitemaps(void) {
+    const char *o = scratch_file(12, old_file, sizeof old_file - 1);
+    const char *n = scratch_file(13, new_file, sizeof new_file - 1);
+    char sm[4096], idx[4096], broken[4096];
+    const char *s = scratch_file(14, sitemap, sizeof sitemap - 1);
+    snprintf(sm, sizeof sm, "%s", s);
+    static const char index[] = "<?xml version=\"1.0\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+                                "<sitemap><loc>https://example.com/a/sitemap-blog.xml.gz</loc></sitemap>\n</sitemapindex>\n";
+    snprintf(idx, sizeof idx, "%s", scratch_file(15, index, sizeof index - 1));
+    static const char cut[] = "<urlset><url><loc>https://example.com/products/c</loc></url>\n<url><loc>https://e";
+    snprintf(broken, sizeof broken, "%s", scratch_file(4, cut, sizeof cut - 1));
+    proc_result r = run_robots(NULL, 0, ARGS("review", "--crawlers", "Googlebot", "--sitemap", idx, "--sitemap", sm,
+                                             "--sitemap", broken, o, n));
+    CHECK_EQ(r.status, 1);
+    CHECK(has(&r.out, "3 of 4 answers change (4 URLs x 1 crawlers)"));
+    CHECK(has(&r.out, "URLs: https://example.com/products/a https://example.com/products/b?x=1&y=2 "
+                      "https://example.com/products/c\n"));
+    CHECK(has(&r.err, ": <loc> not a url is not a URL, skipped"));
+    CHECK(has(&r.err, ":2:") && has(&r.err, "not XML (") && has(&r.err, "the URLs before it are kept"));
+    CHECK(has(&r.err, "the sitemap index names https://example.com/a/sitemap-blog.xml.gz, which is not among the "
+                      "--sitemap files given"));
+    proc_result_free(&r);
+    /* Not a sitemap at all: its root says so, and nothing of it is asked. */
+    static const char html[] = "<html><body><a href=\"/x\">x</a></body></html>\n";
+    char page[4096];
+    snprintf(page, sizeof page, "%s", scratch_file(5, html, sizeof html - 1));
+    r = run_robots(NULL, 0, ARGS("review", "--crawlers", "Googlebot", "--sitemap", page, "--sitemap", sm, o, n));
+    CHECK(has(&r.err, "not a sitemap: its root element is <html>") && has(&r.out, "(3 URLs x 1 crawlers)"));
+    proc_result_free(&r);
+    /* Entities that multiply (a billion laughs) are refused by expat, quickly. */
+    static const char laughs[] = "<?xml version=\"1.0\"?>\n<!DOCTYPE l [<!ENTITY a \"aaaaaaaaaa\">"
+                                 "<!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\"><!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;\">"
+                                 "<!ENTITY d \"&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;\"><!ENTITY e \"&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;\">"
+                                 "<!ENTITY f \"&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;\"><!ENTITY g \"&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;\">"
+                                 "<!ENTITY h \"&g;&g;&g;&g;&g;&g;&g;&g;&g;&g;\">]>\n<urlset><url><loc>&h;</loc></url></urlset>\n";
+    char bomb[4096];
+    snprintf(bomb, sizeof bomb, "%s", scratch_file(6, laughs, sizeof laughs - 1));
+    r = run_robots(NULL, 0, ARGS("review", "--crawlers", "Googlebot", "--sitemap", bomb, o, n));
+    CHECK_EQ(r.status, 0);
+    CHECK(has(&r.err, "not XML (") && has(&r.out, "(0 URLs x 1 crawlers)"));
+    proc_result_free(&r);
+    r = run_robots(NULL, 0, ARGS("review", "--sitemap", "/nonexistent/sitemap.xml", o, n));
+    CHECK(r.status == 2 && has(&r.err, "--sitemap \"/nonexistent/sitemap.xml\""));
+    proc_result_free(&r);
+#ifdef ROBOTS_CENSUS_ZLIB
+    /* Gzipped, in two members (a file of gzip members one after another is one
+     * file, RFC 1952 2.2), with a buffer boundary anywhere. */
+    char gz[4096];
+    beside(14, "sitemap.xml.gz", gz, sizeof gz);
+    gzFile z = gzopen(gz, "wb");
+    CHECK(z != NULL);
+    if (!z) return;
+    size_t half = sizeof sitemap / 2;
+    CHECK(gzwrite(z, sitemap, (unsigned)half) == (int)half);
+    gzclose(z);
+    z = gzopen(gz, "ab");
+    CHECK(z != NULL);
+    if (!z) return;
+    CHECK(gzwrite(z, sitemap + half, (unsigned)(sizeof sitemap - 1 - half)) == (int)(sizeof sitemap - 1 - half));
+    gzclose(z);
+    r = run_robots(NULL, 0, ARGS("review", "--crawlers", "Googlebot", "--sitemap", gz, o, n));
+    CHECK_EQ(r.status, 1);
+    CHECK(has(&r.out, "2 of 3 answers change (3 URLs x 1 crawlers)"));
+    CHECK(!has(&r.err, "gzip"));
+    proc_result_free(&r);
+    /* Cut short: said, and the URLs before the cut reviewed. */
+    FILE *f = fopen(gz, "rb");
+    char bytes[8192];
+    size_t got = f ? fread(bytes, 1, sizeof bytes, f) : 0;
+    if (f) fclose(f);
+    CHECK(got > 40);
+    char cut_gz[4096];
+    beside(14, "cut.xml.gz", cut_gz, sizeof cut_gz);
+    f = fopen(cut_gz, "wb");
+    CHECK(f != NULL);
+    if (!f) return;
+    fwrite(bytes, 1, got - 30, f);
+    fclose(f);
+    r = run_robots(NULL, 0, ARGS("review", "--crawlers", "Googlebot", "--sitemap", cut_gz, o, n));
+    CHECK(has(&r.err, "cut.xml.gz: the gzip stream ends early") || has(&r.err, "cut.xml.gz: the gzip stream is broken"));
+    proc_result_free(&r);
+#endif
+}
+#else
+/* Built without expat (REVIEW_EXPAT=, as test-platforms' cross builds are):
+ * --sitemap says so and exits 2. */
+static void sitemaps(void) {
+    const char *o = scratch_file(12, old_file, sizeof old_file - 1);
+    proc_result r = run_robots(NULL, 0, ARGS("review", "--sitemap", o, o, o));
+    CHECK(r.status == 2 && has(&r.err, "this robots was built without expat"));
+    proc_result_free(&r);
+}
+#endif
+
 static void bad_use(void) {
     const char *o = scratch_file(11, old_file, sizeof old_file - 1);
     struct {
@@ -144,5 +263,6 @@ const test_suite suite_review_cli = {"review-command", (const test_case[]){
     {"the staging file: every crawler, and the warning introduced", staging_file},
     {"markdown and json", markdown_and_json},
     {"bad lines of --urls", bad_urls},
+    {"--sitemap: plain, gzipped in two members, broken, an index, a bomb", sitemaps},
     {"bad use exits 2", bad_use},
     {NULL, NULL}}};
