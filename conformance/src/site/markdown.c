@@ -261,6 +261,19 @@ static int heading_id(cmark_node *heading, ids *given, char *out, size_t cap) {
 
 /* ---- The document ------------------------------------------------------------------- */
 
+/* Is c a control byte no page may hold (all but tab, line feed and carriage
+ * return)? The text was cleaned of them before parsing, but a numeric character
+ * reference (&#1;) puts one back: cmark decodes it into the text. */
+static bool control_byte(unsigned char c) { return (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f; }
+
+/* Writes HTML with each such byte as U+FFFD. */
+static void put_clean(FILE *f, const char *s) {
+    for (; *s; s++) {
+        if (control_byte((unsigned char)*s)) fputs("\xEF\xBF\xBD", f);
+        else fputc(*s, f);
+    }
+}
+
 void markdown_title(const char *text, size_t len, char *out, size_t cap) {
     if (cap) out[0] = '\0';
     cmark_parser *parser;
@@ -269,7 +282,11 @@ void markdown_title(const char *text, size_t len, char *out, size_t cap) {
     for (cmark_node *n = doc ? cmark_node_first_child(doc) : NULL; n; n = cmark_node_next(n)) {
         if (cmark_node_get_type(n) != CMARK_NODE_HEADING || cmark_node_get_heading_level(n) != 1) continue;
         buf title = {0};
-        if (!text_of(n, &title)) snprintf(out, cap, "%.*s", (int)(title.len < 1024 ? title.len : 1024), title.data);
+        if (!text_of(n, &title)) {
+            for (size_t i = 0; i < title.len; i++)
+                if (control_byte((unsigned char)title.data[i])) title.data[i] = '?'; /* a byte, where U+FFFD needs three */
+            snprintf(out, cap, "%.*s", (int)(title.len < 1024 ? title.len : 1024), title.data);
+        }
         buf_free(&title);
         break;
     }
@@ -306,9 +323,10 @@ int markdown_html(FILE *f, const char *text, size_t len, const markdown_links *l
         }
         char *html = cmark_render_html_with_mem(n, CMARK_OPT_DEFAULT, extensions, &md_mem);
         if (id[0] && !strncmp(html, "<h", 2) && html[3] == '>') {
-            fprintf(f, "<h%c id=\"%s\">%s", html[2], id, html + 4);
+            fprintf(f, "<h%c id=\"%s\">", html[2], id);
+            put_clean(f, html + 4);
         } else {
-            fputs(html, f);
+            put_clean(f, html);
         }
         md_mem.free(html);
     }
