@@ -82,7 +82,7 @@ DIFF := $(O)/bin/robots-diff
 .PHONY: all lib cli runner conformance atlas site example scorecard scorecard-crawl libwget-adapter crawl bench-crawl bench-causes fuzz-world test check test-unit test-symbols test-layers test-names test-conform test-diff-interrupted test-junit test-notes test-measure measure-differences test-census test-census-dask test-census-diff test-census-wget test-census-buffers \
         bench-playground test-workflows test-action-review test-shellcheck test-atlas test-scorecard test-site test-crawl test-bench-workload test-examples test-platforms \
         test-asan test-install test-fresh test-fresh-targets \
-        test-fuzz test-coverage coverage coverage-fuzz bench bench-google bench-census install uninstall clean
+        test-fuzz test-coverage coverage coverage-fuzz bench bench-google bench-census bench-review install uninstall clean
 .DEFAULT_GOAL := all
 
 all: $(LIB) $(ROBOTS) $(CONFORM) $(DIFF) $(WRONG)
@@ -842,6 +842,11 @@ bench-google: $(GOOGLE_BENCH_OBJ) $(LIB)
 CENSUS_CORPUS ?= ../shared/corpus/realworld
 bench-census: $(ROBOTS)
 	scripts/bench-census --robots $(ROBOTS) --out $(O)/bench-census $(CENSUS_CORPUS)
+
+# robots review end to end on a site of a million URLs from gzipped sitemaps, both
+# versions asked for the catalog's search and AI crawlers (docs/speed.md).
+bench-review: $(ROBOTS)
+	/usr/bin/python3 scripts/bench-review --robots $(ROBOTS) --out $(O)/bench-review
 
 # ---- Install -------------------------------------------------------------------------
 

@@ -328,19 +328,70 @@ static cause *cause_of(review *r, const robots_verdict *before, const robots_ver
 
 /* Asks every URL of every crawler with a token of both versions. -1 when memory
  * ran out. */
+/* Which groups decide for a crawler in one version, as a key: the token whose
+ * groups decide (robots_check_crawler's `decided`: that token's groups alone), or
+ * the '*' groups, or none (a crawler that ignores them). Which groups decide does
+ * not depend on the URL, so crawlers with the same keys in both versions get the
+ * same answer for every URL. */
+static void decider_key(const robots_rules *rules, const census_crawler *cr, const size_t *lens, size_t k, char *key,
+                        size_t cap) {
+    robots_verdict v;
+    size_t decided = cr->ntokens;
+    robots_check_crawler(rules, cr->tokens, lens, cr->ntokens, cr->flags, "/", 1, &v, &decided, NULL);
+    if (decided >= cr->ntokens) {
+        snprintf(key, cap, "%s", cr->flags & ROBOTS_CRAWLER_IGNORES_STAR ? "-none" : "-star");
+    } else if (lens[decided] + 3 > cap) {
+        snprintf(key, cap, "#%zu", k); /* too long to compare here: a class of its own */
+    } else {
+        size_t n = lens[decided];
+        key[0] = 't';
+        for (size_t i = 0; i < n; i++) {
+            char c = cr->tokens[decided][i];
+            key[i + 1] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c); /* tokens compare without case (UA-3) */
+        }
+        key[n + 1] = '\0';
+    }
+}
+
+/* rep[k]: the first crawler whose groups decide as crawler k's do in both
+ * versions, asked for both (ROBOTS_REVIEW_NAIVE=1 asks every crawler: the test
+ * that the classes change no answer compares the two). */
+static void crawler_classes(const review *r, size_t *rep) {
+    enum { KEY = 160 };
+    char keys[CENSUS_AGENTS_MAX][2][KEY];
+    const char *naive = getenv("ROBOTS_REVIEW_NAIVE");
+    for (size_t k = 0; k < r->crawlers.n; k++) {
+        const census_crawler *cr = &r->crawlers.list[k];
+        rep[k] = k;
+        if (!cr->ntokens || (naive && *naive)) continue;
+        const size_t *lens = r->lens + k * CATALOG_MAX_TOKENS;
+        decider_key(r->old.rules, cr, lens, k, keys[k][0], KEY);
+        decider_key(r->now.rules, cr, lens, k, keys[k][1], KEY);
+        for (size_t j = 0; j < k && rep[k] == k; j++)
+            if (rep[j] == j && r->crawlers.list[j].ntokens && !strcmp(keys[j][0], keys[k][0]) &&
+                !strcmp(keys[j][1], keys[k][1]))
+                rep[k] = j;
+    }
+}
+
 static int ask_all(review *r) {
+    size_t rep[CENSUS_AGENTS_MAX];
+    robots_verdict was[CENSUS_AGENTS_MAX], is[CENSUS_AGENTS_MAX];
+    crawler_classes(r, rep);
     for (size_t u = 0; u < r->urls.n; u++) {
         const char *url = url_at(&r->urls, u);
         size_t url_len = strlen(url);
         for (size_t k = 0; k < r->crawlers.n; k++) {
             const census_crawler *cr = &r->crawlers.list[k];
             if (!cr->ntokens) continue; /* follows no robots.txt */
-            const size_t *lens = r->lens + k * CATALOG_MAX_TOKENS;
-            robots_verdict before, after;
-            robots_check_crawler(r->old.rules, cr->tokens, lens, cr->ntokens, cr->flags, url, url_len, &before, NULL,
-                                 NULL);
-            robots_check_crawler(r->now.rules, cr->tokens, lens, cr->ntokens, cr->flags, url, url_len, &after, NULL,
-                                 NULL);
+            if (rep[k] == k) {
+                const size_t *lens = r->lens + k * CATALOG_MAX_TOKENS;
+                robots_check_crawler(r->old.rules, cr->tokens, lens, cr->ntokens, cr->flags, url, url_len, &was[k],
+                                     NULL, NULL);
+                robots_check_crawler(r->now.rules, cr->tokens, lens, cr->ntokens, cr->flags, url, url_len, &is[k],
+                                     NULL, NULL);
+            }
+            const robots_verdict before = was[rep[k]], after = is[rep[k]];
             r->answers++;
             if (before.allowed == after.allowed) continue;
             r->changed++;

@@ -233,6 +233,41 @@ static void sitemaps(void) {
 }
 #endif
 
+/* Crawlers whose groups decide alike in both versions are asked once
+ * (review.c, crawler_classes): the report must be the one asking each crawler
+ * gives, byte for byte, for every crawler of the catalog, on files where the
+ * token that decides differs between crawlers and between versions. */
+static void classes_change_no_answer(void) {
+    static const char *const files[] = {
+        "User-agent: *\nDisallow: /a/\n",
+        "User-agent: GOOGLEBOT\nDisallow: /b/\n\nUser-agent: *\nAllow: /\nDisallow: /a/\n",
+        "User-agent: googlebot-image\nDisallow: /\n\nUser-agent: googlebot\nDisallow: /a/\n",
+        "User-agent: AdsBot-Google\nDisallow: /a/\n\nUser-agent: *\nDisallow: /\n",
+        "User-agent: GPTBot\nUser-agent: ClaudeBot\nDisallow: /\n\nUser-agent: *\nDisallow: /*.pdf$\n",
+        "",
+    };
+    static const char paths[] = "/\n/a/x\n/b/y.pdf\n/c\n/a/\n/b/\n";
+    const char *u = scratch_file(7, paths, sizeof paths - 1);
+    size_t n = sizeof files / sizeof files[0];
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++) {
+            if (i == j) continue;
+            const char *o = scratch_file(8, files[i], strlen(files[i]));
+            const char *w = scratch_file(9, files[j], strlen(files[j]));
+            unsetenv("ROBOTS_REVIEW_NAIVE");
+            proc_result a = run_robots(NULL, 0, ARGS("review", "--format", "json", "--crawlers", "@all", "--urls", u, o, w));
+            setenv("ROBOTS_REVIEW_NAIVE", "1", 1);
+            proc_result b = run_robots(NULL, 0, ARGS("review", "--format", "json", "--crawlers", "@all", "--urls", u, o, w));
+            unsetenv("ROBOTS_REVIEW_NAIVE");
+            CHECK(a.status == b.status && a.out.len == b.out.len && a.out.len > 0 &&
+                  !memcmp(a.out.data, b.out.data, a.out.len));
+            if (a.out.len != b.out.len || (a.out.len && memcmp(a.out.data, b.out.data, a.out.len)))
+                printf("    files %zu -> %zu: the classes change the report\n", i, j);
+            proc_result_free(&a);
+            proc_result_free(&b);
+        }
+}
+
 static void bad_use(void) {
     const char *o = scratch_file(11, old_file, sizeof old_file - 1);
     struct {
@@ -262,6 +297,7 @@ const test_suite suite_review_cli = {"review-command", (const test_case[]){
     {"a change that blocks Googlebot from product pages fails, naming line, pages and crawler", blocks_googlebot},
     {"the staging file: every crawler, and the warning introduced", staging_file},
     {"markdown and json", markdown_and_json},
+    {"crawlers asked once per class give every crawler's own answers", classes_change_no_answer},
     {"bad lines of --urls", bad_urls},
     {"--sitemap: plain, gzipped in two members, broken, an index, a bomb", sitemaps},
     {"bad use exits 2", bad_use},
