@@ -69,6 +69,8 @@ static int add_purpose(census_crawlers *cs, const char *item, const char *file) 
     return -1;
 }
 
+int census_crawlers_add(census_crawlers *cs, const catalog_entry *e) { return add(cs, e, NULL); }
+
 /* Cuts LIST (copied into cs->text) at its commas outside parentheses; each item,
  * without the spaces around it, into items (cap: half of cs->text holds them
  * all). Returns how many, or 0 when LIST is too long. */

@@ -58,6 +58,9 @@ typedef struct census_crawlers {
  * crawler once, in the order named. Returns -1 when good, else EXIT_USAGE after
  * saying why on stderr. census_crawlers_free frees it either way. */
 int census_crawlers_read(census_crawlers *cs, const char *list, const char *catalog);
+/* Adds a crawler of cs->catalog after those read (once): -1, or EXIT_USAGE past
+ * CENSUS_AGENTS_MAX after saying so. */
+int census_crawlers_add(census_crawlers *cs, const catalog_entry *e);
 /* The program its messages name ("robots census"; robots review sets its own). */
 extern const char *census_crawlers_program;
 void census_crawlers_free(census_crawlers *cs);

@@ -12,6 +12,7 @@
 #include "review.h"
 #include "review_data.h"
 #include "sitemap.h"
+#include "access_log.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -19,6 +20,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#ifdef ROBOTS_CENSUS_ZLIB
+#include <zlib.h>
+#endif
 
 #include "buf.h"
 #include "census_crawlers.h"
@@ -42,11 +47,14 @@ static void review_usage(FILE *out) {
             "Options:\n"
             "  --urls FILE        the URLs to ask, one a line (a path or a whole URL; '#'\n"
             "                     lines and blank ones skipped); may be given many times.\n"
-            "                     Without it or --sitemap: the root and the paths of both\n"
-            "                     files' rules\n"
+            "                     Without it, --sitemap or --log: the root and the paths of\n"
+            "                     both files' rules\n"
             "  --sitemap FILE     the URLs of an XML sitemap, gzipped or not; may be given\n"
             "                     many times. An index's entries are read only when given\n"
             "                     too (nothing is fetched); the others are named\n"
+            "  --log FILE         an access log (Common or Combined Log Format, gzipped or\n"
+            "                     not): the paths asked for, and the catalog's crawlers\n"
+            "                     seen in its User-Agent headers, asked too; many times\n"
             "  --crawlers LIST    crawlers of the catalog, as robots census takes them\n"
             "                     (names, User-Agent headers, @PURPOSE, @all; default\n"
             "                     " DEFAULT_CRAWLERS ")\n"
@@ -129,7 +137,39 @@ static void version_free(version *v) {
 }
 
 
+static size_t url_hash(const char *s, size_t n) {
+    uint64_t h = 0xCBF29CE484222325u; /* FNV-1a */
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 0x100000001B3u;
+    return (size_t)(h ^ (h >> 32));
+}
+
+/* The slot of s in the hash: where it is, or the free one it would take. */
+static size_t url_slot(const url_set *u, const char *s, size_t n) {
+    size_t h = url_hash(s, n) & (u->slots - 1);
+    for (; u->slot[h]; h = (h + 1) & (u->slots - 1)) {
+        const char *t = url_at(u, u->slot[h] - 1);
+        if (strlen(t) == n && !memcmp(t, s, n)) break;
+    }
+    return h;
+}
+
+/* Adds a URL once: a second time it is not asked again (a log asks for the same
+ * paths over and over). -1 when memory ran out. */
 static int url_add(url_set *u, const char *s, size_t n) {
+    if (u->n * 2 >= u->slots) {
+        size_t slots = u->slots ? u->slots * 2 : 2048;
+        size_t *slot = calloc(slots, sizeof *slot);
+        if (!slot) return -1;
+        free(u->slot);
+        u->slot = slot;
+        u->slots = slots;
+        for (size_t i = 0; i < u->n; i++) {
+            const char *t = url_at(u, i);
+            u->slot[url_slot(u, t, strlen(t))] = i + 1;
+        }
+    }
+    size_t h = url_slot(u, s, n);
+    if (u->slot[h]) return 0;
     if (u->n == u->cap) {
         size_t cap = u->cap ? u->cap * 2 : 1024;
         size_t *at = realloc(u->at, cap * sizeof *at);
@@ -139,7 +179,7 @@ static int url_add(url_set *u, const char *s, size_t n) {
     }
     u->at[u->n] = u->text.len;
     if (buf_add(&u->text, s, n) != 0 || buf_addc(&u->text, '\0') != 0) return -1;
-    u->n++;
+    u->slot[h] = ++u->n;
     return 0;
 }
 
@@ -259,6 +299,109 @@ static int read_sitemaps(url_set *u, const char *const *files, size_t n) {
     return rc == 0 ? 0 : EXIT_USAGE;
 }
 
+/* A log read a line at a time, gzipped or not (zlib's gz functions read both,
+ * and a member after another), or plainly where the command has no zlib. */
+typedef struct log_file {
+#ifdef ROBOTS_CENSUS_ZLIB
+    gzFile gz;
+#else
+    FILE *f;
+#endif
+} log_file;
+
+static bool log_open(log_file *l, const char *file) {
+#ifdef ROBOTS_CENSUS_ZLIB
+    l->gz = gzopen(file, "rb");
+    return l->gz != NULL;
+#else
+    l->f = fopen(file, "rb");
+    return l->f != NULL;
+#endif
+}
+
+/* The next line into line (cap bytes, its line end kept); NULL at the end. */
+static char *log_line(log_file *l, char *line, int cap) {
+#ifdef ROBOTS_CENSUS_ZLIB
+    return gzgets(l->gz, line, cap);
+#else
+    return fgets(line, cap, l->f);
+#endif
+}
+
+/* 0, or the reason reading stopped early. */
+static const char *log_close(log_file *l) {
+#ifdef ROBOTS_CENSUS_ZLIB
+    int err = 0;
+    const char *why = gzerror(l->gz, &err);
+    bool bad = err != Z_OK && err != Z_BUF_ERROR;
+    gzclose(l->gz);
+    return bad ? why : NULL;
+#else
+    bool bad = ferror(l->f) != 0;
+    fclose(l->f);
+    return bad ? "a read error" : NULL;
+#endif
+}
+
+#define LOG_LINE_MAX 65536
+
+/* --log FILE...: the targets asked for (each once), and the catalog's crawlers seen
+ * in the User-Agent headers, added to those asked. A line of neither format, or
+ * too long, is a warning with its file and line (the first ten; then a count). */
+static int read_logs(url_set *u, census_crawlers *cs, const char *const *files, size_t n) {
+    static char line[LOG_LINE_MAX];
+    int rc = 0;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        log_file l;
+        if (!log_open(&l, files[i])) {
+            fprintf(stderr, "robots review: --log \"%s\": %s\n", files[i], strerror(errno ? errno : ENOENT));
+            return EXIT_USAGE;
+        }
+        size_t number = 0, bad = 0, requests = 0;
+        bool in_long_line = false;
+        while (rc == 0 && log_line(&l, line, sizeof line)) {
+            size_t len = strlen(line);
+            bool ended = len && line[len - 1] == '\n';
+            if (in_long_line) {
+                in_long_line = !ended;
+                continue;
+            }
+            number++;
+            access_log_entry e;
+            if (!ended && len == sizeof line - 1) {
+                in_long_line = true;
+                if (bad++ < URL_WARNINGS_SHOWN)
+                    fprintf(stderr, "robots review: %s:%zu: a line longer than %d bytes, skipped\n", files[i], number,
+                            LOG_LINE_MAX - 1);
+                continue;
+            }
+            if (len == 0 || (len == 1 && ended)) continue;
+            if (!access_log_line(line, len, &e) || memchr(e.target, '\0', e.target_len)) {
+                if (bad++ < URL_WARNINGS_SHOWN)
+                    fprintf(stderr, "robots review: %s:%zu: not a line of the Common or Combined Log Format, skipped\n",
+                            files[i], number);
+                continue;
+            }
+            requests++;
+            rc = url_add(u, e.target, e.target_len);
+            if (rc == 0 && e.agent && e.agent_len < 4096) {
+                char agent[4096];
+                memcpy(agent, e.agent, e.agent_len);
+                agent[e.agent_len] = '\0';
+                const catalog_entry *c = crawler_catalog_find(&cs->catalog, agent);
+                if (c && census_crawlers_add(cs, c) != -1) rc = EXIT_USAGE;
+            }
+        }
+        const char *why = log_close(&l);
+        if (why) fprintf(stderr, "robots review: %s: %s: the rest of the log is not read\n", files[i], why);
+        if (bad > URL_WARNINGS_SHOWN)
+            fprintf(stderr, "robots review: %s: %zu lines skipped in all\n", files[i], bad);
+        if (rc == 0 && requests == 0) fprintf(stderr, "robots review: %s: no request read\n", files[i]);
+    }
+    if (rc == -1) fprintf(stderr, "robots review: memory ran out reading the logs\n");
+    return rc == 0 ? 0 : EXIT_USAGE;
+}
+
 /* Without --urls: the root and the paths of both files' rules, each once. */
 static int default_urls(url_set *u, const version *old, const version *now) {
     census_asked asked = {{NULL, 0, 0}, 0, 1000};
@@ -271,9 +414,7 @@ static int default_urls(url_set *u, const version *old, const version *now) {
         size_t n = census_site_paths(&asked, both[v]->rules, paths, cap);
         for (size_t i = 0; i < n && rc == 0; i++) {
             size_t len = strlen(paths[i]);
-            bool seen = false;
-            for (size_t k = 0; k < u->n && !seen; k++) seen = !strcmp(url_at(u, k), paths[i]);
-            if (!seen) rc = url_add(u, paths[i], len);
+            rc = url_add(u, paths[i], len);
         }
     }
     free(paths);
@@ -474,6 +615,7 @@ static void review_free(review *r) {
     version_free(&r->now);
     buf_free(&r->urls.text);
     free(r->urls.at);
+    free(r->urls.slot);
     census_crawlers_free(&r->crawlers);
     free(r->lens);
     for (size_t i = 0; i < r->ncauses; i++) free(r->causes[i].per_crawler);
@@ -488,8 +630,8 @@ int run_review(int argc, char **argv) {
     enum review_format format = REVIEW_TEXT;
     const char *crawlers = DEFAULT_CRAWLERS, *catalog = NULL, *policy = "blocked-search";
     const char *files[2] = {NULL, NULL}, *labels[2] = {NULL, NULL};
-    const char *urls_files[64], *sitemap_files[1024];
-    size_t nfiles = 0, nurls_files = 0, nsitemaps = 0;
+    const char *urls_files[64], *sitemap_files[1024], *log_files[1024];
+    size_t nfiles = 0, nurls_files = 0, nsitemaps = 0, nlogs = 0;
     bool options_done = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -507,10 +649,10 @@ int run_review(int argc, char **argv) {
             return 0;
         }
         static const char *const with_value[] = {"--urls",    "--crawlers",  "--catalog",   "--profile", "--format",
-                                                 "--fail-on", "--old-label", "--new-label", "--sitemap"};
+                                                 "--fail-on", "--old-label", "--new-label", "--sitemap", "--log"};
         size_t id = 0;
-        while (id < 9 && strcmp(a, with_value[id]) != 0) id++;
-        if (id == 9) return review_usage_error("unknown option", a);
+        while (id < 10 && strcmp(a, with_value[id]) != 0) id++;
+        if (id == 10) return review_usage_error("unknown option", a);
         if (i + 1 >= argc) return review_usage_error("missing value for option", a);
         const char *v = argv[++i];
         switch (id) {
@@ -529,6 +671,10 @@ int run_review(int argc, char **argv) {
             else if (!strcmp(v, "markdown")) format = REVIEW_MARKDOWN;
             else if (!strcmp(v, "json")) format = REVIEW_JSON;
             else return review_usage_error("--format must be text, markdown or json, not", v);
+            break;
+        case 9:
+            if (nlogs == 1024) return review_usage_error("at most 1024 --log files; one too many:", v);
+            log_files[nlogs++] = v;
             break;
         case 8:
             if (nsitemaps == 1024) return review_usage_error("at most 1024 --sitemap files; one too many:", v);
@@ -561,7 +707,8 @@ int run_review(int argc, char **argv) {
     for (size_t i = 0; i < nurls_files; i++)
         if (read_urls(&r.urls, urls_files[i]) != 0) goto done;
     if (nsitemaps && read_sitemaps(&r.urls, sitemap_files, nsitemaps) != 0) goto done;
-    if (!nurls_files && !nsitemaps && default_urls(&r.urls, &r.old, &r.now) != 0) goto out_of_memory;
+    if (nlogs && read_logs(&r.urls, &r.crawlers, log_files, nlogs) != 0) goto done;
+    if (!nurls_files && !nsitemaps && !nlogs && default_urls(&r.urls, &r.old, &r.now) != 0) goto out_of_memory;
     r.lens = calloc(r.crawlers.n * CATALOG_MAX_TOKENS + 1, sizeof *r.lens);
     r.blocked = calloc(r.crawlers.n + 1, sizeof *r.blocked);
     r.opened = calloc(r.crawlers.n + 1, sizeof *r.opened);

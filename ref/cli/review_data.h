@@ -32,6 +32,7 @@ const char *review_line(const version *v, size_t n, size_t *len);
 typedef struct url_set {
     buf text;
     size_t *at, n, cap;
+    size_t *slot, slots; /* a hash of the URLs: 1 + index, 0 when free; each URL once */
 } url_set;
 
 static inline const char *url_at(const url_set *u, size_t i) { return u->text.data + u->at[i]; }

@@ -9,6 +9,7 @@
 #include <zlib.h>
 #endif
 
+#include "access_log.h"
 #include "cli_support.h"
 #include "test.h"
 
@@ -268,6 +269,80 @@ static void classes_change_no_answer(void) {
         }
 }
 
+/* A line of an access log: its target and User-Agent, in both formats, with
+ * escaped quotes; what is not a line of either. */
+static void access_log_lines(void) {
+    access_log_entry e;
+    const char *combined = "66.249.66.1 - - [28/Nov/2026:10:00:00 +0000] \"GET /a?b=1 HTTP/1.1\" 200 512 "
+                           "\"https://e.com/\" \"Mozilla/5.0 (compatible; Googlebot/2.1)\"\r\n";
+    CHECK(access_log_line(combined, strlen(combined), &e));
+    CHECK_STR(e.target, e.target_len, "/a?b=1");
+    CHECK_STR(e.agent, e.agent_len, "Mozilla/5.0 (compatible; Googlebot/2.1)");
+    const char *common = "10.0.0.3 - frank [28/Nov/2026:10:00:03 +0000] \"HEAD /tmp/x HTTP/1.0\" 404 -";
+    CHECK(access_log_line(common, strlen(common), &e) && e.agent == NULL);
+    CHECK_STR(e.target, e.target_len, "/tmp/x");
+    const char *escaped = "h - - [d] \"GET /q?x=\\\"1\\\" HTTP/1.1\" 200 5 \"-\" \"a \\\"quoted\\\" agent\"";
+    CHECK(access_log_line(escaped, strlen(escaped), &e));
+    CHECK_STR(e.agent, e.agent_len, "a \\\"quoted\\\" agent");
+    const char *absolute = "h - - [d] \"GET http://e.com/p HTTP/1.1\" 301 0";
+    CHECK(access_log_line(absolute, strlen(absolute), &e));
+    CHECK_STR(e.target, e.target_len, "http://e.com/p");
+    static const char *const bad[] = {
+        "",
+        "garbage line",
+        "h - - [d \"GET /a HTTP/1.1\" 200 5",             /* no ] */
+        "h - - [d] GET /a HTTP/1.1 200 5",                 /* no quotes */
+        "h - - [d] \"GET /a HTTP/1.1 200 5",               /* the request does not close */
+        "h - - [d] \"GET\" 200 5",                         /* no target */
+        "h - - [d] \"GET a HTTP/1.1\" 200 5",             /* a target that is neither a path nor a URL */
+        "h - - [d] \"GET /a HTTP/1.1\" OK 5",             /* no status */
+        "h - - [d] \"GET /a HTTP/1.1\" 200 5 \"-\"",       /* a referer and no User-Agent */
+        "h - - [d] \"GET /a HTTP/1.1\" 200 5 \"-\" \"agent", /* the User-Agent does not close */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        CHECK(!access_log_line(bad[i], strlen(bad[i]), &e));
+        if (access_log_line(bad[i], strlen(bad[i]), &e)) printf("    read as a log line: %s\n", bad[i]);
+    }
+}
+
+/* --log: the paths asked for, each once, and the crawlers seen, asked too; a
+ * gzipped log; lines of neither format are warnings. */
+static void logs(void) {
+    const char *o = scratch_file(12, old_file, sizeof old_file - 1);
+    const char *n = scratch_file(13, new_file, sizeof new_file - 1);
+    static const char log[] =
+        "66.249.66.1 - - [28/Nov/2026:10:00:00 +0000] \"GET /products/a HTTP/1.1\" 200 512 \"-\" "
+        "\"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\"\n"
+        "10.0.0.1 - - [28/Nov/2026:10:00:01 +0000] \"GET /products/a HTTP/1.1\" 200 512 \"-\" \"Mozilla/5.0 (X11)\"\n"
+        "garbage line\n"
+        "10.0.0.3 - - [28/Nov/2026:10:00:03 +0000] \"GET /products/b HTTP/1.0\" 404 -\n";
+    const char *l = scratch_file(14, log, sizeof log - 1);
+    proc_result r = run_robots(NULL, 0, ARGS("review", "--crawlers", "GPTBot", "--log", l, o, n));
+    CHECK_EQ(r.status, 1);
+    CHECK(has(&r.out, "2 of 4 answers change (2 URLs x 2 crawlers)")); /* GPTBot, and Googlebot seen */
+    CHECK(has(&r.out, "crawlers: Googlebot 2\n   URLs: /products/a /products/b\n"));
+    CHECK(has(&r.err, ":3: not a line of the Common or Combined Log Format, skipped"));
+    proc_result_free(&r);
+    r = run_robots(NULL, 0, ARGS("review", "--log", "/nonexistent/access.log", o, n));
+    CHECK(r.status == 2 && has(&r.err, "--log \"/nonexistent/access.log\""));
+    proc_result_free(&r);
+#ifdef ROBOTS_CENSUS_ZLIB
+    char gz[4096];
+    const char *f = scratch_file(15, "", 0);
+    const char *slash = strrchr(f, '/');
+    snprintf(gz, sizeof gz, "%.*s/access.log.gz", (int)(slash - f), f);
+    gzFile z = gzopen(gz, "wb");
+    CHECK(z != NULL);
+    if (!z) return;
+    CHECK(gzwrite(z, log, (unsigned)(sizeof log - 1)) == (int)(sizeof log - 1));
+    gzclose(z);
+    r = run_robots(NULL, 0, ARGS("review", "--crawlers", "GPTBot", "--log", gz, o, n));
+    CHECK_EQ(r.status, 1);
+    CHECK(has(&r.out, "2 of 4 answers change (2 URLs x 2 crawlers)"));
+    proc_result_free(&r);
+#endif
+}
+
 static void bad_use(void) {
     const char *o = scratch_file(11, old_file, sizeof old_file - 1);
     struct {
@@ -299,6 +374,8 @@ const test_suite suite_review_cli = {"review-command", (const test_case[]){
     {"markdown and json", markdown_and_json},
     {"crawlers asked once per class give every crawler's own answers", classes_change_no_answer},
     {"bad lines of --urls", bad_urls},
+    {"a line of an access log", access_log_lines},
+    {"--log: paths once each, the crawlers seen, gzipped", logs},
     {"--sitemap: plain, gzipped in two members, broken, an index, a bomb", sitemaps},
     {"bad use exits 2", bad_use},
     {NULL, NULL}}};
