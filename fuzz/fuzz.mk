@@ -56,6 +56,9 @@ $(O)/gen/runner_files.h: $(RUNNER_EMBEDDED) scripts/embed-files
 FUZZ_EXTRA_manual := $(call obj,conformance/src/site/markdown.c) $(COMMON_OBJ)
 FUZZ_LIBS_manual := $(CMARK_LIBS)
 $(call obj,fuzz/targets/manual.c): INCLUDES := $(CONFORM_INCLUDES)
+# The access_log target reads lines as robots review --log does (ref/cli/access_log.c).
+FUZZ_EXTRA_access_log := $(call obj,ref/cli/access_log.c)
+$(call obj,fuzz/targets/access_log.c): INCLUDES := -Iref/cli
 # The sweep target compares two internal matchers of the library.
 $(call obj,fuzz/targets/sweep.c): INCLUDES := -Iref/src
 

@@ -452,6 +452,20 @@ int main(int argc, char **argv) {
         runner_layout(&o);
     } else if (!strcmp(target, "warc")) {
         warc_layout(&o);
+    } else if (!strcmp(target, "access_log")) {
+        /* A line of escapes and brackets (each quoted field scanned once), and a
+         * round trip of quotes and backslashes, each escaped in the written line. */
+        puts_(&o, "l1 - - [d] \"GET /");
+        fill(&o, "\\\"[", 0);
+        save(&o, "escapes");
+        puts_(&o, "l1 - - [");
+        fill(&o, "[", 0);
+        save(&o, "brackets");
+        puts_(&o, "r/");
+        fill(&o, "a", 400);
+        puts_(&o, "\n");
+        fill(&o, "\"\\", 0);
+        save(&o, "round-trip-quotes");
     } else {
         /* A new target gets the shapes of no layout until it has its own here. */
         fprintf(stderr, "robots-worst: no layout for '%s': only bytes without one and its seed\n", target);
