@@ -506,6 +506,7 @@ test-site: site $(ROBOTS) $(SITE_MODULES)/playwright-core/package.json
 	node conformance/site-test/owner-test.cjs --site $(SITE) --modules $(SITE_MODULES)
 	node conformance/site-test/crawlers-test.cjs --site $(SITE) --modules $(SITE_MODULES) --robots $(ROBOTS) \
 	    --catalog conformance/crawler-catalog.json
+	node conformance/site-test/compare-test.cjs --site $(SITE) --modules $(SITE_MODULES) --robots $(ROBOTS)
 
 # How long the playground takes to evaluate a 500 KiB robots.txt in the page
 # (headless Chromium): a figure, printed.

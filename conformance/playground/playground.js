@@ -224,10 +224,12 @@
       fileBytes = null;
       $('robots').value = p.get('robots');
     }
+    $('compare').value = p.get('compare') || '';
+    if ($('compare').value) $('compare-box').open = true;
     if (p.has('agents')) $('agents').value = p.get('agents');
     if (p.has('urls')) $('urls').value = p.get('urls');
     $('location').value = p.get('location') || '';
-    return ['robots', 'robots_base64', 'agents', 'urls', 'location'].some((k) => p.has(k));
+    return ['robots', 'robots_base64', 'agents', 'urls', 'location', 'compare'].some((k) => p.has(k));
   }
 
   function writeFragment(enc) {
@@ -238,6 +240,7 @@
     p.set('agents', $('agents').value);
     p.set('urls', $('urls').value);
     if ($('location').value.trim()) p.set('location', $('location').value.trim());
+    if ($('compare').value) p.set('compare', $('compare').value);
     history.replaceState(null, '', '#' + p.toString());
   }
 
@@ -998,6 +1001,77 @@
     numberedView(enc.parserText, report, first);
   }
 
+  // ---- Compare: what another version of the file changes ------------------------------
+
+  function answersByKey(report) {
+    const byKey = new Map();
+    for (const prof of report.profiles) {
+      for (const r of prof.results || []) byKey.set(key(r.url, r.agent, r.profile), r);
+      for (const r of prof.crawler_results || []) byKey.set(crawlerKey(r.url, r.agent, r.profile), r);
+    }
+    return byKey;
+  }
+
+  // "disallowed by line 4: disallow: /x" or "allowed: no line decides".
+  function sideText(r, lines) {
+    return r.line ? `${r.verdict} by line ${r.line}: ${lines[r.line - 1] || ''}` : `${r.verdict}: no line decides`;
+  }
+
+  // Every URL and crawler whose answer the other version changes, for each
+  // profile: a table under "What changes", and the result rows marked.
+  function changesView(report, other, crawlers, lines, otherLines) {
+    const box = $('changes');
+    box.textContent = '';
+    if (!other) return;
+    if (other.error || report.location.state === 'not-a-url') {
+      box.append(el('p', { class: 'warning' }, 'What changes: the other version cannot be compared (' +
+        (other.error || "the robots.txt's location is not a URL") + ').'));
+      return;
+    }
+    const before = answersByKey(report), after = answersByKey(other);
+    const rows = [];
+    let asked = 0;
+    for (const u of report.urls) {
+      if (u.scope !== 'applies' && u.scope !== 'path') continue;
+      for (const c of crawlers) {
+        for (const p of report.profiles) {
+          const k = c.crawler ? crawlerKey(u.url, c.label, p.profile) : key(u.url, c.asked, p.profile);
+          const a = before.get(k), b = after.get(k);
+          if (!a || !b || a.error || b.error) continue;
+          asked++;
+          if (a.verdict !== b.verdict) rows.push({ u, c, p, a, b });
+        }
+      }
+    }
+    box.append(el('h3', { id: 'what-changes' }, 'What changes'));
+    if (!rows.length) {
+      box.append(el('p', { id: 'no-changes' }, `No answer changes: the ${plural(asked, 'answer is', 'answers are')} ` +
+        'the same with the other version.'));
+      return;
+    }
+    box.append(el('p', {}, `${plural(rows.length, 'answer changes', 'answers change')} of ${asked} ` +
+      '(each URL, crawler and profile): before is the file above, after the other version.'));
+    const table = el('table', { class: 'results changes' });
+    table.append(el('thead', {}, el('tr', {}, ...['URL', 'crawler', 'profile', 'before', 'after'].map((h) =>
+      el('th', { scope: 'col' }, h)))));
+    const body = el('tbody');
+    for (const { u, c, p, a, b } of rows) {
+      body.append(el('tr', { class: 'change ' + b.verdict, 'data-url': u.url, 'data-agent': c.asked,
+        'data-profile': p.profile, 'data-before': a.verdict, 'data-after': b.verdict,
+        'data-line-before': String(a.line), 'data-line-after': String(b.line) },
+      el('td', { class: 'url', 'data-label': 'URL' }, urlCode(u.url)),
+      el('td', { class: 'agent', 'data-label': 'crawler' }, c.asked),
+      el('td', { 'data-label': 'profile' }, profileName(p.profile)),
+      el('td', { 'data-label': 'before' }, sideText(a, lines)),
+      el('td', { 'data-label': 'after' }, el('strong', {}, sideText(b, otherLines)))));
+      for (const row of document.querySelectorAll('#results tr.result')) {
+        if (row.dataset.url === u.url && row.dataset.agent === c.asked) row.setAttribute('data-changed', 'true');
+      }
+    }
+    table.append(body);
+    box.append(table);
+  }
+
   // ---- Evaluation -----------------------------------------------------------------
   let engine = null;
   const encoder = new TextEncoder();
@@ -1005,7 +1079,7 @@
   function evaluate() {
     if (!engine) return;
     if (linkError) {
-      for (const id of ['results', 'cap', 'encoding', 'scope', 'agent-notes', 'traps', 'who', 'lines'])
+      for (const id of ['results', 'cap', 'encoding', 'scope', 'agent-notes', 'traps', 'who', 'lines', 'changes'])
         $(id).textContent = '';
       $('results').append(el('p', { class: 'warning', id: 'no-results' }, `No verdicts: ${linkError}.`));
       return;
@@ -1027,6 +1101,15 @@
       lines.join('\n'));
     const took = performance.now() - started;
     render(report, enc, crawlers);
+    const otherText = $('compare').value;
+    let other = null, otherEnc = null;
+    if (otherText) {
+      otherEnc = RobotsReading.encoding(encoder.encode(otherText));
+      other = engine.evaluate(encoder.encode(otherText), asked.join('\n'), $('urls').value,
+        $('location').value.trim(), lines.join('\n'));
+    }
+    changesView(report, other, crawlers, enc.parserText.split(/\r\n|\r|\n/),
+      otherEnc ? otherEnc.parserText.split(/\r\n|\r|\n/) : []);
     $('timing').textContent = `evaluated in ${took.toFixed(1)} ms`;
     $('timing').setAttribute('data-ms', took.toFixed(3));
   }
@@ -1060,7 +1143,7 @@
       linkError = null;
       later();
     });
-    for (const id of ['agents', 'urls', 'location']) $(id).addEventListener('input', later);
+    for (const id of ['agents', 'urls', 'location', 'compare']) $(id).addEventListener('input', later);
     $('file').addEventListener('change', (e) => { if (e.target.files[0]) loadFile(e.target.files[0]); });
     $('robots').addEventListener('dragover', (e) => e.preventDefault());
     $('robots').addEventListener('drop', (e) => {

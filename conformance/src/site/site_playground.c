@@ -92,6 +92,11 @@ int site_playground(const char *dir, char *error, size_t cap) {
             "<textarea id=\"robots\" rows=\"12\" cols=\"80\" spellcheck=\"false\">user-agent: *\n"
             "disallow: /private/\nallow: /private/public.html\n</textarea></p>\n"
             "<p><label for=\"file\">or a file</label> <input type=\"file\" id=\"file\"></p>\n"
+            "<details id=\"compare-box\">\n<summary>Compare with another version of the file</summary>\n"
+            "<p><label for=\"compare\">The other version, say the one you are about to ship: every answer that "
+            "changes is listed under &ldquo;What changes&rdquo;, with the line that decides before and "
+            "after</label><br>\n"
+            "<textarea id=\"compare\" rows=\"8\" cols=\"80\" spellcheck=\"false\"></textarea></p>\n</details>\n"
             "<p><label for=\"location\">Where this robots.txt lives (its URL); empty: the first URL's</label><br>\n"
             "<input id=\"location\" type=\"text\" inputmode=\"url\" spellcheck=\"false\" autocomplete=\"off\" "
             "aria-describedby=\"location-note\"><br>\n"
@@ -103,9 +108,11 @@ int site_playground(const char *dir, char *error, size_t cap) {
             "<textarea id=\"urls\" rows=\"4\" cols=\"80\" spellcheck=\"false\">https://example.com/private/page.html\n"
             "https://example.com/private/public.html\nhttps://example.com/</textarea></p>\n"
             "<p><button id=\"evaluate\" type=\"button\">Evaluate</button> <span id=\"timing\"></span></p>\n"
-            "</form>\n"
-            "<h2>Results</h2>\n<p id=\"cap\"></p>\n<p id=\"encoding\"></p>\n<ul id=\"agent-notes\"></ul>\n"
-            "<p id=\"scope\"></p>\n<div id=\"traps\" class=\"warning\"></div>\n<div id=\"results\"></div>\n"
+            "</form>\n");
+    /* The results and the notes for tools: a string of its own (C's 4,095 bytes). */
+    fputs("<h2>Results</h2>\n<p id=\"cap\"></p>\n<p id=\"encoding\"></p>\n<ul id=\"agent-notes\"></ul>\n"
+            "<p id=\"scope\"></p>\n<div id=\"traps\" class=\"warning\"></div>\n<div id=\"changes\"></div>\n"
+            "<div id=\"results\"></div>\n"
             "<h2 id=\"who-can-crawl\">Who can crawl this site</h2>\n"
             "<p>Every crawler of the <a href=\"crawler-catalog.html\">crawler catalog</a>, by what it is for: whether this "
             "file lets it in, keeps it out, or keeps it out of some paths, and which group decided.</p>\n"
@@ -128,10 +135,16 @@ int site_playground(const char *dir, char *error, size_t cap) {
             "<code>robots=&hellip;&amp;agents=&hellip;&amp;urls=&hellip;&amp;location=&hellip;</code> in "
             "<code>application/x-www-form-urlencoded</code> form, agents and URLs newline-separated, "
             "<code>location</code> left out when empty; a file that is not UTF-8 travels as "
-            "<code>robots_base64=&hellip;</code>, its exact bytes, instead of <code>robots</code>.</p>\n</details>\n"
+            "<code>robots_base64=&hellip;</code>, its exact bytes, instead of <code>robots</code>. The other version "
+            "of a comparison travels as <code>compare=&hellip;</code>; each answer that changes is a row "
+            "<code>tr.change</code> of <code>#changes</code> with <code>data-url</code>, <code>data-agent</code>, "
+            "<code>data-profile</code>, <code>data-before</code> and <code>data-after</code> (the verdicts) and "
+            "<code>data-line-before</code> and <code>data-line-after</code>, and its row of the results has "
+            "<code>data-changed</code>.</p>\n</details>\n"
             "<script src=\"robots-wasm.js\"></script>\n<script src=\"engine.js\"></script>\n"
             "<script src=\"reading.js\"></script>\n<script src=\"crawler-catalog.js\"></script>\n"
-            "<script src=\"playground.js\"></script>\n");
+            "<script src=\"playground.js\"></script>\n",
+          f);
     return site_page_close(f, dir, "playground.html", error, cap);
 }
 
