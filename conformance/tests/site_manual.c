@@ -245,6 +245,7 @@ void site_manual_is_the_documentation(void) {
         {"docs/library.md", "manual-library.html", "<h1>"},
         {"docs/profiles.md", "manual-profiles.html", "<h1>"},
         {"docs/robots-command.md", "manual-robots-command.html", "<h1>The robots command</h1>"},
+        {"docs/review.md", "manual-review.html", "<h1>Review a robots.txt change before it ships</h1>"},
         {"docs/runner.md", "manual-runner.html", "<h1>Checking a parser with robots-conform</h1>"},
         {"docs/scope-and-status.md", "manual-scope-and-status.html", "<h1>"},
         {"docs/site.md", "manual-site.html", "<h1>"},

@@ -10,6 +10,11 @@
 #include "cli.h"
 #include "file.h"
 
+int subcommand_usage_error(const char *name, const char *what, const char *arg) {
+    fprintf(stderr, "robots %s: %s '%s'\nTry 'robots %s --help'.\n", name, what, arg, name);
+    return EXIT_USAGE;
+}
+
 void put_visible(const char *s, size_t n) {
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];

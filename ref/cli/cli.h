@@ -38,6 +38,9 @@ const robots_allocator *cli_allocator(void);
  * be read or parsed. */
 int load_rules(const cli_options *o, const char *file, const char *agent, robots_rules **rules,
                size_t *len, int *more);
+/* "robots NAME: WHAT 'ARG'" and a pointer to NAME's --help, on stderr: a
+ * sub-command's usage error (lint, review). Returns EXIT_USAGE. */
+int subcommand_usage_error(const char *name, const char *what, const char *arg);
 /* Writes n bytes with non-printable octets as \xHH, so a line stays one line. */
 void put_visible(const char *s, size_t n);
 /* --explain's lines for a verdict on url (more: the file went past --max-bytes). */

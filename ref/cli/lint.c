@@ -41,11 +41,6 @@ static void lint_usage(FILE *out) {
             "one byte more, so that a larger one is said to be too big.\n");
 }
 
-static int lint_usage_error(const char *what, const char *arg) {
-    fprintf(stderr, "robots lint: %s '%s'\nTry 'robots lint --help'.\n", what, arg);
-    return EXIT_USAGE;
-}
-
 /* Line n (1-based) of the file, split as the parser counts lines: LF, CR LF and
  * CR alone each end one (FORMAT-1). An empty span past the end. */
 typedef struct line_cursor {
@@ -164,7 +159,7 @@ int run_lint(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (options_done || a[0] != '-' || !strcmp(a, "-")) {
-            if (file) return lint_usage_error("one file at a time; too many arguments, starting at", a);
+            if (file) return subcommand_usage_error("lint", "one file at a time; too many arguments, starting at", a);
             file = a;
         } else if (!strcmp(a, "--")) {
             options_done = true;
@@ -172,17 +167,17 @@ int run_lint(int argc, char **argv) {
             lint_usage(stdout);
             return 0;
         } else if (!strcmp(a, "--profile") || !strcmp(a, "--format")) {
-            if (i + 1 >= argc) return lint_usage_error("missing value for option", a);
+            if (i + 1 >= argc) return subcommand_usage_error("lint", "missing value for option", a);
             const char *v = argv[++i];
             if (!strcmp(a, "--profile")) {
                 if (robots_profile_from_name(v, &o.profile, NULL))
-                    return lint_usage_error("--profile must be google or rfc9309, not", v);
+                    return subcommand_usage_error("lint", "--profile must be google or rfc9309, not", v);
             } else if (!strcmp(v, "text")) format = FORMAT_TEXT;
             else if (!strcmp(v, "json")) format = FORMAT_JSON;
             else if (!strcmp(v, "markdown")) format = FORMAT_MARKDOWN;
-            else return lint_usage_error("--format must be text, json or markdown, not", v);
+            else return subcommand_usage_error("lint", "--format must be text, json or markdown, not", v);
         } else {
-            return lint_usage_error("unknown option", a);
+            return subcommand_usage_error("lint", "unknown option", a);
         }
     }
     if (!file) {

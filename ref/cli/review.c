@@ -11,8 +11,6 @@
  */
 #include "review.h"
 #include "review_data.h"
-#include "sitemap.h"
-#include "access_log.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -21,9 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef ROBOTS_CENSUS_ZLIB
-#include <zlib.h>
-#endif
 
 #include "buf.h"
 #include "census_crawlers.h"
@@ -31,7 +26,6 @@
 #include "file.h"
 #include "lint.h"
 
-#define URL_WARNINGS_SHOWN 10 /* bad lines of --urls said one by one; the rest counted */
 #define DEFAULT_CRAWLERS "@search,@ai-training,@ai-search"
 
 static void review_usage(FILE *out) {
@@ -73,24 +67,20 @@ static void review_usage(FILE *out) {
             "usage error, an unreadable file or an output that cannot be written.\n");
 }
 
-static int review_usage_error(const char *what, const char *arg) {
-    fprintf(stderr, "robots review: %s '%s'\nTry 'robots review --help'.\n", what, arg);
-    return EXIT_USAGE;
-}
-
-
 /* FORMAT-1: LF, CR LF and CR alone each end a line, as the parser counts them. */
 static int index_lines(version *v) {
     size_t n = 1;
     for (size_t i = 0; i < v->body.len; i++)
-        if (v->body.data[i] == '\n' || (v->body.data[i] == '\r' && (i + 1 >= v->body.len || v->body.data[i + 1] != '\n')))
+        if (v->body.data[i] == '\n' ||
+            (v->body.data[i] == '\r' && (i + 1 >= v->body.len || v->body.data[i + 1] != '\n')))
             n++;
     v->line_at = malloc((n + 1) * sizeof *v->line_at);
     if (!v->line_at) return -1;
     size_t k = 0;
     v->line_at[k++] = 0;
     for (size_t i = 0; i < v->body.len; i++)
-        if (v->body.data[i] == '\n' || (v->body.data[i] == '\r' && (i + 1 >= v->body.len || v->body.data[i + 1] != '\n')))
+        if (v->body.data[i] == '\n' ||
+            (v->body.data[i] == '\r' && (i + 1 >= v->body.len || v->body.data[i + 1] != '\n')))
             v->line_at[k++] = i + 1;
     v->line_at[k] = v->body.len;
     v->lines = k;
@@ -134,291 +124,6 @@ static void version_free(version *v) {
     robots_free(v->rules);
     buf_free(&v->body);
     free(v->line_at);
-}
-
-
-static size_t url_hash(const char *s, size_t n) {
-    uint64_t h = 0xCBF29CE484222325u; /* FNV-1a */
-    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 0x100000001B3u;
-    return (size_t)(h ^ (h >> 32));
-}
-
-/* The slot of s in the hash: where it is, or the free one it would take. */
-static size_t url_slot(const url_set *u, const char *s, size_t n) {
-    size_t h = url_hash(s, n) & (u->slots - 1);
-    for (; u->slot[h]; h = (h + 1) & (u->slots - 1)) {
-        const char *t = url_at(u, u->slot[h] - 1);
-        if (strlen(t) == n && !memcmp(t, s, n)) break;
-    }
-    return h;
-}
-
-/* Adds a URL once: a second time it is not asked again (a log asks for the same
- * paths over and over). -1 when memory ran out. */
-static int url_add(url_set *u, const char *s, size_t n) {
-    if (u->n * 2 >= u->slots) {
-        size_t slots = u->slots ? u->slots * 2 : 2048;
-        size_t *slot = calloc(slots, sizeof *slot);
-        if (!slot) return -1;
-        free(u->slot);
-        u->slot = slot;
-        u->slots = slots;
-        for (size_t i = 0; i < u->n; i++) {
-            const char *t = url_at(u, i);
-            u->slot[url_slot(u, t, strlen(t))] = i + 1;
-        }
-    }
-    size_t h = url_slot(u, s, n);
-    if (u->slot[h]) return 0;
-    if (u->n == u->cap) {
-        size_t cap = u->cap ? u->cap * 2 : 1024;
-        size_t *at = realloc(u->at, cap * sizeof *at);
-        if (!at) return -1;
-        u->at = at;
-        u->cap = cap;
-    }
-    u->at[u->n] = u->text.len;
-    if (buf_add(&u->text, s, n) != 0 || buf_addc(&u->text, '\0') != 0) return -1;
-    u->slot[h] = ++u->n;
-    return 0;
-}
-
-
-/* A URL of a list: a path ('/' first) or an absolute http(s) URL. */
-static bool is_url(const char *s, size_t n) {
-    if (n && s[0] == '/') return true;
-    robots_url parsed;
-    return robots_url_parse(s, n, &parsed, NULL) == 0;
-}
-
-/* --urls FILE: one URL a line; a line that is none is a warning with its file and
- * line (the first few; then a count), and the rest is read. */
-static int read_urls(url_set *u, const char *file) {
-    buf body = {NULL, 0, 0};
-    int more = 0;
-    if (read_file(file, 0, &body, &more) != 0) {
-        fprintf(stderr, "robots review: --urls \"%s\": %s\n", file, strerror(errno));
-        buf_free(&body);
-        return EXIT_USAGE;
-    }
-    size_t number = 0, bad = 0;
-    int rc = 0;
-    for (size_t at = 0; at < body.len && rc == 0;) {
-        const char *s = body.data + at;
-        size_t n = 0;
-        while (at + n < body.len && s[n] != '\n') n++;
-        at += n + 1;
-        number++;
-        while (n && (s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
-        while (n && (s[0] == ' ' || s[0] == '\t')) s++, n--;
-        if (n == 0 || s[0] == '#') continue;
-        if (!is_url(s, n) || memchr(s, '\0', n)) {
-            if (bad++ < URL_WARNINGS_SHOWN)
-                fprintf(stderr, "robots review: %s:%zu: not a URL or a path, skipped\n", file, number);
-            continue;
-        }
-        if (url_add(u, s, n) != 0) rc = -1;
-    }
-    if (bad > URL_WARNINGS_SHOWN)
-        fprintf(stderr, "robots review: %s: %zu lines that are not URLs skipped in all\n", file, bad);
-    buf_free(&body);
-    if (rc) fprintf(stderr, "robots review: memory ran out reading \"%s\"\n", file);
-    return rc ? EXIT_USAGE : 0;
-}
-
-/* What reading the sitemaps gathers: the URLs, and the index entries to name
- * when their file is not among those given. */
-typedef struct sitemap_reading {
-    url_set *urls;
-    const char *file;
-    size_t bad;
-    buf entries; /* the index entries' URLs, NUL-terminated, one after another */
-    size_t nentries;
-} sitemap_reading;
-
-static int on_sitemap_url(void *ctx, const char *loc, size_t n) {
-    sitemap_reading *s = ctx;
-    if (!is_url(loc, n) || memchr(loc, '\0', n)) {
-        if (s->bad++ < URL_WARNINGS_SHOWN)
-            fprintf(stderr, "robots review: %s: <loc> %.*s is not a URL, skipped\n", s->file, (int)(n > 200 ? 200 : n),
-                    loc);
-        return 0;
-    }
-    return url_add(s->urls, loc, n);
-}
-
-static int on_sitemap_entry(void *ctx, const char *loc, size_t n) {
-    sitemap_reading *s = ctx;
-    s->nentries++;
-    return buf_add(&s->entries, loc, n) != 0 || buf_addc(&s->entries, '\0') != 0 ? -1 : 0;
-}
-
-/* The last segment of a URL's path or of a file's path: "sitemap-1.xml.gz". */
-static const char *last_segment(const char *s) {
-    size_t n = strcspn(s, "?#");
-    const char *at = s;
-    for (size_t i = 0; i < n; i++)
-        if (s[i] == '/') at = s + i + 1;
-    return at;
-}
-
-/* --sitemap FILE...: their URLs; an index's entries whose file is not among
- * those given are named in a warning (nothing is fetched). */
-static int read_sitemaps(url_set *u, const char *const *files, size_t n) {
-    sitemap_reading s = {u, NULL, 0, {NULL, 0, 0}, 0};
-    int rc = 0;
-    for (size_t i = 0; i < n && rc == 0; i++) {
-        sitemap_counts counts;
-        s.file = files[i];
-        size_t before = u->n;
-        rc = sitemap_read(files[i], on_sitemap_url, on_sitemap_entry, &s, &counts);
-        if (rc == 0 && !counts.index && u->n == before && !counts.broken)
-            fprintf(stderr, "robots review: %s: a sitemap with no URL\n", files[i]);
-    }
-    if (s.bad > URL_WARNINGS_SHOWN)
-        fprintf(stderr, "robots review: --sitemap: %zu <loc> that are not URLs skipped in all\n", s.bad);
-    size_t missing = 0;
-    for (size_t e = 0, at = 0; rc == 0 && e < s.nentries; e++, at += strlen(s.entries.data + at) + 1) {
-        const char *entry = s.entries.data + at, *name = last_segment(entry);
-        size_t len = strcspn(name, "?#");
-        bool given = false;
-        for (size_t i = 0; i < n && !given; i++) {
-            const char *f = last_segment(files[i]);
-            given = strlen(f) == len && !memcmp(f, name, len);
-        }
-        if (!given && missing++ < URL_WARNINGS_SHOWN)
-            fprintf(stderr, "robots review: the sitemap index names %s, which is not among the --sitemap files "
-                            "given: its URLs are not reviewed\n",
-                    entry);
-    }
-    if (missing > URL_WARNINGS_SHOWN)
-        fprintf(stderr, "robots review: %zu entries of the sitemap index in all are not among the files given\n",
-                missing);
-    buf_free(&s.entries);
-    if (rc == -1) fprintf(stderr, "robots review: memory ran out reading the sitemaps\n");
-    return rc == 0 ? 0 : EXIT_USAGE;
-}
-
-/* A log read a line at a time, gzipped or not (zlib's gz functions read both,
- * and a member after another), or plainly where the command has no zlib. */
-typedef struct log_file {
-#ifdef ROBOTS_CENSUS_ZLIB
-    gzFile gz;
-#else
-    FILE *f;
-#endif
-} log_file;
-
-static bool log_open(log_file *l, const char *file) {
-#ifdef ROBOTS_CENSUS_ZLIB
-    l->gz = gzopen(file, "rb");
-    return l->gz != NULL;
-#else
-    l->f = fopen(file, "rb");
-    return l->f != NULL;
-#endif
-}
-
-/* The next line into line (cap bytes, its line end kept); NULL at the end. */
-static char *log_line(log_file *l, char *line, int cap) {
-#ifdef ROBOTS_CENSUS_ZLIB
-    return gzgets(l->gz, line, cap);
-#else
-    return fgets(line, cap, l->f);
-#endif
-}
-
-/* 0, or the reason reading stopped early. */
-static const char *log_close(log_file *l) {
-#ifdef ROBOTS_CENSUS_ZLIB
-    int err = 0;
-    const char *why = gzerror(l->gz, &err);
-    bool bad = err != Z_OK && err != Z_BUF_ERROR;
-    gzclose(l->gz);
-    return bad ? why : NULL;
-#else
-    bool bad = ferror(l->f) != 0;
-    fclose(l->f);
-    return bad ? "a read error" : NULL;
-#endif
-}
-
-#define LOG_LINE_MAX 65536
-
-/* --log FILE...: the targets asked for (each once), and the catalog's crawlers seen
- * in the User-Agent headers, added to those asked. A line of neither format, or
- * too long, is a warning with its file and line (the first ten; then a count). */
-static int read_logs(url_set *u, census_crawlers *cs, const char *const *files, size_t n) {
-    static char line[LOG_LINE_MAX];
-    int rc = 0;
-    for (size_t i = 0; i < n && rc == 0; i++) {
-        log_file l;
-        if (!log_open(&l, files[i])) {
-            fprintf(stderr, "robots review: --log \"%s\": %s\n", files[i], strerror(errno ? errno : ENOENT));
-            return EXIT_USAGE;
-        }
-        size_t number = 0, bad = 0, requests = 0;
-        bool in_long_line = false;
-        while (rc == 0 && log_line(&l, line, sizeof line)) {
-            size_t len = strlen(line);
-            bool ended = len && line[len - 1] == '\n';
-            if (in_long_line) {
-                in_long_line = !ended;
-                continue;
-            }
-            number++;
-            access_log_entry e;
-            if (!ended && len == sizeof line - 1) {
-                in_long_line = true;
-                if (bad++ < URL_WARNINGS_SHOWN)
-                    fprintf(stderr, "robots review: %s:%zu: a line longer than %d bytes, skipped\n", files[i], number,
-                            LOG_LINE_MAX - 1);
-                continue;
-            }
-            if (len == 0 || (len == 1 && ended)) continue;
-            if (!access_log_line(line, len, &e) || memchr(e.target, '\0', e.target_len)) {
-                if (bad++ < URL_WARNINGS_SHOWN)
-                    fprintf(stderr, "robots review: %s:%zu: not a line of the Common or Combined Log Format, skipped\n",
-                            files[i], number);
-                continue;
-            }
-            requests++;
-            rc = url_add(u, e.target, e.target_len);
-            if (rc == 0 && e.agent && e.agent_len < 4096) {
-                char agent[4096];
-                memcpy(agent, e.agent, e.agent_len);
-                agent[e.agent_len] = '\0';
-                const catalog_entry *c = crawler_catalog_find(&cs->catalog, agent);
-                if (c && census_crawlers_add(cs, c) != -1) rc = EXIT_USAGE;
-            }
-        }
-        const char *why = log_close(&l);
-        if (why) fprintf(stderr, "robots review: %s: %s: the rest of the log is not read\n", files[i], why);
-        if (bad > URL_WARNINGS_SHOWN)
-            fprintf(stderr, "robots review: %s: %zu lines skipped in all\n", files[i], bad);
-        if (rc == 0 && requests == 0) fprintf(stderr, "robots review: %s: no request read\n", files[i]);
-    }
-    if (rc == -1) fprintf(stderr, "robots review: memory ran out reading the logs\n");
-    return rc == 0 ? 0 : EXIT_USAGE;
-}
-
-/* Without --urls: the root and the paths of both files' rules, each once. */
-static int default_urls(url_set *u, const version *old, const version *now) {
-    census_asked asked = {{NULL, 0, 0}, 0, 1000};
-    size_t cap = CENSUS_PATHS_MAX + 64;
-    char(*paths)[CENSUS_PATH_BYTES] = malloc(cap * sizeof *paths);
-    if (!paths) return -1;
-    int rc = 0;
-    const version *both[2] = {old, now};
-    for (int v = 0; v < 2 && rc == 0; v++) {
-        size_t n = census_site_paths(&asked, both[v]->rules, paths, cap);
-        for (size_t i = 0; i < n && rc == 0; i++) {
-            size_t len = strlen(paths[i]);
-            rc = url_add(u, paths[i], len);
-        }
-    }
-    free(paths);
-    return rc;
 }
 
 
@@ -467,8 +172,6 @@ static cause *cause_of(review *r, const robots_verdict *before, const robots_ver
     return c;
 }
 
-/* Asks every URL of every crawler with a token of both versions. -1 when memory
- * ran out. */
 /* Which groups decide for a crawler in one version, as a key: the token whose
  * groups decide (robots_check_crawler's `decided`: that token's groups alone), or
  * the '*' groups, or none (a crawler that ignores them). Which groups decide does
@@ -515,6 +218,8 @@ static void crawler_classes(const review *r, size_t *rep) {
     }
 }
 
+/* Asks every URL of every crawler with a token of both versions. -1 when memory
+ * ran out. */
 static int ask_all(review *r) {
     size_t rep[CENSUS_AGENTS_MAX];
     robots_verdict was[CENSUS_AGENTS_MAX], is[CENSUS_AGENTS_MAX];
@@ -636,7 +341,8 @@ int run_review(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (options_done || a[0] != '-' || !strcmp(a, "-")) {
-            if (nfiles == 2) return review_usage_error("two files, OLD and NEW; too many arguments, starting at", a);
+            if (nfiles == 2)
+                return subcommand_usage_error("review", "two files, OLD and NEW; too many arguments, starting at", a);
             files[nfiles++] = a;
             continue;
         }
@@ -652,41 +358,43 @@ int run_review(int argc, char **argv) {
                                                  "--fail-on", "--old-label", "--new-label", "--sitemap", "--log"};
         size_t id = 0;
         while (id < 10 && strcmp(a, with_value[id]) != 0) id++;
-        if (id == 10) return review_usage_error("unknown option", a);
-        if (i + 1 >= argc) return review_usage_error("missing value for option", a);
+        if (id == 10) return subcommand_usage_error("review", "unknown option", a);
+        if (i + 1 >= argc) return subcommand_usage_error("review", "missing value for option", a);
         const char *v = argv[++i];
         switch (id) {
         case 0:
-            if (nurls_files == 64) return review_usage_error("at most 64 --urls files; one too many:", v);
+            if (nurls_files == 64) return subcommand_usage_error("review", "at most 64 --urls files; one too many:", v);
             urls_files[nurls_files++] = v;
             break;
         case 1: crawlers = v; break;
         case 2: catalog = v; break;
         case 3:
             if (robots_profile_from_name(v, &profile, NULL))
-                return review_usage_error("--profile must be google or rfc9309, not", v);
+                return subcommand_usage_error("review", "--profile must be google or rfc9309, not", v);
             break;
         case 4:
             if (!strcmp(v, "text")) format = REVIEW_TEXT;
             else if (!strcmp(v, "markdown")) format = REVIEW_MARKDOWN;
             else if (!strcmp(v, "json")) format = REVIEW_JSON;
-            else return review_usage_error("--format must be text, markdown or json, not", v);
+            else return subcommand_usage_error("review", "--format must be text, markdown or json, not", v);
             break;
         case 9:
-            if (nlogs == 1024) return review_usage_error("at most 1024 --log files; one too many:", v);
+            if (nlogs == 1024) return subcommand_usage_error("review", "at most 1024 --log files; one too many:", v);
             log_files[nlogs++] = v;
             break;
         case 8:
-            if (nsitemaps == 1024) return review_usage_error("at most 1024 --sitemap files; one too many:", v);
+            if (nsitemaps == 1024)
+                return subcommand_usage_error("review", "at most 1024 --sitemap files; one too many:", v);
             sitemap_files[nsitemaps++] = v;
             break;
         case 6: labels[0] = v; break;
         case 7: labels[1] = v; break;
         default:
             if (!known_policy(v))
-                return review_usage_error("--fail-on must be blocked-search, blocked-PURPOSE, blocked-any, "
-                                          "any-change or none, not",
-                                          v);
+                return subcommand_usage_error("review",
+                                              "--fail-on must be blocked-search, blocked-PURPOSE, blocked-any, "
+                                              "any-change or none, not",
+                                              v);
             policy = v;
             break;
         }
@@ -696,7 +404,7 @@ int run_review(int argc, char **argv) {
         return EXIT_USAGE;
     }
     if (!strcmp(files[0], "-") && !strcmp(files[1], "-"))
-        return review_usage_error("only one of OLD and NEW can be standard input:", "-");
+        return subcommand_usage_error("review", "only one of OLD and NEW can be standard input:", "-");
     review r = {0};
     int rc = EXIT_USAGE;
     census_crawlers_program = "robots review";
@@ -705,10 +413,10 @@ int run_review(int argc, char **argv) {
     if (labels[1]) r.now.name = labels[1];
     if (census_crawlers_read(&r.crawlers, crawlers, catalog) != -1) goto done;
     for (size_t i = 0; i < nurls_files; i++)
-        if (read_urls(&r.urls, urls_files[i]) != 0) goto done;
-    if (nsitemaps && read_sitemaps(&r.urls, sitemap_files, nsitemaps) != 0) goto done;
-    if (nlogs && read_logs(&r.urls, &r.crawlers, log_files, nlogs) != 0) goto done;
-    if (!nurls_files && !nsitemaps && !nlogs && default_urls(&r.urls, &r.old, &r.now) != 0) goto out_of_memory;
+        if (review_read_urls(&r.urls, urls_files[i]) != 0) goto done;
+    if (nsitemaps && review_read_sitemaps(&r.urls, sitemap_files, nsitemaps) != 0) goto done;
+    if (nlogs && review_read_logs(&r.urls, &r.crawlers, log_files, nlogs) != 0) goto done;
+    if (!nurls_files && !nsitemaps && !nlogs && review_default_urls(&r.urls, &r.old, &r.now) != 0) goto out_of_memory;
     r.lens = calloc(r.crawlers.n * CATALOG_MAX_TOKENS + 1, sizeof *r.lens);
     r.blocked = calloc(r.crawlers.n + 1, sizeof *r.blocked);
     r.opened = calloc(r.crawlers.n + 1, sizeof *r.opened);

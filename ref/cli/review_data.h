@@ -66,6 +66,16 @@ typedef struct lint_list {
     size_t n;
 } lint_list;
 
+/* The URLs asked (review_urls.c), each added once; each returns 0, or EXIT_USAGE
+ * (or -1 for default_urls) after saying why on stderr. --urls FILE: one a line;
+ * --sitemap FILE...: the URLs of sitemaps, an index's entries not given named;
+ * --log FILE...: the targets of an access log, and the catalog's crawlers seen
+ * in it added to cs; without any: the root and both versions' rules' paths. */
+int review_read_urls(url_set *u, const char *file);
+int review_read_sitemaps(url_set *u, const char *const *files, size_t n);
+int review_read_logs(url_set *u, census_crawlers *cs, const char *const *files, size_t n);
+int review_default_urls(url_set *u, const version *old, const version *now);
+
 /* The report in format f: the lint warnings of NEW (ln) marked in fresh when the
  * change introduced them (nfresh of them). *lost when memory ran out. */
 void review_report(enum review_format f, const review *r, const lint_list *ln, const bool *fresh, size_t nfresh,

@@ -64,8 +64,8 @@ static void print_text(const review *r, const lint_list *ln, const bool *fresh, 
         const census_crawler *cr = &r->crawlers.list[k];
         if (!r->blocked[k] && !r->opened[k]) continue;
         char purposes[256];
-        printf("  %-28s %-28s %zu blocked now, %zu allowed now\n", cr->name, crawler_purposes(cr, purposes, sizeof purposes),
-               r->blocked[k], r->opened[k]);
+        printf("  %-28s %-28s %zu blocked now, %zu allowed now\n", cr->name,
+               crawler_purposes(cr, purposes, sizeof purposes), r->blocked[k], r->opened[k]);
     }
     for (size_t i = 0; i < r->ncauses; i++) {
         const cause *c = &r->causes[i];
@@ -76,7 +76,8 @@ static void print_text(const review *r, const lint_list *ln, const bool *fresh, 
         print_side(REVIEW_TEXT, &r->now, &c->after);
         printf(" in %s (lesson %s)\n   crawlers:", r->now.name, lesson_of(&c->after));
         for (size_t k = 0, first = 1; k < r->crawlers.n; k++)
-            if (c->per_crawler[k]) printf("%s %s %zu", first ? "" : ",", r->crawlers.list[k].name, c->per_crawler[k]), first = 0;
+            if (c->per_crawler[k])
+                printf("%s %s %zu", first ? "" : ",", r->crawlers.list[k].name, c->per_crawler[k]), first = 0;
         printf("\n   URLs:");
         for (size_t s = 0; s < c->nsamples; s++) {
             printf(" ");

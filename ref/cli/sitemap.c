@@ -58,7 +58,8 @@ static void XMLCALL on_start(void *data, const XML_Char *name, const XML_Char **
     if (r->depth == 1) {
         r->root = !strcmp(local, "urlset") ? 1 : !strcmp(local, "sitemapindex") ? 2 : -1;
         if (r->root < 0)
-            fprintf(stderr, "robots review: %s: not a sitemap: its root element is <%s>, not <urlset> or <sitemapindex>\n",
+            fprintf(stderr,
+                    "robots review: %s: not a sitemap: its root element is <%s>, not <urlset> or <sitemapindex>\n",
                     r->file, local);
         return;
     }

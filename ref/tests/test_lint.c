@@ -141,8 +141,9 @@ static void whole_file(void) {
     static const unsigned char part[] = "\xEF\xBBUser-agent: *\nDisallow: /a\n";
     l = lint_bytes(GOOGLE, part, sizeof part - 1);
     CHECK(has(&l, ROBOTS_LINT_BOM, 1));
-    static const unsigned char utf16[] = "\xFF\xFEU\0s\0e\0r\0-\0a\0g\0e\0n\0t\0:\0 \0*\0\n\0D\0i\0s\0a\0l\0l\0o\0w\0:\0 "
-                                         "\0/\0\n\0";
+    static const unsigned char utf16[] =
+        "\xFF\xFEU\0s\0e\0r\0-\0a\0g\0e\0n\0t\0:\0 \0*\0\n\0D\0i\0s\0a\0l\0l\0o\0w\0:\0 "
+        "\0/\0\n\0";
     l = lint_bytes(GOOGLE, utf16, sizeof utf16 - 1);
     CHECK_ONLY(l, ROBOTS_LINT_UTF16, 0); /* one warning, not one a line */
     static const unsigned char be[] = "\0U\0s\0e\0r\0-\0a\0g\0e\0n\0t\0:\0 \0*\0\n";

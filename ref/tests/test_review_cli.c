@@ -17,7 +17,8 @@
 
 static const char old_file[] = "User-agent: *\nAllow: /\nDisallow: /tmp/\n";
 /* The pull request that should fail: Googlebot loses the product pages. */
-static const char new_file[] = "User-agent: *\nAllow: /\nDisallow: /tmp/\n\nUser-agent: Googlebot\nDisallow: /products/\n";
+static const char new_file[] =
+    "User-agent: *\nAllow: /\nDisallow: /tmp/\n\nUser-agent: Googlebot\nDisallow: /products/\n";
 static const char urls[] = "/\n/products/a\n# a comment\n\n/products/b\nhttps://example.com/products/c\n/about\n";
 
 static int has(const proc_output *o, const char *s) { return o->data && strstr(o->data, s) != NULL; }
@@ -80,17 +81,20 @@ static void markdown_and_json(void) {
     const char *o = scratch_file(5, old_file, sizeof old_file - 1);
     const char *n = scratch_file(6, new_file, sizeof new_file - 1);
     const char *u = scratch_file(7, urls, sizeof urls - 1);
-    proc_result r = run_robots(NULL, 0, ARGS("review", "--format", "markdown", "--urls", u, "--crawlers", "Googlebot", o, n));
+    proc_result r =
+        run_robots(NULL, 0, ARGS("review", "--format", "markdown", "--urls", u, "--crawlers", "Googlebot", o, n));
     CHECK_EQ(r.status, 1);
     CHECK(has(&r.out, "## robots.txt review\n\n**3 of 5 answers change** (5 URLs × 1 crawlers)"));
     CHECK(has(&r.out, "| Googlebot | search | 3 | 0 |"));
-    CHECK(has(&r.out, "1. **Blocked now: 3 answers**\n   - before: line 2 \"Allow: /\"\n   - after: line 6 \"Disallow: /products/\""));
+    CHECK(has(&r.out, "1. **Blocked now: 3 answers**\n   - before: line 2 \"Allow: /\"\n   - after: line 6 \"Disallow: "
+                      "/products/\""));
     proc_result_free(&r);
     r = run_robots(NULL, 0, ARGS("review", "--format", "json", "--urls", u, "--crawlers", "Googlebot", o, n));
     CHECK_EQ(r.status, 1);
     CHECK(has(&r.out, "\"urls\": 5, \"crawlers\": 1, \"answers\": 5, \"changed\": 3"));
-    CHECK(has(&r.out, "{\"change\": \"blocked\", \"answers\": 3, \"before\": {\"allowed\": true, \"line\": 2, \"text\": "
-                      "\"Allow: /\"}, \"after\": {\"allowed\": false, \"line\": 6, \"text\": \"Disallow: /products/\"}"));
+    CHECK(has(&r.out,
+              "{\"change\": \"blocked\", \"answers\": 3, \"before\": {\"allowed\": true, \"line\": 2, \"text\": "
+              "\"Allow: /\"}, \"after\": {\"allowed\": false, \"line\": 6, \"text\": \"Disallow: /products/\"}"));
     CHECK(has(&r.out, "\"crawlers\": {\"Googlebot\": 3}, \"urls\": [\"/products/a\", \"/products/b\", "
                       "\"https://example.com/products/c\"]}"));
     proc_result_free(&r);
@@ -146,8 +150,9 @@ static void sitemaps(void) {
     char sm[4096], idx[4096], broken[4096];
     const char *s = scratch_file(14, sitemap, sizeof sitemap - 1);
     snprintf(sm, sizeof sm, "%s", s);
-    static const char index[] = "<?xml version=\"1.0\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-                                "<sitemap><loc>https://example.com/a/sitemap-blog.xml.gz</loc></sitemap>\n</sitemapindex>\n";
+    static const char index[] =
+        "<?xml version=\"1.0\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        "<sitemap><loc>https://example.com/a/sitemap-blog.xml.gz</loc></sitemap>\n</sitemapindex>\n";
     snprintf(idx, sizeof idx, "%s", scratch_file(15, index, sizeof index - 1));
     static const char cut[] = "<urlset><url><loc>https://example.com/products/c</loc></url>\n<url><loc>https://e";
     snprintf(broken, sizeof broken, "%s", scratch_file(4, cut, sizeof cut - 1));
@@ -170,11 +175,12 @@ static void sitemaps(void) {
     CHECK(has(&r.err, "not a sitemap: its root element is <html>") && has(&r.out, "(3 URLs x 1 crawlers)"));
     proc_result_free(&r);
     /* Entities that multiply (a billion laughs) are refused by expat, quickly. */
-    static const char laughs[] = "<?xml version=\"1.0\"?>\n<!DOCTYPE l [<!ENTITY a \"aaaaaaaaaa\">"
-                                 "<!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\"><!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;\">"
-                                 "<!ENTITY d \"&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;\"><!ENTITY e \"&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;\">"
-                                 "<!ENTITY f \"&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;\"><!ENTITY g \"&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;\">"
-                                 "<!ENTITY h \"&g;&g;&g;&g;&g;&g;&g;&g;&g;&g;\">]>\n<urlset><url><loc>&h;</loc></url></urlset>\n";
+    static const char laughs[] =
+        "<?xml version=\"1.0\"?>\n<!DOCTYPE l [<!ENTITY a \"aaaaaaaaaa\">"
+        "<!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\"><!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;\">"
+        "<!ENTITY d \"&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;\"><!ENTITY e \"&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;\">"
+        "<!ENTITY f \"&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;\"><!ENTITY g \"&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;\">"
+        "<!ENTITY h \"&g;&g;&g;&g;&g;&g;&g;&g;&g;&g;\">]>\n<urlset><url><loc>&h;</loc></url></urlset>\n";
     char bomb[4096];
     snprintf(bomb, sizeof bomb, "%s", scratch_file(6, laughs, sizeof laughs - 1));
     r = run_robots(NULL, 0, ARGS("review", "--crawlers", "Googlebot", "--sitemap", bomb, o, n));
@@ -219,7 +225,8 @@ static void sitemaps(void) {
     fwrite(bytes, 1, got - 30, f);
     fclose(f);
     r = run_robots(NULL, 0, ARGS("review", "--crawlers", "Googlebot", "--sitemap", cut_gz, o, n));
-    CHECK(has(&r.err, "cut.xml.gz: the gzip stream ends early") || has(&r.err, "cut.xml.gz: the gzip stream is broken"));
+    CHECK(has(&r.err, "cut.xml.gz: the gzip stream ends early") ||
+          has(&r.err, "cut.xml.gz: the gzip stream is broken"));
     proc_result_free(&r);
 #endif
 }
@@ -256,9 +263,11 @@ static void classes_change_no_answer(void) {
             const char *o = scratch_file(8, files[i], strlen(files[i]));
             const char *w = scratch_file(9, files[j], strlen(files[j]));
             unsetenv("ROBOTS_REVIEW_NAIVE");
-            proc_result a = run_robots(NULL, 0, ARGS("review", "--format", "json", "--crawlers", "@all", "--urls", u, o, w));
+            proc_result a =
+                run_robots(NULL, 0, ARGS("review", "--format", "json", "--crawlers", "@all", "--urls", u, o, w));
             setenv("ROBOTS_REVIEW_NAIVE", "1", 1);
-            proc_result b = run_robots(NULL, 0, ARGS("review", "--format", "json", "--crawlers", "@all", "--urls", u, o, w));
+            proc_result b =
+                run_robots(NULL, 0, ARGS("review", "--format", "json", "--crawlers", "@all", "--urls", u, o, w));
             unsetenv("ROBOTS_REVIEW_NAIVE");
             CHECK(a.status == b.status && a.out.len == b.out.len && a.out.len > 0 &&
                   !memcmp(a.out.data, b.out.data, a.out.len));
@@ -363,7 +372,8 @@ static void bad_use(void) {
         proc_result r = run_robots(NULL, 0, bad[i].args);
         CHECK_EQ(r.status, 2);
         CHECK(has(&r.err, bad[i].reason));
-        if (!has(&r.err, bad[i].reason)) printf("    wanted \"%s\" in: %.300s\n", bad[i].reason, r.err.data ? r.err.data : "");
+        if (!has(&r.err, bad[i].reason))
+            printf("    wanted \"%s\" in: %.300s\n", bad[i].reason, r.err.data ? r.err.data : "");
         proc_result_free(&r);
     }
 }
