@@ -428,7 +428,7 @@ int run_review(int argc, char **argv) {
             r.lens[k * CATALOG_MAX_TOKENS + t] = strlen(cr->tokens[t]);
     }
     if (ask_all(&r) != 0) goto out_of_memory;
-    qsort(r.causes, r.ncauses, sizeof *r.causes, by_answers);
+    if (r.ncauses) qsort(r.causes, r.ncauses, sizeof *r.causes, by_answers); /* qsort(NULL, 0) is undefined */
     lint_list lo = {NULL, 0}, ln = {NULL, 0};
     bool *fresh = NULL;
     size_t nfresh = 0;
