@@ -352,6 +352,80 @@ static void logs(void) {
 #endif
 }
 
+/* What the other tests leave out: a warning both versions have (not introduced),
+ * the Markdown table of warnings, a crawler no group applies to any more, "--",
+ * --catalog, more URLs than the first hash holds, a <loc> and a log line too long,
+ * and many bad lines, each counted. */
+static void corners(void) {
+    static const char old_delay[] = "User-agent: *\nCrawl-delay: 5\nDisallow: /x\n";
+    static const char new_delay[] = "User-agent: *\nCrawl-delay: 5\nDisallow: /\n";
+    const char *o = scratch_file(12, old_delay, sizeof old_delay - 1);
+    const char *n = scratch_file(13, new_delay, sizeof new_delay - 1);
+    proc_result r = run_robots(NULL, 0, ARGS("review", "--format", "markdown", "--crawlers", "Googlebot",
+                                             "--catalog", "conformance/crawler-catalog.json", "--", o, n));
+    CHECK_EQ(r.status, 1);
+    CHECK(has(&r.out, "### Warnings the change introduced") && has(&r.out, "| 3 | `disallow-all` | Disallow: / |"));
+    CHECK(!has(&r.out, "`crawl-delay`")); /* both versions have it: not the change's */
+    proc_result_free(&r);
+    /* A group for another crawler only: Googlebot is in no group after. */
+    static const char named[] = "User-agent: FooBot\nDisallow: /\n";
+    const char *w = scratch_file(14, named, sizeof named - 1);
+    r = run_robots(NULL, 0, ARGS("review", "--crawlers", "Googlebot", "--fail-on", "any-change", o, w));
+    CHECK_EQ(r.status, 1);
+    CHECK(has(&r.out, "after:  no rule (no group applies)"));
+    proc_result_free(&r);
+    /* 5,000 URLs (the URL hash grows), 12 that are none, a line past 64 KiB in a log. */
+    size_t cap = 5000 * 24 + 70000 + 4096, len = 0;
+    char *big = malloc(cap);
+    CHECK(big != NULL);
+    if (!big) return;
+    for (int i = 0; i < 5000; i++) len += (size_t)snprintf(big + len, cap - len, "/x/page-%d\n", i);
+    for (int i = 0; i < 12; i++) len += (size_t)snprintf(big + len, cap - len, "no url %d\n", i);
+    const char *u = scratch_file(15, big, len);
+    r = run_robots(NULL, 0, ARGS("review", "--crawlers", "Googlebot", "--urls", u, o, n));
+    CHECK(has(&r.out, "(5000 URLs x 1 crawlers)") && has(&r.err, "12 lines that are not URLs skipped in all"));
+    proc_result_free(&r);
+    len = 0;
+    len += (size_t)snprintf(big + len, cap - len, "h - - [d] \"GET /");
+    memset(big + len, 'a', 66000);
+    len += 66000;
+    for (int i = 0; i < 12; i++) len += (size_t)snprintf(big + len, cap - len, "%sbad %d", i ? "\n" : " HTTP/1.1\" 200 1\n", i);
+    len += (size_t)snprintf(big + len, cap - len, "\nh - - [d] \"GET /x/1 HTTP/1.1\" 200 1\n");
+    const char *l = scratch_file(4, big, len);
+    r = run_robots(NULL, 0, ARGS("review", "--crawlers", "Googlebot", "--log", l, o, n));
+    CHECK(has(&r.err, ":1: a line longer than 65535 bytes, skipped") && has(&r.err, "lines skipped in all"));
+    CHECK(has(&r.out, "(1 URLs x 1 crawlers)"));
+    proc_result_free(&r);
+#ifdef ROBOTS_REVIEW_EXPAT
+    /* A <loc> past 16 KiB, 12 that are no URL, and an index of 12 entries not given. */
+    len = (size_t)snprintf(big, cap, "<urlset><url><loc>https://e.com/");
+    memset(big + len, 'a', 17000);
+    len += 17000;
+    len += (size_t)snprintf(big + len, cap - len, "</loc></url>");
+    for (int i = 0; i < 12; i++) len += (size_t)snprintf(big + len, cap - len, "<url><loc>nope %d</loc></url>", i);
+    len += (size_t)snprintf(big + len, cap - len, "<url><loc>https://e.com/x/1</loc></url></urlset>");
+    const char *sm = scratch_file(5, big, len);
+    len = (size_t)snprintf(big, cap, "<sitemapindex>");
+    for (int i = 0; i < 12; i++)
+        len += (size_t)snprintf(big + len, cap - len, "<sitemap><loc>https://e.com/s%d.xml</loc></sitemap>", i);
+    len += (size_t)snprintf(big + len, cap - len, "</sitemapindex>");
+    const char *ix = scratch_file(6, big, len);
+    r = run_robots(NULL, 0, ARGS("review", "--crawlers", "Googlebot", "--sitemap", sm, "--sitemap", ix, o, n));
+    CHECK(has(&r.err, "a <loc> longer than 16384 bytes, skipped") && has(&r.err, "12 <loc> that are not URLs"));
+    CHECK(has(&r.err, "12 entries of the sitemap index in all are not among the files given"));
+    CHECK(has(&r.out, "(1 URLs x 1 crawlers)"));
+    proc_result_free(&r);
+#endif
+    free(big);
+    /* lint: "--" before a file named like an option, and a bad profile. */
+    r = run_robots(NULL, 0, ARGS("lint", "--profile", "bing", o));
+    CHECK(r.status == 2 && has(&r.err, "--profile must be google or rfc9309, not 'bing'"));
+    proc_result_free(&r);
+    r = run_robots(NULL, 0, ARGS("lint", "--", o));
+    CHECK(r.status == 1 && has(&r.out, ": crawl-delay: "));
+    proc_result_free(&r);
+}
+
 static void bad_use(void) {
     const char *o = scratch_file(11, old_file, sizeof old_file - 1);
     struct {
@@ -384,6 +458,7 @@ const test_suite suite_review_cli = {"review-command", (const test_case[]){
     {"markdown and json", markdown_and_json},
     {"crawlers asked once per class give every crawler's own answers", classes_change_no_answer},
     {"bad lines of --urls", bad_urls},
+    {"corners: shared warnings, no group, many URLs, long lines, counts", corners},
     {"a line of an access log", access_log_lines},
     {"--log: paths once each, the crawlers seen, gzipped", logs},
     {"--sitemap: plain, gzipped in two members, broken, an index, a bomb", sitemaps},
