@@ -2,6 +2,10 @@
  * library's parses (robots_options.allocator) and common/'s buffers. The two
  * layers declare the same shape separately, since common/ sits below the library
  * and does not include robots.h; this is the one place that knows both. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "buf.h"
 #include "cli.h"
 
@@ -19,3 +23,21 @@ void cli_use_allocator(const robots_allocator *a) {
 }
 
 const robots_allocator *cli_allocator(void) { return current; }
+
+void *cli_realloc(void *p, size_t n) {
+    if (n == 0) n = 1; /* realloc(p, 0) may free p; one byte keeps the answer defined */
+    return current ? current->realloc_fn(current->ctx, p, n) : realloc(p, n);
+}
+
+void *cli_calloc(size_t n, size_t size) {
+    if (size && n > SIZE_MAX / size) return NULL;
+    void *p = cli_realloc(NULL, n * size);
+    if (p) memset(p, 0, n * size);
+    return p;
+}
+
+void cli_free(void *p) {
+    if (!p) return;
+    if (current) current->free_fn(current->ctx, p);
+    else free(p);
+}

@@ -31,6 +31,12 @@ typedef struct cli_options {
 void cli_use_allocator(const robots_allocator *a);
 /* What robots_options.allocator should be (NULL for realloc and free). */
 const robots_allocator *cli_allocator(void);
+/* The command's own arrays go through the same allocator, so that the tests can
+ * fail each of them too. cli_calloc returns zeroed memory, NULL when n * size
+ * overflows; cli_free(NULL) does nothing. */
+void *cli_realloc(void *p, size_t n);
+void *cli_calloc(size_t n, size_t size);
+void cli_free(void *p);
 
 /* Reads FILE ('-': stdin) and parses it under the options, for `agent` alone
  * (robots_options.agents) unless it is NULL; *len is the file's length, *more

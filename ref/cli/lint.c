@@ -122,10 +122,9 @@ int lint_print(const char *file, const char *data, size_t len, const robots_rule
     enum lint_format f = (enum lint_format)format;
     size_t n = 0;
     if (robots_lint(rules, data, len, NULL, 0, &n) != 0) return -1;
-    robots_lint_warning *w = n ? malloc(n * sizeof *w) : NULL;
-    if (n && !w) return -1;
-    if (robots_lint(rules, data, len, w, n, &n) != 0) {
-        free(w);
+    robots_lint_warning *w = cli_calloc(n + 1, sizeof *w);
+    if (!w || robots_lint(rules, data, len, w, n, &n) != 0) {
+        cli_free(w);
         return -1;
     }
     bool lost = false;
@@ -146,7 +145,7 @@ int lint_print(const char *file, const char *data, size_t len, const robots_rule
     if (f == FORMAT_JSON) printf("%s], \"count\": %zu}\n", n ? "\n  " : "", n);
     else if (f == FORMAT_MARKDOWN && !n) printf("No warnings.\n");
     else if (f == FORMAT_TEXT) printf("%s: %zu warning%s\n", file, n, n == 1 ? "" : "s");
-    free(w);
+    cli_free(w);
     *count = n;
     return lost ? -1 : 0;
 }

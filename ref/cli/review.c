@@ -67,23 +67,27 @@ static void review_usage(FILE *out) {
             "usage error, an unreadable file or an output that cannot be written.\n");
 }
 
-/* FORMAT-1: LF, CR LF and CR alone each end a line, as the parser counts them. */
+/* FORMAT-1: LF, CR LF and CR alone each end a line, as the parser counts them.
+ * How many lines the body has; with `at`, where each begins. */
+static size_t line_starts(const buf *body, size_t *at) {
+    size_t ends = 0;
+    if (at) at[0] = 0;
+    for (size_t i = 0; i < body->len; i++) {
+        char c = body->data[i];
+        if (c == '\n' || (c == '\r' && (i + 1 == body->len || body->data[i + 1] != '\n'))) {
+            ends++;
+            if (at) at[ends] = i + 1;
+        }
+    }
+    return ends + 1;
+}
+
 static int index_lines(version *v) {
-    size_t n = 1;
-    for (size_t i = 0; i < v->body.len; i++)
-        if (v->body.data[i] == '\n' ||
-            (v->body.data[i] == '\r' && (i + 1 >= v->body.len || v->body.data[i + 1] != '\n')))
-            n++;
-    v->line_at = malloc((n + 1) * sizeof *v->line_at);
+    v->lines = line_starts(&v->body, NULL);
+    v->line_at = cli_calloc(v->lines + 1, sizeof *v->line_at);
     if (!v->line_at) return -1;
-    size_t k = 0;
-    v->line_at[k++] = 0;
-    for (size_t i = 0; i < v->body.len; i++)
-        if (v->body.data[i] == '\n' ||
-            (v->body.data[i] == '\r' && (i + 1 >= v->body.len || v->body.data[i + 1] != '\n')))
-            v->line_at[k++] = i + 1;
-    v->line_at[k] = v->body.len;
-    v->lines = k;
+    line_starts(&v->body, v->line_at);
+    v->line_at[v->lines] = v->body.len;
     return 0;
 }
 
@@ -123,7 +127,7 @@ static int load_version(version *v, const char *file, robots_profile_id profile)
 static void version_free(version *v) {
     robots_free(v->rules);
     buf_free(&v->body);
-    free(v->line_at);
+    cli_free(v->line_at);
 }
 
 
@@ -135,7 +139,7 @@ static size_t cause_hash(size_t a, size_t b, bool blocks, size_t mask) {
 
 static int grow_slots(review *r) {
     size_t slots = r->slots ? r->slots * 2 : 256;
-    size_t *slot = calloc(slots, sizeof *slot);
+    size_t *slot = cli_calloc(slots, sizeof *slot);
     if (!slot) return -1;
     for (size_t i = 0; i < r->ncauses; i++) {
         const cause *c = &r->causes[i];
@@ -143,7 +147,7 @@ static int grow_slots(review *r) {
         while (slot[h]) h = (h + 1) & (slots - 1);
         slot[h] = i + 1;
     }
-    free(r->slot);
+    cli_free(r->slot);
     r->slot = slot;
     r->slots = slots;
     return 0;
@@ -160,13 +164,13 @@ static cause *cause_of(review *r, const robots_verdict *before, const robots_ver
     }
     if (r->ncauses == r->cap_causes) {
         size_t cap = r->cap_causes ? r->cap_causes * 2 : 64;
-        cause *c = realloc(r->causes, cap * sizeof *c);
+        cause *c = cli_realloc(r->causes, cap * sizeof *c);
         if (!c) return NULL;
         r->causes = c;
         r->cap_causes = cap;
     }
     cause *c = &r->causes[r->ncauses];
-    *c = (cause){before->line, after->line, blocks, 0, calloc(r->crawlers.n, sizeof(size_t)), {0}, 0, *before, *after};
+    *c = (cause){before->line, after->line, blocks, 0, cli_calloc(r->crawlers.n, sizeof(size_t)), {0}, 0, *before, *after};
     if (!c->per_crawler) return NULL;
     r->slot[h] = ++r->ncauses;
     return c;
@@ -272,7 +276,7 @@ static bool has_purpose(const census_crawler *cr, const char *purpose) {
 
 static int lint_of(const version *v, lint_list *l) {
     if (robots_lint(v->rules, v->body.data, v->body.len, NULL, 0, &l->n) != 0) return -1;
-    l->w = malloc((l->n ? l->n : 1) * sizeof *l->w);
+    l->w = cli_calloc(l->n + 1, sizeof *l->w);
     if (!l->w || robots_lint(v->rules, v->body.data, v->body.len, l->w, l->n, &l->n) != 0) return -1;
     return 0;
 }
@@ -319,15 +323,15 @@ static void review_free(review *r) {
     version_free(&r->old);
     version_free(&r->now);
     buf_free(&r->urls.text);
-    free(r->urls.at);
-    free(r->urls.slot);
+    cli_free(r->urls.at);
+    cli_free(r->urls.slot);
     census_crawlers_free(&r->crawlers);
-    free(r->lens);
-    for (size_t i = 0; i < r->ncauses; i++) free(r->causes[i].per_crawler);
-    free(r->causes);
-    free(r->slot);
-    free(r->blocked);
-    free(r->opened);
+    cli_free(r->lens);
+    for (size_t i = 0; i < r->ncauses; i++) cli_free(r->causes[i].per_crawler);
+    cli_free(r->causes);
+    cli_free(r->slot);
+    cli_free(r->blocked);
+    cli_free(r->opened);
 }
 
 int run_review(int argc, char **argv) {
@@ -417,9 +421,9 @@ int run_review(int argc, char **argv) {
     if (nsitemaps && review_read_sitemaps(&r.urls, sitemap_files, nsitemaps) != 0) goto done;
     if (nlogs && review_read_logs(&r.urls, &r.crawlers, log_files, nlogs) != 0) goto done;
     if (!nurls_files && !nsitemaps && !nlogs && review_default_urls(&r.urls, &r.old, &r.now) != 0) goto out_of_memory;
-    r.lens = calloc(r.crawlers.n * CATALOG_MAX_TOKENS + 1, sizeof *r.lens);
-    r.blocked = calloc(r.crawlers.n + 1, sizeof *r.blocked);
-    r.opened = calloc(r.crawlers.n + 1, sizeof *r.opened);
+    r.lens = cli_calloc(r.crawlers.n * CATALOG_MAX_TOKENS + 1, sizeof *r.lens);
+    r.blocked = cli_calloc(r.crawlers.n + 1, sizeof *r.blocked);
+    r.opened = cli_calloc(r.crawlers.n + 1, sizeof *r.opened);
     if (!r.lens || !r.blocked || !r.opened) goto out_of_memory;
     for (size_t k = 0; k < r.crawlers.n; k++) {
         const census_crawler *cr = &r.crawlers.list[k];
@@ -433,16 +437,16 @@ int run_review(int argc, char **argv) {
     bool *fresh = NULL;
     size_t nfresh = 0;
     bool lost = false;
-    if (lint_of(&r.old, &lo) != 0 || lint_of(&r.now, &ln) != 0 || !(fresh = calloc(ln.n + 1, sizeof *fresh))) {
+    if (lint_of(&r.old, &lo) != 0 || lint_of(&r.now, &ln) != 0 || !(fresh = cli_calloc(ln.n + 1, sizeof *fresh))) {
         lost = true;
     } else {
         introduced(&r.old, &lo, &r.now, &ln, fresh);
         for (size_t i = 0; i < ln.n; i++) nfresh += fresh[i];
         review_report(format, &r, &ln, fresh, nfresh, &lost);
     }
-    free(lo.w);
-    free(ln.w);
-    free(fresh);
+    cli_free(lo.w);
+    cli_free(ln.w);
+    cli_free(fresh);
     if (lost) goto out_of_memory;
     rc = fails(&r, policy) ? 1 : 0;
     goto done;

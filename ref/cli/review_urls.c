@@ -42,9 +42,9 @@ static size_t url_slot(const url_set *u, const char *s, size_t n) {
 static int url_add(url_set *u, const char *s, size_t n) {
     if (u->n * 2 >= u->slots) {
         size_t slots = u->slots ? u->slots * 2 : 2048;
-        size_t *slot = calloc(slots, sizeof *slot);
+        size_t *slot = cli_calloc(slots, sizeof *slot);
         if (!slot) return -1;
-        free(u->slot);
+        cli_free(u->slot);
         u->slot = slot;
         u->slots = slots;
         for (size_t i = 0; i < u->n; i++) {
@@ -56,7 +56,7 @@ static int url_add(url_set *u, const char *s, size_t n) {
     if (u->slot[h]) return 0;
     if (u->n == u->cap) {
         size_t cap = u->cap ? u->cap * 2 : 1024;
-        size_t *at = realloc(u->at, cap * sizeof *at);
+        size_t *at = cli_realloc(u->at, cap * sizeof *at);
         if (!at) return -1;
         u->at = at;
         u->cap = cap;
@@ -290,7 +290,7 @@ int review_read_logs(url_set *u, census_crawlers *cs, const char *const *files, 
 int review_default_urls(url_set *u, const version *old, const version *now) {
     census_asked asked = {{NULL, 0, 0}, 0, 1000};
     size_t cap = CENSUS_PATHS_MAX + 64;
-    char(*paths)[CENSUS_PATH_BYTES] = malloc(cap * sizeof *paths);
+    char(*paths)[CENSUS_PATH_BYTES] = cli_calloc(cap, sizeof *paths);
     if (!paths) return -1;
     int rc = 0;
     const version *both[2] = {old, now};
@@ -301,6 +301,6 @@ int review_default_urls(url_set *u, const version *old, const version *now) {
             rc = url_add(u, paths[i], len);
         }
     }
-    free(paths);
+    cli_free(paths);
     return rc;
 }

@@ -20,6 +20,7 @@
 #include <zlib.h>
 #endif
 
+#include "cli.h"
 #include "read_buffer.h"
 
 #define LOC_MAX 16384                          /* bytes of one <loc>; the protocol's URLs have under 2,048 */
@@ -44,7 +45,7 @@ typedef struct reader {
     sitemap_counts *counts;
 } reader;
 
-/* The local name of "namespace\nlocal" (XML_ParserCreateNS with '\n'). */
+/* The local name of "namespace\nlocal" (XML_ParserCreate_MM with the separator '\n'). */
 static const char *local_name(const char *name) {
     const char *nl = strrchr(name, '\n');
     return nl ? nl + 1 : name;
@@ -124,6 +125,7 @@ static bool feed(reader *r, const char *s, size_t n, bool last) {
         int chunk = n > (1u << 20) ? 1 << 20 : (int)n;
         bool end = last && (size_t)chunk == n;
         if (XML_Parse(r->parser, s, chunk, end) != XML_STATUS_OK) {
+            if (!r->stop && XML_GetErrorCode(r->parser) == XML_ERROR_NO_MEMORY) r->stop = -1;
             if (r->stop) return false;
             fprintf(stderr, "robots review: %s:%lu:%lu: not XML (%s): the URLs before it are kept, the rest of "
                             "the file is not read\n",
@@ -140,6 +142,21 @@ static bool feed(reader *r, const char *s, size_t n, bool last) {
     return true;
 }
 
+/* expat's and zlib's memory comes from the command's allocator too, so that the
+ * tests can fail it (ref/tests/test_cli_memory.c). */
+static void *xml_malloc(size_t n) { return cli_realloc(NULL, n); }
+static const XML_Memory_Handling_Suite xml_memory = {xml_malloc, cli_realloc, cli_free};
+#ifdef ROBOTS_CENSUS_ZLIB
+static voidpf z_alloc(voidpf opaque, uInt items, uInt size) {
+    (void)opaque;
+    return cli_calloc(items, size);
+}
+static void z_free(voidpf opaque, voidpf p) {
+    (void)opaque;
+    cli_free(p);
+}
+#endif
+
 int sitemap_read(const char *file, sitemap_fn on_url, sitemap_fn on_entry, void *ctx, sitemap_counts *counts) {
     *counts = (sitemap_counts){0};
     FILE *f = strcmp(file, "-") ? fopen(file, "rb") : stdin;
@@ -150,7 +167,8 @@ int sitemap_read(const char *file, sitemap_fn on_url, sitemap_fn on_entry, void 
     static reader r; /* LOC_MAX bytes: kept off the stack */
     memset(&r, 0, sizeof r);
     r = (reader){.file = file, .on_url = on_url, .on_entry = on_entry, .ctx = ctx, .counts = counts};
-    r.parser = XML_ParserCreateNS(NULL, '\n');
+    static const XML_Char separator[] = {'\n', '\0'};
+    r.parser = XML_ParserCreate_MM(NULL, &xml_memory, separator);
     if (!r.parser) {
         if (f != stdin) fclose(f);
         return -1;
@@ -171,7 +189,9 @@ int sitemap_read(const char *file, sitemap_fn on_url, sitemap_fn on_entry, void 
         static char out[ROBOTS_READ_BUFFER];
         z_stream z;
         memset(&z, 0, sizeof z);
-        if (inflateInit2(&z, 15 + 16) != Z_OK) ok = false;
+        z.zalloc = z_alloc;
+        z.zfree = z_free;
+        if (inflateInit2(&z, 15 + 16) != Z_OK) r.stop = -1, ok = false; /* only for want of memory */
         bool ended = false;
         while (ok && got) {
             z.next_in = (unsigned char *)in;
@@ -179,12 +199,17 @@ int sitemap_read(const char *file, sitemap_fn on_url, sitemap_fn on_entry, void 
             while (ok && z.avail_in) {
                 /* A gzip member after another: one file, read on (RFC 1952 2.2). */
                 if (ended) {
-                    if (inflateReset(&z) != Z_OK) ok = false;
+                    inflateReset(&z); /* fails only on a stream inflateInit2 did not set up */
                     ended = false;
                 }
                 z.next_out = (unsigned char *)out;
                 z.avail_out = sizeof out;
                 int zr = inflate(&z, Z_NO_FLUSH);
+                if (zr == Z_MEM_ERROR) {
+                    r.stop = -1;
+                    ok = false;
+                    break;
+                }
                 if (zr != Z_OK && zr != Z_STREAM_END && zr != Z_BUF_ERROR) {
                     fprintf(stderr, "robots review: %s: the gzip stream is broken (%s): the rest is not read\n", file,
                             z.msg ? z.msg : "inflate failed");
@@ -232,6 +257,21 @@ int sitemap_read(const char *file, sitemap_fn on_url, sitemap_fn on_entry, void 
 }
 
 #else
+
+/* expat's and zlib's memory comes from the command's allocator too, so that the
+ * tests can fail it (ref/tests/test_cli_memory.c). */
+static void *xml_malloc(size_t n) { return cli_realloc(NULL, n); }
+static const XML_Memory_Handling_Suite xml_memory = {xml_malloc, cli_realloc, cli_free};
+#ifdef ROBOTS_CENSUS_ZLIB
+static voidpf z_alloc(voidpf opaque, uInt items, uInt size) {
+    (void)opaque;
+    return cli_calloc(items, size);
+}
+static void z_free(voidpf opaque, voidpf p) {
+    (void)opaque;
+    cli_free(p);
+}
+#endif
 
 int sitemap_read(const char *file, sitemap_fn on_url, sitemap_fn on_entry, void *ctx, sitemap_counts *counts) {
     (void)on_url, (void)on_entry, (void)ctx;

@@ -110,8 +110,8 @@ static bool utf16(const unsigned char *d, size_t n) {
 static bool whole_site(const char *p, size_t n) {
     if (n == 0 || (p[0] != '/' && p[0] != '*')) return false;
     size_t stars_end = n;
-    if (p[n - 1] == '$') {
-        if (n < 2 || p[n - 2] != '*') return false;
+    if (p[n - 1] == '$') { /* n >= 2 here: p[0] is no '$' */
+        if (p[n - 2] != '*') return false;
         stars_end = n - 1;
     }
     for (size_t i = 1; i < stars_end; i++)
@@ -126,12 +126,12 @@ static bool key_is(const robots_record *rec, const char *word) {
 
 /* GROUP-4: a user-agent line that a non-rule line (a sitemap, a usage line, any
  * other key) kept in the group of the user-agent line above it. */
-static void mark_joins(const robots_rules *r, size_t lines, kinds *at) {
+static void mark_joins(const robots_rules *r, kinds *at) {
     robots_agent_info prev = {0};
     bool have = false;
     for (size_t i = 0, n = robots_agent_count(r); i < n; i++) {
         robots_agent_info a;
-        if (robots_get_agent(r, i, &a) != 0 || a.line > lines) continue;
+        robots_get_agent(r, i, &a);
         if (have && a.group == prev.group && a.line > prev.line)
             for (size_t k = prev.line + 1; k < a.line; k++) {
                 robots_line_info li = robots_get_line(r, k);
@@ -151,66 +151,73 @@ static void mark_joins(const robots_rules *r, size_t lines, kinds *at) {
  * line, which starts a group of preferences even where the crawl rules join it
  * to the group above. Usage and user-agent lines both come in file order: one
  * walk finds each usage line's group, that of the last user-agent line above. */
-static void mark_usage(const robots_rules *r, size_t lines, kinds *at) {
+static void mark_usage(const robots_rules *r, kinds *at) {
     bool named = false;
     for (size_t i = 0, g = robots_group_count(r); i < g && !named; i++) {
         robots_group_info gi;
-        named = robots_get_group(r, i, &gi) == 0 && !gi.global;
+        robots_get_group(r, i, &gi);
+        named = !gi.global;
     }
     size_t last_named = 0;
     for (size_t i = 0, n = robots_agent_count(r); i < n; i++) {
         robots_agent_info a;
-        if (robots_get_agent(r, i, &a) == 0 && !a.global && a.line > last_named) last_named = a.line;
+        robots_get_agent(r, i, &a);
+        if (!a.global && a.line > last_named) last_named = a.line;
     }
     size_t agent = 0, agents = robots_agent_count(r), above = SIZE_MAX;
     for (size_t i = 0, n = robots_usage_line_count(r); i < n; i++) {
         robots_usage_line u;
-        if (robots_get_usage_line(r, i, &u) != 0 || u.line > lines) continue;
+        robots_get_usage_line(r, i, &u);
         if (!u.in_group) {
             at[u.line] |= KIND(ROBOTS_LINT_USAGE_NO_GROUP);
             continue;
         }
-        robots_agent_info a;
-        for (; agent < agents && robots_get_agent(r, agent, &a) == 0 && a.line < u.line; agent++) above = a.group;
+        /* In a group, so a user-agent line is above it: `above` is set. */
+        for (robots_agent_info a; agent < agents && (robots_get_agent(r, agent, &a), a.line < u.line); agent++)
+            above = a.group;
         robots_group_info g;
-        if ((named || last_named > u.line) && above != SIZE_MAX && robots_get_group(r, above, &g) == 0 && g.global)
-            at[u.line] |= KIND(ROBOTS_LINT_USAGE_HIDDEN);
+        robots_get_group(r, above, &g);
+        if ((named || last_named > u.line) && g.global) at[u.line] |= KIND(ROBOTS_LINT_USAGE_HIDDEN);
     }
 }
 
 /* MATCH-1: a '*' group with a rule that disallows every path and no allow rule
  * to open any of it. */
-static void mark_disallow_all(const robots_rules *r, size_t lines, kinds *at) {
+static void mark_disallow_all(const robots_rules *r, kinds *at) {
     for (size_t g = 0, groups = robots_group_count(r); g < groups; g++) {
         robots_group_info gi;
-        if (robots_get_group(r, g, &gi) != 0 || !gi.global) continue;
+        robots_get_group(r, g, &gi);
+        if (!gi.global) continue;
         size_t whole = 0;
         bool allows = false;
         for (size_t i = 0, n = robots_rule_count(r); i < n; i++) {
             robots_rule_info ri;
-            if (robots_get_rule(r, i, &ri) != 0 || ri.group != g) continue;
+            robots_get_rule(r, i, &ri);
+            if (ri.group != g) continue;
             if (ri.kind == ROBOTS_RULE_ALLOW) allows = true;
             else if (!whole && whole_site(ri.pattern, ri.pattern_len)) whole = ri.line;
         }
-        if (whole && !allows && whole <= lines) at[whole] |= KIND(ROBOTS_LINT_DISALLOW_ALL);
+        if (whole && !allows) at[whole] |= KIND(ROBOTS_LINT_DISALLOW_ALL);
     }
 }
 
-/* The warnings each line carries. */
+/* The warnings each line carries. Here and in the mark_* functions above, the
+ * robots_get_* calls cannot fail: each index is under its count. */
 static void mark_lines(const robots_rules *r, const unsigned char *d, size_t len, size_t lines, kinds *at) {
     bool is_utf16 = utf16(d, len);
     robots_parse_info info;
     robots_get_parse_info(r, &info);
     if (info.input_bytes > ROBOTS_DEFAULT_MAX_BYTES) at[0] |= KIND(ROBOTS_LINT_TOO_BIG);
     if (is_utf16) at[0] |= KIND(ROBOTS_LINT_UTF16);
-    /* FORMAT-4, BOM-1, BOM-2: EF BB BF, or the first one or two of its bytes. */
-    if (!is_utf16 && len >= 1 && d[0] == 0xEF && (len == 1 || d[1] == 0xBB) && lines >= 1)
+    /* FORMAT-4, BOM-1, BOM-2: EF BB BF, or the first one or two of its bytes. A
+     * file has a line 1 even when empty (the last line counts, as in Google's). */
+    if (!is_utf16 && len >= 1 && d[0] == 0xEF && (len == 1 || d[1] == 0xBB))
         at[1] |= KIND(ROBOTS_LINT_BOM);
-    mark_disallow_all(r, lines, at);
+    mark_disallow_all(r, at);
     size_t first_agent = SIZE_MAX;
     for (size_t i = 0, n = robots_agent_count(r); i < n; i++) {
         robots_agent_info a;
-        if (robots_get_agent(r, i, &a) != 0 || a.line > lines) continue;
+        robots_get_agent(r, i, &a);
         if (a.line < first_agent) first_agent = a.line;
         if (a.global) continue;
         if (a.token_len == 0) at[a.line] |= KIND(ROBOTS_LINT_AGENT_NO_TOKEN);
@@ -218,14 +225,15 @@ static void mark_lines(const robots_rules *r, const unsigned char *d, size_t len
     }
     for (size_t i = 0, n = robots_rule_count(r); i < n; i++) {
         robots_rule_info ri;
-        if (robots_get_rule(r, i, &ri) != 0 || ri.line > lines || ri.pattern_len == 0) continue;
+        robots_get_rule(r, i, &ri);
+        if (ri.pattern_len == 0) continue;
         if (ri.pattern[0] != '/' && ri.pattern[0] != '*') at[ri.line] |= KIND(ROBOTS_LINT_PATH_WITHOUT_SLASH);
     }
-    mark_joins(r, lines, at);
-    mark_usage(r, lines, at);
+    mark_joins(r, at);
+    mark_usage(r, at);
     for (size_t i = 0, n = robots_record_count(r); i < n; i++) {
         robots_record rec;
-        if (robots_get_record(r, i, &rec) != 0 || rec.line > lines) continue;
+        robots_get_record(r, i, &rec);
         if (key_is(&rec, "crawl-delay")) at[rec.line] |= KIND(ROBOTS_LINT_CRAWL_DELAY);
         else if (key_is(&rec, "noindex")) at[rec.line] |= KIND(ROBOTS_LINT_NOINDEX);
     }

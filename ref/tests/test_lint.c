@@ -103,6 +103,12 @@ static void usage_lines(void) {
     CHECK_EQ(l.n, 0);
     l = lint_text("Content-Usage: train-ai=n\nUser-agent: *\nAllow: /\n");
     CHECK_ONLY(l, ROBOTS_LINT_USAGE_NO_GROUP, 1);
+    /* A usage line in a named crawler's own group is read by it. */
+    l = lint_text("User-agent: GPTBot\nContent-Usage: train-ai=n\nDisallow: /x\n\nUser-agent: *\nAllow: /\n");
+    CHECK_EQ(l.n, 0);
+    /* A '*' group's usage line with a crawler named on a user-agent line below it. */
+    l = lint_text("User-agent: *\nContent-Usage: train-ai=n\nUser-agent: GPTBot\nAllow: /\n");
+    CHECK(has(&l, ROBOTS_LINT_USAGE_HIDDEN, 2));
 }
 
 /* MATCH-1: the staging file deployed. */
@@ -116,6 +122,13 @@ static void disallow_all(void) {
     l = lint_text("User-agent: BadBot\nDisallow: /\n");
     CHECK_EQ(l.n, 0);
     l = lint_text("User-agent: *\nDisallow: /$\nDisallow: /a*\n");
+    CHECK_EQ(l.n, 0);
+    /* The first of two whole-site rules is the one named; '*' patterns too. */
+    l = lint_text("User-agent: *\nDisallow: *\nDisallow: /\nDisallow:\n");
+    CHECK_ONLY(l, ROBOTS_LINT_DISALLOW_ALL, 2);
+    l = lint_text("User-agent: *\nDisallow: /**$\n");
+    CHECK_ONLY(l, ROBOTS_LINT_DISALLOW_ALL, 2);
+    l = lint_text("User-agent: *\nDisallow: /a$\nDisallow: *.pdf\n");
     CHECK_EQ(l.n, 0);
 }
 
@@ -149,6 +162,20 @@ static void whole_file(void) {
     static const unsigned char be[] = "\0U\0s\0e\0r\0-\0a\0g\0e\0n\0t\0:\0 \0*\0\n";
     l = lint_bytes(GOOGLE, be, sizeof be - 1);
     CHECK(has(&l, ROBOTS_LINT_UTF16, 0));
+    static const unsigned char fe_ff[] = "\xFE\xFF\0U\0s";
+    l = lint_bytes(GOOGLE, fe_ff, sizeof fe_ff - 1);
+    CHECK(has(&l, ROBOTS_LINT_UTF16, 0));
+    /* Bytes that only begin like UTF-16 or a byte order mark. */
+    static const char *const not_utf16[] = {"\xFF\x01\n", "\xFE\x01\n", "\xEF\x01\n", "\xEF", "Us\0s\n", "U\0s\n"};
+    for (size_t i = 0; i < sizeof not_utf16 / sizeof not_utf16[0]; i++) {
+        l = lint_text(not_utf16[i]);
+        CHECK(!has(&l, ROBOTS_LINT_UTF16, 0));
+        CHECK(has(&l, ROBOTS_LINT_BOM, 1) == (i == 3));
+    }
+    l = lint_bytes(GOOGLE, "U\0\0s\0\n", 6);
+    CHECK(!has(&l, ROBOTS_LINT_UTF16, 0));
+    l = lint_bytes(GOOGLE, "\0U\0\0\n", 5);
+    CHECK(!has(&l, ROBOTS_LINT_UTF16, 0));
 }
 
 /* Line order, the whole file first; on a line, the kinds' order; the cap; the
@@ -174,6 +201,9 @@ static void order_cap_and_texts(void) {
     CHECK_EQ(n, 4);
     CHECK_EQ(robots_lint(NULL, text, strlen(text), w, 8, &n), -1);
     CHECK_EQ(robots_lint(r, text, strlen(text), w, 8, NULL), -1);
+    CHECK_EQ(robots_lint(r, NULL, 3, w, 8, &n), -1);
+    CHECK_EQ(robots_lint(r, text, strlen(text), NULL, 8, &n), -1);
+    CHECK_EQ(robots_lint(r, NULL, 0, NULL, 0, &n), 0); /* no bytes: no byte order mark to read */
     robots_free(r);
     for (int k = 0; k < ROBOTS_LINT_KIND_COUNT; k++) {
         const char *name = robots_lint_name((robots_lint_kind)k), *lesson = robots_lint_case((robots_lint_kind)k);
@@ -181,6 +211,7 @@ static void order_cap_and_texts(void) {
         for (int j = 0; j < k && name; j++) CHECK(strcmp(name, robots_lint_name((robots_lint_kind)j)) != 0);
     }
     CHECK(robots_lint_name(ROBOTS_LINT_KIND_COUNT) == NULL && robots_lint_advice((robots_lint_kind)-1) == NULL);
+    CHECK(robots_lint_case(ROBOTS_LINT_KIND_COUNT) == NULL);
 }
 
 /* Memory running out while linting is an error, never a short list. */
