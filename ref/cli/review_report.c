@@ -1,7 +1,8 @@
 /*
  * review_report.c - robots review's report (review_data.h) as text, Markdown (to
- * post on a pull request) or JSON: the counts, each crawler's, the causes
- * largest first with their lines before and after, and the warnings introduced.
+ * post on a pull request) or JSON: the counts, each crawler's, each purpose's,
+ * the causes largest first with their lines before and after, and the warnings
+ * introduced.
  */
 #include <stdio.h>
 #include <string.h>
@@ -28,6 +29,33 @@ static const char *crawler_purposes(const census_crawler *cr, char *out, size_t 
     for (size_t i = 0; i < cr->entry->npurposes && p; i++, p += strlen(p) + 1)
         at += (size_t)snprintf(out + (at < cap ? at : cap), at < cap ? cap - at : 0, "%s%s", i ? ", " : "", p);
     return out;
+}
+
+/* What one purpose's crawlers lost and gained: the sums of their counts. */
+typedef struct purpose_sum {
+    size_t blocked, opened;
+} purpose_sum;
+
+static bool purpose_moved(const purpose_sum *s) { return s->blocked || s->opened; }
+
+/* The sums of every purpose the schema names (catalog_purposes), in its order, so
+ * a fixed array holds them and the order is the same in every report. A crawler
+ * with two purposes counts in both, as --fail-on blocked-PURPOSE counts it; one
+ * the catalog does not know has no purpose and counts in none (its own line shows
+ * it). Returns how many purposes moved an answer. */
+static size_t purpose_sums(const review *r, purpose_sum sums[CATALOG_PURPOSES]) {
+    size_t moved = 0;
+    for (size_t p = 0; p < CATALOG_PURPOSES; p++) {
+        sums[p] = (purpose_sum){0, 0};
+        for (size_t k = 0; k < r->crawlers.n; k++) {
+            const census_crawler *cr = &r->crawlers.list[k];
+            if (!cr->entry || !catalog_entry_has_purpose(cr->entry, catalog_purposes[p])) continue;
+            sums[p].blocked += r->blocked[k];
+            sums[p].opened += r->opened[k];
+        }
+        moved += purpose_moved(&sums[p]);
+    }
+    return moved;
 }
 
 static void put_json_text(const char *s, size_t n, bool *lost) {
@@ -67,6 +95,13 @@ static void print_text(const review *r, const lint_list *ln, const bool *fresh, 
         printf("  %-28s %-28s %zu blocked now, %zu allowed now\n", cr->name,
                crawler_purposes(cr, purposes, sizeof purposes), r->blocked[k], r->opened[k]);
     }
+    /* The counts line up with the crawlers' above (column 61). */
+    purpose_sum sums[CATALOG_PURPOSES];
+    if (purpose_sums(r, sums)) printf("  Per purpose:\n");
+    for (size_t p = 0; p < CATALOG_PURPOSES; p++)
+        if (purpose_moved(&sums[p]))
+            printf("    %-55s %zu blocked now, %zu allowed now\n", catalog_purposes[p], sums[p].blocked,
+                   sums[p].opened);
     for (size_t i = 0; i < r->ncauses; i++) {
         const cause *c = &r->causes[i];
         printf("\n%zu. %s: %zu answer%s\n   before: ", i + 1, c->blocks ? "blocked now" : "allowed now", c->answers,
@@ -119,6 +154,13 @@ static void print_markdown(const review *r, const lint_list *ln, const bool *fre
             printf(" | %s | %zu | %zu |\n", crawler_purposes(cr, purposes, sizeof purposes), r->blocked[k],
                    r->opened[k]);
         }
+        /* A table of its own: a blank line ends the crawlers'. The purposes are
+         * the schema's words, which need no escaping. */
+        purpose_sum sums[CATALOG_PURPOSES];
+        if (purpose_sums(r, sums)) printf("\n| Purpose | Blocked now | Allowed now |\n| --- | ---: | ---: |\n");
+        for (size_t p = 0; p < CATALOG_PURPOSES; p++)
+            if (purpose_moved(&sums[p]))
+                printf("| %s | %zu | %zu |\n", catalog_purposes[p], sums[p].blocked, sums[p].opened);
         printf("\n### Causes, largest first\n");
     }
     for (size_t i = 0; i < r->ncauses; i++) {
@@ -187,6 +229,17 @@ static void print_json(const review *r, const lint_list *ln, const bool *fresh, 
         printf(", \"blocked\": %zu, \"allowed\": %zu}", r->blocked[k], r->opened[k]);
         first = 0;
     }
+    /* A key of its own between per_crawler and causes: the keys scripts already
+     * read keep their names and values. */
+    purpose_sum sums[CATALOG_PURPOSES];
+    purpose_sums(r, sums);
+    printf("],\n \"purposes\": [");
+    for (size_t p = 0, first = 1; p < CATALOG_PURPOSES; p++)
+        if (purpose_moved(&sums[p])) {
+            printf("%s\n  {\"purpose\": \"%s\", \"blocked\": %zu, \"allowed\": %zu}", first ? "" : ",",
+                   catalog_purposes[p], sums[p].blocked, sums[p].opened);
+            first = 0;
+        }
     printf("],\n \"causes\": [");
     for (size_t i = 0; i < r->ncauses; i++) {
         const cause *c = &r->causes[i];

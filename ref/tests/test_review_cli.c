@@ -452,6 +452,68 @@ static void bad_use(void) {
     }
 }
 
+/* The sums per purpose (issue 64, item 1): Amazonbot (ai-search and ai-training)
+ * counts in both, GPTBot adds to ai-training, CCBot (archiving) only gains, and
+ * FooBot, which the catalog does not know, counts in no purpose. Each format's
+ * block is matched whole, from the line before it to the line after. */
+static const char purpose_old[] = "User-agent: *\nDisallow: /shop\n";
+static const char purpose_new[] = "User-agent: Googlebot\nUser-agent: Amazonbot\nUser-agent: FooBot\n"
+                                  "Disallow: /private/\n\nUser-agent: *\nAllow: /\n";
+static const char purpose_urls[] = "/\n/private/a\n/private/b\n/shop\n";
+
+static void sums_per_purpose(void) {
+    const char *o = scratch_file(0, purpose_old, sizeof purpose_old - 1);
+    const char *n = scratch_file(1, purpose_new, sizeof purpose_new - 1);
+    const char *u = scratch_file(2, purpose_urls, sizeof purpose_urls - 1);
+    const char *crawlers = "Googlebot,GPTBot,Amazonbot,CCBot,FooBot";
+    proc_result r = run_robots(NULL, 0, ARGS("review", "--urls", u, "--crawlers", crawlers, o, n));
+    CHECK_EQ(r.status, 1);
+    CHECK(has(&r.out, "  FooBot                                                    2 blocked now, 1 allowed now\n"
+                      "  Per purpose:\n"
+                      "    search                                                  2 blocked now, 1 allowed now\n"
+                      "    ai-training                                             2 blocked now, 2 allowed now\n"
+                      "    ai-search                                               2 blocked now, 1 allowed now\n"
+                      "    archiving                                               0 blocked now, 1 allowed now\n"
+                      "\n1. blocked now: 6 answers\n"));
+    proc_result_free(&r);
+    r = run_robots(NULL, 0, ARGS("review", "--format", "markdown", "--urls", u, "--crawlers", crawlers, o, n));
+    CHECK_EQ(r.status, 1);
+    CHECK(has(&r.out, "| FooBot |  | 2 | 1 |\n\n"
+                      "| Purpose | Blocked now | Allowed now |\n| --- | ---: | ---: |\n"
+                      "| search | 2 | 1 |\n| ai-training | 2 | 2 |\n| ai-search | 2 | 1 |\n| archiving | 0 | 1 |\n"
+                      "\n### Causes, largest first\n"));
+    proc_result_free(&r);
+    r = run_robots(NULL, 0, ARGS("review", "--format", "json", "--urls", u, "--crawlers", crawlers, o, n));
+    CHECK_EQ(r.status, 1);
+    CHECK(has(&r.out, "{\"crawler\": \"FooBot\", \"purposes\": \"\", \"blocked\": 2, \"allowed\": 1}],\n"
+                      " \"purposes\": [\n"
+                      "  {\"purpose\": \"search\", \"blocked\": 2, \"allowed\": 1},\n"
+                      "  {\"purpose\": \"ai-training\", \"blocked\": 2, \"allowed\": 2},\n"
+                      "  {\"purpose\": \"ai-search\", \"blocked\": 2, \"allowed\": 1},\n"
+                      "  {\"purpose\": \"archiving\", \"blocked\": 0, \"allowed\": 1}],\n"
+                      " \"causes\": [\n"));
+    proc_result_free(&r);
+}
+
+/* Only FooBot's answers change: no purpose moved, so no block, no table and an
+ * empty array, though the change is there. */
+static void no_purpose_moved(void) {
+    const char *o = scratch_file(0, purpose_old, sizeof purpose_old - 1);
+    const char *n = scratch_file(1, purpose_new, sizeof purpose_new - 1);
+    const char *u = scratch_file(2, purpose_urls, sizeof purpose_urls - 1);
+    proc_result r = run_robots(NULL, 0, ARGS("review", "--urls", u, "--crawlers", "FooBot", o, n));
+    CHECK_EQ(r.status, 0);
+    CHECK(has(&r.out, "  FooBot                                                    2 blocked now, 1 allowed now\n\n1. "));
+    CHECK(!has(&r.out, "Per purpose"));
+    proc_result_free(&r);
+    r = run_robots(NULL, 0, ARGS("review", "--format", "markdown", "--urls", u, "--crawlers", "FooBot", o, n));
+    CHECK(has(&r.out, "| FooBot |  | 2 | 1 |\n\n### Causes, largest first\n") && !has(&r.out, "\n| Purpose |"));
+    proc_result_free(&r);
+    r = run_robots(NULL, 0, ARGS("review", "--format", "json", "--urls", u, "--crawlers", "FooBot", o, n));
+    CHECK(has(&r.out, "\"allowed\": 1}],\n \"purposes\": [],\n \"causes\": [\n"));
+    proc_result_free(&r);
+}
+
 const test_suite suite_review_cli = {"review-command", (const test_case[]){
     {"a change that blocks Googlebot from product pages fails, naming line, pages and crawler", blocks_googlebot},
     {"the staging file: every crawler, and the warning introduced", staging_file},
@@ -463,4 +525,6 @@ const test_suite suite_review_cli = {"review-command", (const test_case[]){
     {"--log: paths once each, the crawlers seen, gzipped", logs},
     {"--sitemap: plain, gzipped in two members, broken, an index, a bomb", sitemaps},
     {"bad use exits 2", bad_use},
+    {"sums per purpose: a crawler with two purposes in both, an unknown one in none", sums_per_purpose},
+    {"no purpose moved: no block, no table, an empty array", no_purpose_moved},
     {NULL, NULL}}};
