@@ -170,7 +170,12 @@ static cause *cause_of(review *r, const robots_verdict *before, const robots_ver
         r->cap_causes = cap;
     }
     cause *c = &r->causes[r->ncauses];
-    *c = (cause){before->line, after->line, blocks, 0, cli_calloc(r->crawlers.n, sizeof(size_t)), {0}, 0, *before, *after};
+    *c = (cause){.old_line = before->line,
+                 .new_line = after->line,
+                 .blocks = blocks,
+                 .per_crawler = cli_calloc(r->crawlers.n, sizeof(size_t)),
+                 .before = *before,
+                 .after = *after};
     if (!c->per_crawler) return NULL;
     r->slot[h] = ++r->ncauses;
     return c;
@@ -249,8 +254,11 @@ static int ask_all(review *r) {
             if (!c) return -1;
             c->answers++;
             c->per_crawler[k]++;
-            if (c->nsamples < SAMPLES && (c->nsamples == 0 || c->samples[c->nsamples - 1] != u))
-                c->samples[c->nsamples++] = u;
+            if (c->last_url != u + 1) {
+                c->last_url = u + 1;
+                c->urls++;
+                if (c->nsamples < SAMPLES) c->samples[c->nsamples++] = u;
+            }
             if (c->blocks) r->blocked[k]++;
             else r->opened[k]++;
         }

@@ -44,6 +44,8 @@ typedef struct cause {
     bool blocks;           /* allowed before, disallowed now (else the reverse) */
     size_t answers;
     size_t *per_crawler;   /* answers per crawler */
+    size_t urls;           /* the URLs among them: a URL asked for two crawlers counts once */
+    size_t last_url;       /* 1 + the last URL counted (URLs are asked in order) */
     size_t samples[SAMPLES], nsamples;
     robots_verdict before, after;
 } cause;

@@ -119,6 +119,7 @@ static void print_text(const review *r, const lint_list *ln, const bool *fresh, 
             const char *u = url_at(&r->urls, c->samples[s]);
             put_visible(u, strlen(u));
         }
+        if (c->urls > c->nsamples) printf(" ... (%zu URLs in all)", c->urls);
         printf("\n");
     }
     if (nfresh) printf("\nWarnings the change introduced (robots lint):\n");
@@ -184,7 +185,8 @@ static void print_markdown(const review *r, const lint_list *ln, const bool *fre
             printf("%s ", s ? "," : "");
             markdown_text(u, strlen(u));
         }
-        printf("%s\n", c->answers > c->nsamples ? ", …" : "");
+        if (c->urls > c->nsamples) printf(", … (%zu URLs in all)", c->urls);
+        printf("\n");
     }
     if (!nfresh) return;
     printf("\n### Warnings the change introduced\n\n| Line | Warning | The line | What to write instead | Lesson |\n"
@@ -256,7 +258,7 @@ static void print_json(const review *r, const lint_list *ln, const bool *fresh, 
                 printf(": %zu", c->per_crawler[k]);
                 first = 0;
             }
-        printf("}, \"urls\": [");
+        printf("}, \"url_count\": %zu, \"urls\": [", c->urls);
         for (size_t s = 0; s < c->nsamples; s++) {
             const char *u = url_at(&r->urls, c->samples[s]);
             printf("%s", s ? ", " : "");

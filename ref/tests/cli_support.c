@@ -1,6 +1,7 @@
 /* cli_support.c - run the robots command, make scratch files. */
 #include "cli_support.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,23 +27,37 @@ proc_result run_robots(const char *input, size_t input_len, const char *const *a
 
 static char scratch_dir[64];
 
+/* Every file in the directory goes, the scratch files and those the tests made
+ * beside them (a gzipped copy, a cut one), so that the directory goes too. */
 static void remove_scratch(void) {
-    char path[128];
-    for (int i = 0; i < SCRATCH_SLOTS; i++) {
-        snprintf(path, sizeof path, "%s/f%d", scratch_dir, i);
+    DIR *d = opendir(scratch_dir);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", scratch_dir, e->d_name);
         unlink(path);
     }
+    if (d) closedir(d);
     rmdir(scratch_dir);
 }
 
-const char *scratch_file(int slot, const void *data, size_t len) {
-    static char paths[SCRATCH_SLOTS][128];
+/* The scratch directory, made on first use and removed at exit. */
+const char *scratch_directory(void) {
     if (!scratch_dir[0]) {
         strcpy(scratch_dir, "/tmp/robots-tests-XXXXXX");
         if (!mkdtemp(scratch_dir)) return "/nonexistent";
         atexit(remove_scratch);
     }
-    snprintf(paths[slot], sizeof paths[slot], "%s/f%d", scratch_dir, slot);
+    return scratch_dir;
+}
+
+const char *scratch_file(int slot, const void *data, size_t len) {
+    static char paths[SCRATCH_SLOTS][128];
+    if (slot < 0 || slot >= SCRATCH_SLOTS) {
+        fprintf(stderr, "scratch_file: slot %d is not one of 0 to %d\n", slot, SCRATCH_SLOTS - 1);
+        abort();
+    }
+    snprintf(paths[slot], sizeof paths[slot], "%s/f%d", scratch_directory(), slot);
     FILE *f = fopen(paths[slot], "wb");
     if (!f) return "/nonexistent";
     fwrite(data, 1, len, f);

@@ -10,14 +10,16 @@
  * and the given standard input; fails the current test if it cannot run or hangs. */
 proc_result run_robots(const char *input, size_t input_len, const char *const *args);
 
-/* A scratch directory for the test run, and a file in it with the given bytes;
- * returns the file's path (static storage, one per call slot 0 to SCRATCH_SLOTS - 1). */
 /* fn(ctx) with standard output and error sent to /dev/null (the command's
  * functions run in-process print what a test does not read); returns fn's value. */
 int run_quietly(int (*fn)(void *ctx), void *ctx);
 
-#define SCRATCH_SLOTS 16
+/* A scratch directory for the test run, and a file in it with the given bytes;
+ * returns the file's path (static storage, one per call slot 0 to SCRATCH_SLOTS - 1;
+ * another slot aborts). The directory and everything in it go at exit. */
+#define SCRATCH_SLOTS 32
 const char *scratch_file(int slot, const void *data, size_t len);
+const char *scratch_directory(void);
 
 /* Does `text` (NUL-terminated) equal `want` exactly? */
 int output_is(const proc_output *o, const char *want);

@@ -95,8 +95,16 @@ static void markdown_and_json(void) {
     CHECK(has(&r.out,
               "{\"change\": \"blocked\", \"answers\": 3, \"before\": {\"allowed\": true, \"line\": 2, \"text\": "
               "\"Allow: /\"}, \"after\": {\"allowed\": false, \"line\": 6, \"text\": \"Disallow: /products/\"}"));
-    CHECK(has(&r.out, "\"crawlers\": {\"Googlebot\": 3}, \"urls\": [\"/products/a\", \"/products/b\", "
-                      "\"https://example.com/products/c\"]}"));
+    CHECK(has(&r.out, "\"crawlers\": {\"Googlebot\": 3}, \"url_count\": 3, \"urls\": [\"/products/a\", "
+                      "\"/products/b\", \"https://example.com/products/c\"]}"));
+    proc_result_free(&r);
+    /* Three crawlers lose the same three URLs: nine answers, three URLs, all shown
+     * and none hinted at past them. */
+    r = run_robots(NULL, 0,
+                   ARGS("review", "--format", "markdown", "--urls", u, "--crawlers",
+                        "Googlebot,Googlebot-Image,Googlebot-News", o, n));
+    CHECK(has(&r.out, "1. **Blocked now: 9 answers**"));
+    CHECK(has(&r.out, "   - URLs: /products/a, /products/b, https://example.com/products/c\n"));
     proc_result_free(&r);
 }
 
@@ -384,6 +392,18 @@ static void corners(void) {
     const char *u = scratch_file(15, big, len);
     r = run_robots(NULL, 0, ARGS("review", "--crawlers", "Googlebot", "--urls", u, o, n));
     CHECK(has(&r.out, "(5000 URLs x 1 crawlers)") && has(&r.err, "12 lines that are not URLs skipped in all"));
+    proc_result_free(&r);
+    /* Five URLs of a cause are shown, and how many there are in all. */
+    static const char open_x[] = "User-agent: *\nAllow: /\n", shut_x[] = "User-agent: *\nDisallow: /x/\n";
+    char before[512];
+    snprintf(before, sizeof before, "%s", scratch_file(16, open_x, sizeof open_x - 1));
+    const char *after = scratch_file(17, shut_x, sizeof shut_x - 1);
+    r = run_robots(NULL, 0, ARGS("review", "--crawlers", "Googlebot", "--urls", u, before, after));
+    CHECK(has(&r.out, "URLs: /x/page-0 /x/page-1 /x/page-2 /x/page-3 /x/page-4 ... (5000 URLs in all)\n"));
+    proc_result_free(&r);
+    r = run_robots(NULL, 0,
+                   ARGS("review", "--format", "markdown", "--crawlers", "Googlebot", "--urls", u, before, after));
+    CHECK(has(&r.out, "   - URLs: /x/page-0, /x/page-1, /x/page-2, /x/page-3, /x/page-4, … (5000 URLs in all)\n"));
     proc_result_free(&r);
     len = 0;
     len += (size_t)snprintf(big + len, cap - len, "h - - [d] \"GET /");
