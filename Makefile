@@ -140,7 +140,8 @@ CENSUS_LIBS := $(if $(CENSUS_ZLIB),-lz) $(if $(CENSUS_BROTLI),-lbrotlidec)
 # REVIEW_EXPAT= builds the command without it (--sitemap then says so).
 REVIEW_EXPAT ?= 1
 REVIEW_LIBS := $(if $(REVIEW_EXPAT),-lexpat)
-$(call obj,ref/cli/sitemap.c ref/cli/review_urls.c ref/tests/test_review_cli.c ref/tests/test_review_memory.c): INCLUDES += $(if $(REVIEW_EXPAT),-DROBOTS_REVIEW_EXPAT) \
+$(call obj,ref/cli/sitemap.c ref/cli/review_urls.c ref/tests/test_review_cli.c ref/tests/test_review_memory.c \
+    ref/tests/test_review_edges.c): INCLUDES += $(if $(REVIEW_EXPAT),-DROBOTS_REVIEW_EXPAT) \
     $(if $(CENSUS_ZLIB),-DROBOTS_CENSUS_ZLIB)
 $(call obj,ref/cli/warc_stream.c ref/cli/content_coding.c ref/tests/test_census.c ref/tests/test_census_readers.c): INCLUDES += \
     $(if $(CENSUS_ZLIB),-DROBOTS_CENSUS_ZLIB) $(if $(CENSUS_BROTLI),-DROBOTS_CENSUS_BROTLI)

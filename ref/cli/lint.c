@@ -42,24 +42,28 @@ static void lint_usage(FILE *out) {
 }
 
 /* Line n (1-based) of the file, split as the parser counts lines: LF, CR LF and
- * CR alone each end one (FORMAT-1). An empty span past the end. */
+ * CR alone each end one (FORMAT-1). An empty span past the end. Lines are asked
+ * in order, so the cursor only moves on. */
 typedef struct line_cursor {
     const char *data, *end, *at;
     size_t number; /* the line `at` starts */
 } line_cursor;
 
+static const char *line_end(const char *p, const char *end) {
+    while (p < end && *p != '\n' && *p != '\r') p++;
+    return p;
+}
+
 static void line_text(line_cursor *c, size_t n, const char **s, size_t *len) {
-    while (c->number < n && c->at < c->end) {
-        const char *p = c->at;
-        while (p < c->end && *p != '\n' && *p != '\r') p++;
+    const char *p = line_end(c->at, c->end);
+    while (c->number < n) {
         if (p < c->end && *p == '\r' && p + 1 < c->end && p[1] == '\n') p++;
         c->at = p < c->end ? p + 1 : p;
         c->number++;
+        p = line_end(c->at, c->end);
     }
-    const char *p = c->at;
-    while (p < c->end && *p != '\n' && *p != '\r') p++;
-    *s = c->number == n ? c->at : c->end;
-    *len = c->number == n ? (size_t)(p - c->at) : 0;
+    *s = c->at;
+    *len = (size_t)(p - c->at);
 }
 
 /* Markdown text in a table cell: the marks that start markup, a link, HTML, an
@@ -87,29 +91,25 @@ static void print_warning(enum lint_format f, const char *file, const robots_lin
                           size_t text_len, bool first, bool *lost) {
     const char *id = robots_lint_name(w->kind), *advice = robots_lint_advice(w->kind);
     const char *lesson = robots_lint_case(w->kind);
-    switch (f) {
-    case FORMAT_TEXT:
+    if (f == FORMAT_TEXT) {
         if (w->line) printf("%s:%zu: %s: %s (%s)\n      | ", file, w->line, id, advice, lesson);
         else printf("%s: %s: %s (%s)\n", file, id, advice, lesson);
         if (w->line) {
             put_visible(text, text_len);
             printf("\n");
         }
-        break;
-    case FORMAT_MARKDOWN:
+    } else if (f == FORMAT_MARKDOWN) {
         printf("| %zu | `%s` | ", w->line, id);
         markdown_text(text, text_len);
         printf(" | ");
         markdown_text(advice, strlen(advice));
         printf(" | %s |\n", lesson);
-        break;
-    case FORMAT_JSON:
+    } else {
         printf("%s\n    {\"line\": %zu, \"id\": \"%s\", \"text\": ", first ? "" : ",", w->line, id);
         put_json(text, text_len, lost);
         printf(", \"advice\": ");
         put_json(advice, strlen(advice), lost);
         printf(", \"case\": \"%s\"}", lesson);
-        break;
     }
 }
 

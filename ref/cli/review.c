@@ -91,10 +91,10 @@ static int index_lines(version *v) {
     return 0;
 }
 
-/* Line n's text without its end; "" for 0 or past the end. */
+/* Line n's text without its end; "" for 0 (no line). */
 const char *review_line(const version *v, size_t n, size_t *len) {
     *len = 0;
-    if (n == 0 || n > v->lines) return "";
+    if (n == 0) return "";
     size_t a = v->line_at[n - 1], b = v->line_at[n];
     while (b > a && (v->body.data[b - 1] == '\n' || v->body.data[b - 1] == '\r')) b--;
     *len = b - a;
@@ -131,9 +131,8 @@ static void version_free(version *v) {
 }
 
 
-static size_t cause_hash(size_t a, size_t b, bool blocks, size_t mask) {
+static size_t cause_hash(size_t a, size_t b, size_t mask) {
     uint64_t h = (uint64_t)a * 0x9E3779B97F4A7C15u ^ ((uint64_t)b + 0x632BE59BD9B4E019u) * 0xBF58476D1CE4E5B9u;
-    h ^= blocks ? 0x94D049BB133111EBu : 0;
     return (size_t)(h ^ (h >> 29)) & mask;
 }
 
@@ -143,7 +142,7 @@ static int grow_slots(review *r) {
     if (!slot) return -1;
     for (size_t i = 0; i < r->ncauses; i++) {
         const cause *c = &r->causes[i];
-        size_t h = cause_hash(c->old_line, c->new_line, c->blocks, slots - 1);
+        size_t h = cause_hash(c->old_line, c->new_line, slots - 1);
         while (slot[h]) h = (h + 1) & (slots - 1);
         slot[h] = i + 1;
     }
@@ -155,12 +154,15 @@ static int grow_slots(review *r) {
 
 /* The cause of one changed answer, made when first met. NULL when memory ran out. */
 static cause *cause_of(review *r, const robots_verdict *before, const robots_verdict *after) {
-    bool blocks = before->allowed && !after->allowed;
+    /* The answers differ, so the one before tells the direction; and the two
+     * deciding lines tell the answers (a rule's kind, or allowed where no line
+     * decides), so they alone name the cause. */
+    bool blocks = before->allowed;
     if (r->ncauses * 2 >= r->slots && grow_slots(r) != 0) return NULL;
-    size_t h = cause_hash(before->line, after->line, blocks, r->slots - 1);
+    size_t h = cause_hash(before->line, after->line, r->slots - 1);
     for (; r->slot[h]; h = (h + 1) & (r->slots - 1)) {
         cause *c = &r->causes[r->slot[h] - 1];
-        if (c->old_line == before->line && c->new_line == after->line && c->blocks == blocks) return c;
+        if (c->old_line == before->line && c->new_line == after->line) return c;
     }
     if (r->ncauses == r->cap_causes) {
         size_t cap = r->cap_causes ? r->cap_causes * 2 : 64;
@@ -291,7 +293,7 @@ static int lint_of(const version *v, lint_list *l) {
 
 static bool same_warning(const version *a, const robots_lint_warning *x, const version *b,
                          const robots_lint_warning *y) {
-    if (x->kind != y->kind || (x->line == 0) != (y->line == 0)) return false;
+    if (x->kind != y->kind) return false; /* a kind is on a line, or on the file (line 0), never both */
     size_t la, lb;
     const char *ta = review_line(a, x->line, &la), *tb = review_line(b, y->line, &lb);
     return la == lb && memcmp(ta, tb, la) == 0;
@@ -436,7 +438,7 @@ int run_review(int argc, char **argv) {
     for (size_t k = 0; k < r.crawlers.n; k++) {
         const census_crawler *cr = &r.crawlers.list[k];
         r.asked_crawlers += cr->ntokens > 0;
-        for (size_t t = 0; t < cr->ntokens && t < CATALOG_MAX_TOKENS; t++)
+        for (size_t t = 0; t < cr->ntokens; t++) /* at most CATALOG_MAX_TOKENS: the catalog's reader refuses more */
             r.lens[k * CATALOG_MAX_TOKENS + t] = strlen(cr->tokens[t]);
     }
     if (ask_all(&r) != 0) goto out_of_memory;

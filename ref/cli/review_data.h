@@ -25,7 +25,7 @@ typedef struct version {
     size_t lines;
 } version;
 
-/* Line n's text without its end; "" for 0 or past the end. */
+/* Line n's text without its end (1 <= n <= lines); "" for 0 (no line). */
 const char *review_line(const version *v, size_t n, size_t *len);
 
 /* The URLs asked: NUL-terminated one after another; at[i] is each one's offset. */
@@ -58,7 +58,7 @@ typedef struct review {
     size_t *lens;             /* the token lengths of every crawler, CATALOG_MAX_TOKENS each */
     cause *causes;
     size_t ncauses, cap_causes;
-    size_t *slot, slots;      /* hash of (old line, new line, blocks) to 1 + cause index */
+    size_t *slot, slots;      /* hash of (old line, new line) to 1 + cause index */
     size_t *blocked, *opened; /* per crawler */
     size_t answers, changed;
 } review;

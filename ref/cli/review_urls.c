@@ -62,15 +62,18 @@ static int url_add(url_set *u, const char *s, size_t n) {
         u->cap = cap;
     }
     u->at[u->n] = u->text.len;
-    if (buf_add(&u->text, s, n) != 0 || buf_addc(&u->text, '\0') != 0) return -1;
+    if (buf_reserve(&u->text, n + 1) != 0) return -1;
+    buf_add(&u->text, s, n); /* reserved: neither can fail */
+    buf_addc(&u->text, '\0');
     u->slot[h] = ++u->n;
     return 0;
 }
 
 
-/* A URL of a list: a path ('/' first) or an absolute http(s) URL. */
+/* A URL of a list: a path ('/' first) or an absolute http(s) URL; n > 0 (empty
+ * lines and <loc> are skipped before). */
 static bool is_url(const char *s, size_t n) {
-    if (n && s[0] == '/') return true;
+    if (s[0] == '/') return true;
     robots_url parsed;
     return robots_url_parse(s, n, &parsed, NULL) == 0;
 }
@@ -122,7 +125,7 @@ typedef struct sitemap_reading {
 
 static int on_sitemap_url(void *ctx, const char *loc, size_t n) {
     sitemap_reading *s = ctx;
-    if (!is_url(loc, n) || memchr(loc, '\0', n)) {
+    if (!is_url(loc, n)) { /* no NUL: XML has none, and expat refuses &#0; */
         if (s->bad++ < URL_WARNINGS_SHOWN)
             fprintf(stderr, "robots review: %s: <loc> %.*s is not a URL, skipped\n", s->file, (int)(n > 200 ? 200 : n),
                     loc);
@@ -134,7 +137,10 @@ static int on_sitemap_url(void *ctx, const char *loc, size_t n) {
 static int on_sitemap_entry(void *ctx, const char *loc, size_t n) {
     sitemap_reading *s = ctx;
     s->nentries++;
-    return buf_add(&s->entries, loc, n) != 0 || buf_addc(&s->entries, '\0') != 0 ? -1 : 0;
+    if (buf_reserve(&s->entries, n + 1) != 0) return -1;
+    buf_add(&s->entries, loc, n); /* reserved: neither can fail */
+    buf_addc(&s->entries, '\0');
+    return 0;
 }
 
 /* The last segment of a URL's path or of a file's path: "sitemap-1.xml.gz". */
@@ -212,18 +218,23 @@ static char *log_line(log_file *l, char *line, int cap) {
 #endif
 }
 
-/* 0, or the reason reading stopped early. */
-static const char *log_close(log_file *l) {
+/* NULL, or why reading stopped early, after the file's name: a broken gzip
+ * stream, one cut short (zlib's Z_BUF_ERROR, "unexpected end of file"), a read
+ * error. */
+static const char *log_close(log_file *l, const char *file) {
+    static char why[4096];
 #ifdef ROBOTS_CENSUS_ZLIB
+    (void)file; /* gzerror names it */
     int err = 0;
-    const char *why = gzerror(l->gz, &err);
-    bool bad = err != Z_OK && err != Z_BUF_ERROR;
+    /* gzerror's text ("FILE: reason") is the gzFile's own: copied before gzclose frees it. */
+    snprintf(why, sizeof why, "%s", gzerror(l->gz, &err));
     gzclose(l->gz);
-    return bad ? why : NULL;
+    return err != Z_OK ? why : NULL;
 #else
     bool bad = ferror(l->f) != 0;
     fclose(l->f);
-    return bad ? "a read error" : NULL;
+    snprintf(why, sizeof why, "%s: a read error", file);
+    return bad ? why : NULL;
 #endif
 }
 
@@ -238,7 +249,7 @@ int review_read_logs(url_set *u, census_crawlers *cs, const char *const *files, 
     for (size_t i = 0; i < n && rc == 0; i++) {
         log_file l;
         if (!log_open(&l, files[i])) {
-            fprintf(stderr, "robots review: --log \"%s\": %s\n", files[i], strerror(errno ? errno : ENOENT));
+            fprintf(stderr, "robots review: --log \"%s\": %s\n", files[i], strerror(errno));
             return EXIT_USAGE;
         }
         size_t number = 0, bad = 0, requests = 0;
@@ -276,8 +287,8 @@ int review_read_logs(url_set *u, census_crawlers *cs, const char *const *files, 
                 if (c && census_crawlers_add(cs, c) != -1) rc = EXIT_USAGE;
             }
         }
-        const char *why = log_close(&l);
-        if (why) fprintf(stderr, "robots review: %s: %s: the rest of the log is not read\n", files[i], why);
+        const char *why = log_close(&l, files[i]);
+        if (why) fprintf(stderr, "robots review: %s: the rest of the log is not read\n", why);
         if (bad > URL_WARNINGS_SHOWN)
             fprintf(stderr, "robots review: %s: %zu lines skipped in all\n", files[i], bad);
         if (rc == 0 && requests == 0) fprintf(stderr, "robots review: %s: no request read\n", files[i]);

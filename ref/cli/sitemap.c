@@ -91,7 +91,7 @@ static void XMLCALL on_end(void *data, const XML_Char *name) {
         } else if (n == 0) {
             fprintf(stderr, "robots review: %s:%lu: an empty <loc>, skipped\n", r->file, line);
             r->counts->skipped++;
-        } else if (!r->stop) {
+        } else { /* a callback that stopped the parser gets no more calls (XML_StopParser) */
             int rc = r->root == 1 ? r->on_url(r->ctx, s, n) : r->on_entry(r->ctx, s, n);
             if (rc) {
                 r->stop = rc;
@@ -109,7 +109,7 @@ static void XMLCALL on_end(void *data, const XML_Char *name) {
 
 static void XMLCALL on_text(void *data, const XML_Char *s, int len) {
     reader *r = data;
-    if (!r->loc_depth || len <= 0) return;
+    if (!r->loc_depth) return; /* expat passes text of one byte or more */
     if (r->loc_len + (size_t)len > sizeof r->loc) {
         r->loc_too_long = true;
         return;

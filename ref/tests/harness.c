@@ -12,7 +12,8 @@ extern const test_suite suite_lines, suite_keys, suite_groups, suite_agents, sui
     suite_contracts, suite_sweep, suite_switches, suite_for_agents, suite_usage, suite_sfdict, suite_crawler, suite_lint;
 #ifndef ROBOTS_TESTS_IN_PROCESS
 extern const test_suite suite_cli, suite_batch, suite_subcommands, suite_cli_memory, suite_census, suite_census_readers,
-    suite_lint_cli, suite_review_cli, suite_review_memory;
+    suite_lint_cli, suite_review_cli, suite_review_memory,
+    suite_review_edges;
 #endif
 
 static const test_suite *const suites[] = {
@@ -25,7 +26,7 @@ static const test_suite *const suites[] = {
     &suite_idna,          &suite_url,       &suite_status,
 #ifndef ROBOTS_TESTS_IN_PROCESS
     &suite_subcommands,   &suite_cli_memory, &suite_census, &suite_census_readers, &suite_lint_cli,
-    &suite_review_cli, &suite_review_memory,
+    &suite_review_cli, &suite_review_memory, &suite_review_edges,
 #endif
     &suite_contracts,     &suite_sweep,     &suite_switches, &suite_for_agents,
     &suite_usage,         &suite_sfdict,   &suite_crawler,  &suite_lint,

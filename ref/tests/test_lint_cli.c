@@ -98,8 +98,42 @@ static void bad_use(void) {
     r = run_robots(NULL, 0, ARGS("lint", "/nonexistent/robots.txt"));
     CHECK(r.status == 2 && has(&r.err, "cannot read \"/nonexistent/robots.txt\"") && r.out.len == 0);
     proc_result_free(&r);
-    r = run_robots(NULL, 0, ARGS("lint", "--help"));
-    CHECK(r.status == 0 && has(&r.out, "Exit status: 0 no warning, 1 warnings, 2"));
+    static const char *const help[] = {"--help", "-h"};
+    for (int i = 0; i < 2; i++) {
+        r = run_robots(NULL, 0, ARGS("lint", help[i]));
+        CHECK(r.status == 0 && has(&r.out, "Exit status: 0 no warning, 1 warnings, 2"));
+        proc_result_free(&r);
+    }
+    r = run_robots(NULL, 0, ARGS("lint", "x", "--format"));
+    CHECK(r.status == 2 && has(&r.err, "missing value for option"));
+    proc_result_free(&r);
+    r = run_robots(NULL, 0, ARGS("lint", "--bogus", "x"));
+    CHECK(r.status == 2 && has(&r.err, "unknown option"));
+    proc_result_free(&r);
+    r = run_robots(NULL, 0, ARGS("lint", "--profile", "bing", "x"));
+    CHECK(r.status == 2 && has(&r.err, "--profile must be google or rfc9309"));
+    proc_result_free(&r);
+}
+
+/* Lines as the parser counts them (CR LF, CR alone, LF, none at the end), each
+ * warning with its own line's text; control bytes shown, never sent raw. */
+static void line_ends_and_control_bytes(void) {
+    static const char file[] = "User-agent: *\rCrawl-delay: 5\x01\r\nNoindex: /a\x7F\nDisallow: /x\r\rCrawl-delay: 1\r";
+    const char *f = scratch_file(4, file, sizeof file - 1);
+    proc_result r = run_robots(NULL, 0, ARGS("lint", "--format", "markdown", f));
+    CHECK_EQ(r.status, 1);
+    CHECK(has(&r.out, "| 2 | `crawl-delay` | Crawl-delay: 5\\\\x01 | "));
+    CHECK(has(&r.out, "| 3 | `noindex-line` | Noindex: /a\\\\x7F | "));
+    CHECK(has(&r.out, "| 6 | `crawl-delay` | Crawl-delay: 1 | "));
+    proc_result_free(&r);
+    /* No warning: Markdown says so, JSON has an empty list. */
+    static const char clean[] = "User-agent: *\nDisallow: /x\n";
+    f = scratch_file(5, clean, sizeof clean - 1);
+    r = run_robots(NULL, 0, ARGS("lint", "--format", "markdown", f));
+    CHECK(r.status == 0 && has(&r.out, "No warnings.\n"));
+    proc_result_free(&r);
+    r = run_robots(NULL, 0, ARGS("lint", "--format", "json", f));
+    CHECK(r.status == 0 && has(&r.out, "\"warnings\": [], \"count\": 0}\n"));
     proc_result_free(&r);
 }
 
@@ -108,4 +142,5 @@ const test_suite suite_lint_cli = {"lint-command", (const test_case[]){
     {"json and markdown", json_and_markdown},
     {"a file past 500 KiB", too_big},
     {"bad use exits 2", bad_use},
+    {"line ends and control bytes", line_ends_and_control_bytes},
     {NULL, NULL}}};

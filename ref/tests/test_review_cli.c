@@ -304,6 +304,11 @@ static void access_log_lines(void) {
     const char *absolute = "h - - [d] \"GET http://e.com/p HTTP/1.1\" 301 0";
     CHECK(access_log_line(absolute, strlen(absolute), &e));
     CHECK_STR(e.target, e.target_len, "http://e.com/p");
+    /* HTTP/0.9's request has no protocol; tabs separate fields as spaces do. */
+    const char *old = "h - - [d]\t\"GET /old\"\t200\t5\t\"-\"\t\"agent\"";
+    CHECK(access_log_line(old, strlen(old), &e));
+    CHECK_STR(e.target, e.target_len, "/old");
+    CHECK_STR(e.agent, e.agent_len, "agent");
     static const char *const bad[] = {
         "",
         "garbage line",
@@ -315,6 +320,20 @@ static void access_log_lines(void) {
         "h - - [d] \"GET /a HTTP/1.1\" OK 5",             /* no status */
         "h - - [d] \"GET /a HTTP/1.1\" 200 5 \"-\"",       /* a referer and no User-Agent */
         "h - - [d] \"GET /a HTTP/1.1\" 200 5 \"-\" \"agent", /* the User-Agent does not close */
+        "h - - [d]",                                       /* nothing after the date */
+        "h - - [d] \"GET /a\\",                            /* a backslash, then the end */
+        "h - - [d] \"GET  /a HTTP/1.1\" 200 5",            /* an empty target */
+        "h - - [d] \"GET /a HTTP/1.1\" 20",               /* statuses of every wrong shape */
+        "h - - [d] \"GET /a HTTP/1.1\" 099 5",
+        "h - - [d] \"GET /a HTTP/1.1\" 600 5",
+        "h - - [d] \"GET /a HTTP/1.1\" 2/0 5",
+        "h - - [d] \"GET /a HTTP/1.1\" 2a0 5",
+        "h - - [d] \"GET /a HTTP/1.1\" 20/ 5",
+        "h - - [d] \"GET /a HTTP/1.1\" 20a 5",
+        "h - - [d] \"GET /a HTTP/1.1\" 200",              /* no byte count */
+        "h - - [d] \"GET /a HTTP/1.1\" 200 x",            /* a byte count that is none */
+        "h - - [d] \"GET /a HTTP/1.1\" 200 5 x",          /* no quoted referer */
+        "h - - [d] \"GET /a HTTP/1.1\" 200 5 \"-\" x",    /* no quoted User-Agent */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         CHECK(!access_log_line(bad[i], strlen(bad[i]), &e));
