@@ -143,7 +143,7 @@ static bool feed(reader *r, const char *s, size_t n, bool last) {
 }
 
 /* expat's and zlib's memory comes from the command's allocator too, so that the
- * tests can fail it (ref/tests/test_cli_memory.c). */
+ * tests can fail it (ref/tests/test_review_memory.c). */
 static void *xml_malloc(size_t n) { return cli_realloc(NULL, n); }
 static const XML_Memory_Handling_Suite xml_memory = {xml_malloc, cli_realloc, cli_free};
 #ifdef ROBOTS_CENSUS_ZLIB
@@ -157,32 +157,50 @@ static void z_free(voidpf opaque, voidpf p) {
 }
 #endif
 
-int sitemap_read(const char *file, sitemap_fn on_url, sitemap_fn on_entry, void *ctx, sitemap_counts *counts) {
-    *counts = (sitemap_counts){0};
-    FILE *f = strcmp(file, "-") ? fopen(file, "rb") : stdin;
-    if (!f) {
-        fprintf(stderr, "robots review: --sitemap \"%s\": %s\n", file, strerror(errno));
-        return -2;
+/* Where the bytes come from: a file read a buffer at a time, or bytes given whole
+ * (the fuzz target's, sitemap_read_buffer), handed out in chunks of the same size,
+ * so that the one reader below serves both and a file and the same bytes in
+ * memory are read alike. */
+typedef struct source {
+    FILE *file;       /* NULL: the bytes below */
+    const char *data; /* what is left of them */
+    size_t left;
+} source;
+
+/* The next chunk of the source (0 bytes at its end, or at a read error). */
+static size_t next_chunk(source *src, const char **chunk) {
+    static char in[ROBOTS_READ_BUFFER];
+    if (src->file) {
+        *chunk = in;
+        return fread(in, 1, sizeof in, src->file);
     }
+    size_t n = src->left < sizeof in ? src->left : sizeof in;
+    *chunk = src->data;
+    src->data += n;
+    src->left -= n;
+    return n;
+}
+
+/* The reading of sitemap_read and sitemap_read_buffer; NAME is the file's, for
+ * the warnings. */
+static int read_source(source *src, const char *name, sitemap_fn on_url, sitemap_fn on_entry, void *ctx,
+                       sitemap_counts *counts) {
     static reader r; /* LOC_MAX bytes: kept off the stack */
     memset(&r, 0, sizeof r);
-    r = (reader){.file = file, .on_url = on_url, .on_entry = on_entry, .ctx = ctx, .counts = counts};
+    r = (reader){.file = name, .on_url = on_url, .on_entry = on_entry, .ctx = ctx, .counts = counts};
     static const XML_Char separator[] = {'\n', '\0'};
     r.parser = XML_ParserCreate_MM(NULL, &xml_memory, separator);
-    if (!r.parser) {
-        if (f != stdin) fclose(f);
-        return -1;
-    }
+    if (!r.parser) return -1;
     XML_SetUserData(r.parser, &r);
     XML_SetElementHandler(r.parser, on_start, on_end);
     XML_SetCharacterDataHandler(r.parser, on_text);
-    static char in[ROBOTS_READ_BUFFER];
-    size_t got = fread(in, 1, sizeof in, f);
+    const char *in;
+    size_t got = next_chunk(src, &in);
     bool gzipped = got >= 2 && (unsigned char)in[0] == 0x1F && (unsigned char)in[1] == 0x8B;
     bool ok = true;
     size_t inflated = 0;
     if (!gzipped) {
-        for (; ok && got; got = fread(in, 1, sizeof in, f)) ok = feed(&r, in, got, false);
+        for (; ok && got; got = next_chunk(src, &in)) ok = feed(&r, in, got, false);
         if (ok) ok = feed(&r, "", 0, true);
     } else {
 #ifdef ROBOTS_CENSUS_ZLIB
@@ -211,7 +229,7 @@ int sitemap_read(const char *file, sitemap_fn on_url, sitemap_fn on_entry, void 
                     break;
                 }
                 if (zr != Z_OK && zr != Z_STREAM_END && zr != Z_BUF_ERROR) {
-                    fprintf(stderr, "robots review: %s: the gzip stream is broken (%s): the rest is not read\n", file,
+                    fprintf(stderr, "robots review: %s: the gzip stream is broken (%s): the rest is not read\n", name,
                             z.msg ? z.msg : "inflate failed");
                     counts->broken = true;
                     ok = false;
@@ -221,7 +239,7 @@ int sitemap_read(const char *file, sitemap_fn on_url, sitemap_fn on_entry, void 
                 size_t n = sizeof out - z.avail_out;
                 inflated += n;
                 if (inflated > INFLATED_MAX) {
-                    fprintf(stderr, "robots review: %s: more than 1 GiB of XML inflated: the rest is not read\n", file);
+                    fprintf(stderr, "robots review: %s: more than 1 GiB of XML inflated: the rest is not read\n", name);
                     counts->broken = true;
                     ok = false;
                     break;
@@ -229,55 +247,66 @@ int sitemap_read(const char *file, sitemap_fn on_url, sitemap_fn on_entry, void 
                 ok = feed(&r, out, n, false);
                 if (zr == Z_BUF_ERROR && n == 0) break;
             }
-            if (ok) got = fread(in, 1, sizeof in, f);
+            if (ok) got = next_chunk(src, &in);
         }
         if (ok && !ended) {
-            fprintf(stderr, "robots review: %s: the gzip stream ends early: the file is cut short\n", file);
+            fprintf(stderr, "robots review: %s: the gzip stream ends early: the file is cut short\n", name);
             counts->broken = true;
         }
         if (ok) feed(&r, "", 0, true);
         inflateEnd(&z);
 #else
         fprintf(stderr, "robots review: %s is gzipped, and this robots was built without zlib: gunzip it first\n",
-                file);
+                name);
         counts->broken = true;
         ok = false;
 #endif
     }
-    bool read_error = ferror(f) != 0;
-    if (f != stdin) fclose(f);
     XML_ParserFree(r.parser);
     if (r.stop) return r.stop;
-    if (read_error) {
-        fprintf(stderr, "robots review: --sitemap \"%s\": a read error: the rest is not read\n", file);
+    if (src->file && ferror(src->file)) {
+        fprintf(stderr, "robots review: --sitemap \"%s\": a read error: the rest is not read\n", name);
         counts->broken = true;
     }
     counts->index = r.root == 2;
     return 0;
 }
 
-#else
+int sitemap_read(const char *file, sitemap_fn on_url, sitemap_fn on_entry, void *ctx, sitemap_counts *counts) {
+    *counts = (sitemap_counts){0};
+    FILE *f = strcmp(file, "-") ? fopen(file, "rb") : stdin;
+    if (!f) {
+        fprintf(stderr, "robots review: --sitemap \"%s\": %s\n", file, strerror(errno));
+        return -2;
+    }
+    source src = {.file = f};
+    int rc = read_source(&src, file, on_url, on_entry, ctx, counts);
+    if (f != stdin) fclose(f);
+    return rc;
+}
 
-/* expat's and zlib's memory comes from the command's allocator too, so that the
- * tests can fail it (ref/tests/test_cli_memory.c). */
-static void *xml_malloc(size_t n) { return cli_realloc(NULL, n); }
-static const XML_Memory_Handling_Suite xml_memory = {xml_malloc, cli_realloc, cli_free};
-#ifdef ROBOTS_CENSUS_ZLIB
-static voidpf z_alloc(voidpf opaque, uInt items, uInt size) {
-    (void)opaque;
-    return cli_calloc(items, size);
+int sitemap_read_buffer(const char *data, size_t len, const char *name, sitemap_fn on_url, sitemap_fn on_entry,
+                        void *ctx, sitemap_counts *counts) {
+    *counts = (sitemap_counts){0};
+    source src = {.data = data, .left = len};
+    return read_source(&src, name, on_url, on_entry, ctx, counts);
 }
-static void z_free(voidpf opaque, voidpf p) {
-    (void)opaque;
-    cli_free(p);
-}
-#endif
+
+#else
 
 int sitemap_read(const char *file, sitemap_fn on_url, sitemap_fn on_entry, void *ctx, sitemap_counts *counts) {
     (void)on_url, (void)on_entry, (void)ctx;
     *counts = (sitemap_counts){0};
     fprintf(stderr, "robots review: --sitemap \"%s\": this robots was built without expat (make REVIEW_EXPAT=1)\n",
             file);
+    return -2;
+}
+
+int sitemap_read_buffer(const char *data, size_t len, const char *name, sitemap_fn on_url, sitemap_fn on_entry,
+                        void *ctx, sitemap_counts *counts) {
+    (void)data, (void)len, (void)on_url, (void)on_entry, (void)ctx;
+    *counts = (sitemap_counts){0};
+    fprintf(stderr, "robots review: %s: this robots was built without expat (make REVIEW_EXPAT=1)\n", name);
     return -2;
 }
 

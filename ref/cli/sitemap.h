@@ -25,4 +25,11 @@ typedef struct sitemap_counts {
  * ran out; a callback's non-zero value. */
 int sitemap_read(const char *file, sitemap_fn on_url, sitemap_fn on_entry, void *ctx, sitemap_counts *counts);
 
+/* The same reading of the LEN bytes at DATA (gzipped or not), NAME standing for
+ * the file in the warnings: what the fuzz target reads (fuzz/targets/sitemap.c),
+ * and a sitemap already in memory. Returns as sitemap_read, -2 only when this
+ * robots has no expat. */
+int sitemap_read_buffer(const char *data, size_t len, const char *name, sitemap_fn on_url, sitemap_fn on_entry,
+                        void *ctx, sitemap_counts *counts);
+
 #endif

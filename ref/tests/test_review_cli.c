@@ -11,6 +11,7 @@
 
 #include "access_log.h"
 #include "cli_support.h"
+#include "sitemap.h"
 #include "test.h"
 
 #define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
@@ -237,6 +238,99 @@ static void sitemaps(void) {
           has(&r.err, "cut.xml.gz: the gzip stream is broken"));
     proc_result_free(&r);
 #endif
+}
+
+/* What sitemap_read_buffer reported: each <loc> on a line of its own, and how
+ * many it took before a callback stopped it (stop_at, 0: never). */
+typedef struct locs_seen {
+    char text[4096];
+    size_t len, urls, entries, stop_at;
+} locs_seen;
+
+static int see_loc(locs_seen *seen, const char *loc, size_t len) {
+    if (seen->len + len + 1 < sizeof seen->text) {
+        memcpy(seen->text + seen->len, loc, len);
+        seen->len += len;
+        seen->text[seen->len++] = '\n';
+        seen->text[seen->len] = '\0';
+    }
+    return seen->stop_at && seen->urls + seen->entries == seen->stop_at ? 7 : 0;
+}
+static int see_url(void *ctx, const char *loc, size_t len) {
+    locs_seen *seen = ctx;
+    seen->urls++;
+    return see_loc(seen, loc, len);
+}
+static int see_entry(void *ctx, const char *loc, size_t len) {
+    locs_seen *seen = ctx;
+    seen->entries++;
+    return see_loc(seen, loc, len);
+}
+
+/* sitemap_read_buffer, the fuzz target's entry (fuzz/targets/sitemap.c): the
+ * reading a file gets, from bytes in memory: plain, gzipped, an index, broken
+ * XML, many buffers long, and stopped by its callback. */
+static void sitemap_buffers(void) {
+    locs_seen seen = {0};
+    sitemap_counts c;
+    CHECK_EQ(sitemap_read_buffer(sitemap, sizeof sitemap - 1, "plain", see_url, see_entry, &seen, &c), 0);
+    CHECK(!strcmp(seen.text, "https://example.com/\nhttps://example.com/products/a\n"
+                             "https://example.com/products/b?x=1&y=2\nnot a url\n"));
+    CHECK(c.urls == 4 && c.entries == 0 && !c.index && !c.broken && c.skipped == 0);
+    static const char index[] = "<sitemapindex><sitemap><loc>https://e.com/s1.xml</loc></sitemap>"
+                                "<sitemap><loc> </loc></sitemap></sitemapindex>";
+    seen = (locs_seen){0};
+    CHECK_EQ(sitemap_read_buffer(index, sizeof index - 1, "index", see_url, see_entry, &seen, &c), 0);
+    CHECK(seen.entries == 1 && seen.urls == 0 && !strcmp(seen.text, "https://e.com/s1.xml\n"));
+    CHECK(c.index && c.entries == 1 && c.skipped == 1 && !c.broken);
+    static const char cut[] = "<urlset><url><loc>https://e.com/a</loc></url><url><loc>https://e.com/b</lo";
+    seen = (locs_seen){0};
+    CHECK_EQ(sitemap_read_buffer(cut, sizeof cut - 1, "cut", see_url, see_entry, &seen, &c), 0);
+    CHECK(c.broken && c.urls == 1 && !strcmp(seen.text, "https://e.com/a\n"));
+    seen = (locs_seen){0};
+    CHECK_EQ(sitemap_read_buffer("", 0, "empty", see_url, see_entry, &seen, &c), 0);
+    CHECK(c.broken && c.urls == 0 && seen.len == 0);
+    /* Stopped after two: the callback's value returned, nothing reported after it. */
+    seen = (locs_seen){.stop_at = 2};
+    CHECK_EQ(sitemap_read_buffer(sitemap, sizeof sitemap - 1, "stopped", see_url, see_entry, &seen, &c), 7);
+    CHECK(seen.urls == 2 && c.urls == 1);
+    /* Longer than a read buffer (ROBOTS_READ_BUFFER): read in chunks, all of it. */
+    size_t cap = 200000, len = 0;
+    char *big = malloc(cap);
+    CHECK(big != NULL);
+    if (!big) return;
+    len += (size_t)snprintf(big, cap, "<urlset>");
+    for (int i = 0; i < 4000; i++) len += (size_t)snprintf(big + len, cap - len, "<url><loc>/p%d</loc></url>", i);
+    len += (size_t)snprintf(big + len, cap - len, "</urlset>");
+    seen = (locs_seen){0};
+    CHECK_EQ(sitemap_read_buffer(big, len, "big", see_url, see_entry, &seen, &c), 0);
+    CHECK(c.urls == 4000 && !c.broken);
+    free(big);
+#ifdef ROBOTS_CENSUS_ZLIB
+    /* Gzipped in memory: the same URLs as the plain bytes. */
+    unsigned char gz[2048];
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    CHECK(deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK);
+    z.next_in = (unsigned char *)sitemap;
+    z.avail_in = sizeof sitemap - 1;
+    z.next_out = gz;
+    z.avail_out = sizeof gz;
+    CHECK(deflate(&z, Z_FINISH) == Z_STREAM_END);
+    size_t gz_len = sizeof gz - z.avail_out;
+    deflateEnd(&z);
+    locs_seen plain = seen = (locs_seen){0};
+    CHECK_EQ(sitemap_read_buffer((const char *)gz, gz_len, "gz", see_url, see_entry, &seen, &c), 0);
+    CHECK_EQ(sitemap_read_buffer(sitemap, sizeof sitemap - 1, "plain", see_url, see_entry, &plain, &c), 0);
+    CHECK(c.urls == 4 && !c.broken && seen.urls == 4 && !strcmp(seen.text, plain.text));
+    /* A gzip header, then no deflate block (type 3 does not exist): broken. */
+    static const char bad_gz[] = "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\xff\xff";
+    CHECK_EQ(sitemap_read_buffer(bad_gz, sizeof bad_gz - 1, "bad.gz", see_url, see_entry, &seen, &c), 0);
+    CHECK(c.broken && c.urls == 0);
+#endif
+    /* A file that opens and cannot be read (a folder): a read error, said. */
+    CHECK_EQ(sitemap_read(".", see_url, see_entry, &seen, &c), 0);
+    CHECK(c.broken && c.urls == 0);
 }
 #else
 /* Built without expat (REVIEW_EXPAT=, as test-platforms' cross builds are):
@@ -563,6 +657,9 @@ const test_suite suite_review_cli = {"review-command", (const test_case[]){
     {"a line of an access log", access_log_lines},
     {"--log: paths once each, the crawlers seen, gzipped", logs},
     {"--sitemap: plain, gzipped in two members, broken, an index, a bomb", sitemaps},
+#ifdef ROBOTS_REVIEW_EXPAT
+    {"sitemap_read_buffer: plain, gzipped, an index, broken, long, stopped", sitemap_buffers},
+#endif
     {"bad use exits 2", bad_use},
     {"sums per purpose: a crawler with two purposes in both, an unknown one in none", sums_per_purpose},
     {"no purpose moved: no block, no table, an empty array", no_purpose_moved},
