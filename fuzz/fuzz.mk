@@ -59,6 +59,11 @@ $(call obj,fuzz/targets/manual.c): INCLUDES := $(CONFORM_INCLUDES)
 # The access_log target reads lines as robots review --log does (ref/cli/access_log.c).
 FUZZ_EXTRA_access_log := $(call obj,ref/cli/access_log.c)
 $(call obj,fuzz/targets/access_log.c): INCLUDES := -Iref/cli
+# The sitemap target reads XML sitemaps as robots review --sitemap does
+# (ref/cli/sitemap.c): expat (REVIEW_LIBS), and zlib when the command has it.
+FUZZ_EXTRA_sitemap := $(call obj,ref/cli/sitemap.c)
+FUZZ_LIBS_sitemap := $(REVIEW_LIBS) $(if $(CENSUS_ZLIB),-lz)
+$(call obj,fuzz/targets/sitemap.c): INCLUDES := -Iref/cli $(if $(CENSUS_ZLIB),-DROBOTS_CENSUS_ZLIB)
 # The sweep target compares two internal matchers of the library.
 $(call obj,fuzz/targets/sweep.c): INCLUDES := -Iref/src
 

@@ -349,6 +349,72 @@ static void warc_layout(out *o) {
     free(scratch);
 }
 
+/* Deflate's bits go out least significant first; a Huffman code's from its top. */
+typedef struct bits {
+    out *o;
+    unsigned acc, n;
+} bits;
+static void put_bit(bits *b, unsigned bit) {
+    b->acc |= bit << b->n;
+    if (++b->n == 8) {
+        unsigned char c = (unsigned char)b->acc;
+        put(b->o, &c, 1);
+        b->acc = b->n = 0;
+    }
+}
+static void put_code(bits *b, unsigned code, int len) {
+    while (len--) put_bit(b, (code >> len) & 1);
+}
+
+/* The mode byte, then a gzip member of one fixed-Huffman block (RFC 1951 3.2.6):
+ * the literal text, then "copy 258 bytes from 1 back" (length code 285, distance
+ * code 0: 13 bits) until LEN, so every 13 bits inflate to 258 bytes of the text's
+ * last byte. Cut, with no end of block or trailer: all of it is inflated and read
+ * before the reader finds the member unfinished. */
+static void gzip_bomb(out *o, const char *mode, const char *text) {
+    puts_(o, mode);
+    put(o, "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10);
+    bits b = {o, 0, 0};
+    put_bit(&b, 0); /* not the last block */
+    put_bit(&b, 1); /* BTYPE 01, fixed Huffman codes, least significant bit first */
+    put_bit(&b, 0);
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++)
+        if (*c < 144) put_code(&b, 0x30 + *c, 8);
+        else put_code(&b, 0x190 + (*c - 144u), 9);
+    while (room(o) > 0) {
+        put_code(&b, 0xC5, 8);
+        put_code(&b, 0, 5);
+    }
+}
+
+/* robots review --sitemap's reader (fuzz/targets/sitemap.c): 'p' read as it is,
+ * 'g' gzipped by the target and read again. Many <loc>s, one <loc> past the
+ * longest kept, elements nested deep, an entity of many <loc>s used again and
+ * again, and a gzip bomb of blanks and of nested elements. */
+static void sitemap_layout(out *o) {
+    for (int g = 0; g < 2; g++) {
+        puts_(o, g ? "g" : "p");
+        puts_(o, "<urlset>");
+        repeat(o, "<url><loc>a</loc></url>", 0);
+        save(o, g ? "locs-gzipped" : "locs");
+    }
+    puts_(o, "p<urlset><url><loc>");
+    fill(o, "a", 0);
+    save(o, "long-loc");
+    puts_(o, "p<urlset>");
+    repeat(o, "<a>", 0);
+    save(o, "deep");
+    puts_(o, "p<!DOCTYPE u [<!ENTITY e \"");
+    repeat(o, "<url><loc>a</loc></url>", 1000);
+    puts_(o, "\">]><urlset>");
+    repeat(o, "&e;", 0);
+    save(o, "entities");
+    gzip_bomb(o, "p", "<urlset> ");
+    save(o, "gzip-blanks");
+    gzip_bomb(o, "p", "<urlset><url><loc>a");
+    save(o, "gzip-long-loc");
+}
+
 /* ---- every target ---------------------------------------------------------------- */
 
 /* Bytes with no layout, and the largest seed grown by its last line. */
@@ -466,6 +532,8 @@ int main(int argc, char **argv) {
         puts_(&o, "\n");
         fill(&o, "\"\\", 0);
         save(&o, "round-trip-quotes");
+    } else if (!strcmp(target, "sitemap")) {
+        sitemap_layout(&o);
     } else {
         /* A new target gets the shapes of no layout until it has its own here. */
         fprintf(stderr, "robots-worst: no layout for '%s': only bytes without one and its seed\n", target);
