@@ -86,7 +86,7 @@ $(FUZZ_BINS): $(O)/fuzz/%: $(O)/obj/fuzz/targets/%.o $$(FUZZ_EXTRA_$$*) $(LIB) $
 # robots-corpus: the generator (fuzz/tools/) and every target's seed layout, which
 # is fuzz/seeds/TARGET.c for each fuzz/targets/TARGET.c and for google_diff (a
 # target without one does not link). $(O)/gen/seed_targets.h lists the targets for
-# the generator; it is rewritten only when the list changes.
+# the tools' table; it is rewritten only when the list changes.
 SEED_TARGETS := $(FUZZ_TARGETS) google_diff
 SEED_SRC := $(addprefix fuzz/seeds/,$(addsuffix .c,$(SEED_TARGETS)))
 SEED_LIST := $(O)/gen/seed_targets.h
@@ -95,18 +95,20 @@ $(SEED_LIST): FORCE
 	@printf 'SEED_TARGET(%s)\n' $(SEED_TARGETS) > $@.tmp
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 CORPUS_GEN := $(O)/bin/robots-corpus
-$(CORPUS_GEN): $(call obj,fuzz/tools/make_corpus.c fuzz/tools/seed_sink.c $(SEED_SRC) \
+$(CORPUS_GEN): $(call obj,fuzz/tools/make_corpus.c fuzz/tools/target_table.c fuzz/tools/seed_sink.c $(SEED_SRC) \
                  $(addprefix conformance/src/tables/,tables.c catalog.c schema.c spec_index.c json_file.c request.c)) \
                $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $^ -o $@ -lcjson -lm
-$(call obj,fuzz/tools/make_corpus.c fuzz/tools/seed_layout.c): $(SEED_LIST)
-$(call obj,fuzz/tools/make_corpus.c fuzz/tools/seed_layout.c): INCLUDES := -I$(O)/gen -Ifuzz/tools $(call room_includes,tables)
-$(call obj,fuzz/tools/seed_sink.c $(SEED_SRC)): INCLUDES := -Ifuzz/tools $(call room_includes,tables)
+# Both tools look targets up in one table (fuzz/tools/target_table.c), made from the list.
+$(call obj,fuzz/tools/target_table.c): $(SEED_LIST)
+$(call obj,fuzz/tools/target_table.c): INCLUDES := -I$(O)/gen -Ifuzz/tools $(call room_includes,tables)
+$(call obj,fuzz/tools/make_corpus.c fuzz/tools/seed_layout.c fuzz/tools/seed_sink.c $(SEED_SRC)): INCLUDES := -Ifuzz/tools \
+    $(call room_includes,tables)
 # robots-seed-layout: every seed and regression read as its target reads it, by the
 # layout checks beside the seeds (layout_TARGET in fuzz/seeds/TARGET.c).
 SEED_LAYOUT := $(O)/bin/robots-seed-layout
-$(SEED_LAYOUT): $(call obj,fuzz/tools/seed_layout.c fuzz/tools/seed_sink.c $(SEED_SRC) \
+$(SEED_LAYOUT): $(call obj,fuzz/tools/seed_layout.c fuzz/tools/target_table.c fuzz/tools/seed_sink.c $(SEED_SRC) \
                  $(addprefix conformance/src/tables/,tables.c catalog.c schema.c spec_index.c json_file.c request.c)) \
                $(COMMON_OBJ) $(LIB)
 	@mkdir -p $(dir $@)

@@ -20,26 +20,12 @@
 
 #include "seed_sink.h"
 #include "tables.h"
+#include "target_table.h"
 
-/* Every target's seed layout, fuzz/seeds/TARGET.c, listed by the build from
- * fuzz/targets/ (seed_targets.h holds SEED_TARGET(name) for each target). */
-#define SEED_TARGET(name) seed_layout seeds_##name;
-#include "seed_targets.h"
-#undef SEED_TARGET
-
-static const struct {
-    const char *name;
-    seed_layout *seeds;
-} targets[] = {
-#define SEED_TARGET(name) {#name, seeds_##name},
-#include "seed_targets.h"
-#undef SEED_TARGET
-};
-
+/* A target's seed layout, fuzz/seeds/TARGET.c (target_table.h), or NULL. */
 static seed_layout *layout_of(const char *name) {
-    for (size_t t = 0; t < sizeof targets / sizeof *targets; t++)
-        if (!strcmp(name, targets[t].name)) return targets[t].seeds;
-    return NULL;
+    const seed_target *t = seed_target_named(name);
+    return t ? t->seeds : NULL;
 }
 
 static bool quiet;
@@ -64,7 +50,7 @@ static int usage(FILE *to, int rc) {
     fprintf(to, "usage: robots-corpus [--out DIR] [--cases DIR] [--schema FILE] [--quiet] TARGET...\n"
                 "Writes the seed corpus of each fuzz target into DIR/TARGET/ (default DIR: corpus),\n"
                 "made from the conformance case tables. Targets:");
-    for (size_t i = 0; i < sizeof targets / sizeof *targets; i++) fprintf(to, " %s", targets[i].name);
+    for (size_t i = 0; i < seed_target_count; i++) fprintf(to, " %s", seed_targets[i].name);
     fprintf(to, "\n");
     return rc;
 }

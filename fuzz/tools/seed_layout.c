@@ -21,24 +21,11 @@
 
 #include "seed_sink.h"
 #include "tables.h"
-
-#define SEED_TARGET(name) layout_check layout_##name;
-#include "seed_targets.h"
-#undef SEED_TARGET
-
-static const struct {
-    const char *name;
-    layout_check *check;
-} targets[] = {
-#define SEED_TARGET(name) {#name, layout_##name},
-#include "seed_targets.h"
-#undef SEED_TARGET
-};
+#include "target_table.h"
 
 static layout_check *check_of(const char *name) {
-    for (size_t t = 0; t < sizeof targets / sizeof *targets; t++)
-        if (!strcmp(name, targets[t].name)) return targets[t].check;
-    return NULL;
+    const seed_target *t = seed_target_named(name);
+    return t ? t->check : NULL;
 }
 
 static int by_text(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
@@ -146,7 +133,7 @@ static int usage(FILE *to, int rc) {
     fprintf(to, "usage: robots-seed-layout [--corpus DIR] [--cases DIR] [--schema FILE] TARGET...\n"
                 "Checks that every seed in DIR/TARGET/ and DIR/regressions/TARGET/ (default DIR:\n"
                 "corpus) is in the layout its target reads. Targets:");
-    for (size_t i = 0; i < sizeof targets / sizeof *targets; i++) fprintf(to, " %s", targets[i].name);
+    for (size_t i = 0; i < seed_target_count; i++) fprintf(to, " %s", seed_targets[i].name);
     fprintf(to, "\n");
     return rc;
 }
