@@ -37,7 +37,8 @@ DEFINE_FINDING(stopped_reading_differs)
 /* Inputs past this are declined: a gzip bomb of this size inflates to about a
  * thousand times as much XML, read twice (fuzz/options/sitemap.options). */
 #define SITEMAP_INPUT_MAX 16384
-/* The longest <loc> the reader reports (docs/review.md: longer ones are skipped). */
+/* The longest <loc> the reader reports: a longer one is skipped with a warning
+ * (LOC_MAX in ref/cli/sitemap.c; test_review_cli.c reads a <loc> past 16 KiB). */
 #define LOC_MAX_BYTES 16384
 /* The value the stopping callback returns: neither 0 nor the reader's own -1, -2. */
 #define STOP_VALUE 42
