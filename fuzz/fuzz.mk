@@ -61,7 +61,7 @@ FUZZ_EXTRA_access_log := $(call obj,ref/cli/access_log.c)
 $(call obj,fuzz/targets/access_log.c): INCLUDES := -Iref/cli
 # The sitemap target reads XML sitemaps as robots review --sitemap does
 # (ref/cli/sitemap.c): expat (REVIEW_LIBS), and zlib when the command has it.
-FUZZ_EXTRA_sitemap := $(call obj,ref/cli/sitemap.c)
+FUZZ_EXTRA_sitemap := $(call obj,ref/cli/sitemap.c ref/cli/allocator.c) $(COMMON_OBJ)
 FUZZ_LIBS_sitemap := $(REVIEW_LIBS) $(if $(CENSUS_ZLIB),-lz)
 $(call obj,fuzz/targets/sitemap.c): INCLUDES := -Iref/cli $(if $(CENSUS_ZLIB),-DROBOTS_CENSUS_ZLIB)
 # The sweep target compares two internal matchers of the library.
