@@ -404,19 +404,18 @@ int run_review(int argc, char **argv) {
         case 6: labels[0] = v; break;
         case 7: labels[1] = v; break;
         default:
-            if (!known_policy(v))
-                return subcommand_usage_error("review",
-                                              "--fail-on must be blocked-search, blocked-PURPOSE, blocked-any, "
-                                              "any-change or none, not",
-                                              v);
+            if (!known_policy(v)) {
+                fprintf(stderr, "robots review: --fail-on must be blocked-any, any-change, none, or blocked- and a "
+                                "purpose of the catalog (");
+                for (size_t p = 0; p < CATALOG_PURPOSES; p++) fprintf(stderr, "%s%s", p ? ", " : "", catalog_purposes[p]);
+                fprintf(stderr, "), not '%s'\nTry 'robots review --help'.\n", v);
+                return EXIT_USAGE;
+            }
             policy = v;
             break;
         }
     }
-    if (nfiles != 2) {
-        review_usage(stderr);
-        return EXIT_USAGE;
-    }
+    if (nfiles != 2) return subcommand_usage_error("review", "two files, OLD and NEW, are needed; given", nfiles ? "one" : "none");
     if (!strcmp(files[0], "-") && !strcmp(files[1], "-"))
         return subcommand_usage_error("review", "only one of OLD and NEW can be standard input:", "-");
     review r = {0};
@@ -431,6 +430,10 @@ int run_review(int argc, char **argv) {
     if (nsitemaps && review_read_sitemaps(&r.urls, sitemap_files, nsitemaps) != 0) goto done;
     if (nlogs && review_read_logs(&r.urls, &r.crawlers, log_files, nlogs) != 0) goto done;
     if (!nurls_files && !nsitemaps && !nlogs && review_default_urls(&r.urls, &r.old, &r.now) != 0) goto out_of_memory;
+    if (r.urls.n == 0) { /* a review of nothing would pass whatever the change: not an answer */
+        fprintf(stderr, "robots review: no URL to review: the --urls, --sitemap and --log files gave none\n");
+        goto done;
+    }
     r.lens = cli_calloc(r.crawlers.n * CATALOG_MAX_TOKENS + 1, sizeof *r.lens);
     r.blocked = cli_calloc(r.crawlers.n + 1, sizeof *r.blocked);
     r.opened = cli_calloc(r.crawlers.n + 1, sizeof *r.opened);
@@ -443,6 +446,8 @@ int run_review(int argc, char **argv) {
     }
     if (ask_all(&r) != 0) goto out_of_memory;
     if (r.ncauses) qsort(r.causes, r.ncauses, sizeof *r.causes, by_answers); /* qsort(NULL, 0) is undefined */
+    r.policy = policy;
+    r.fails = fails(&r, policy);
     lint_list lo = {NULL, 0}, ln = {NULL, 0};
     bool *fresh = NULL;
     size_t nfresh = 0;
@@ -458,7 +463,7 @@ int run_review(int argc, char **argv) {
     cli_free(ln.w);
     cli_free(fresh);
     if (lost) goto out_of_memory;
-    rc = fails(&r, policy) ? 1 : 0;
+    rc = r.fails ? 1 : 0;
     goto done;
 out_of_memory:
     fprintf(stderr, "robots review: memory ran out\n");

@@ -33,6 +33,7 @@ typedef struct url_set {
     buf text;
     size_t *at, n, cap;
     size_t *slot, slots; /* a hash of the URLs: 1 + index, 0 when free; each URL once */
+    size_t warnings;     /* what was wrong in the files they came from (each said on stderr) */
 } url_set;
 
 static inline const char *url_at(const url_set *u, size_t i) { return u->text.data + u->at[i]; }
@@ -61,6 +62,8 @@ typedef struct review {
     size_t *slot, slots;      /* hash of (old line, new line) to 1 + cause index */
     size_t *blocked, *opened; /* per crawler */
     size_t answers, changed;
+    const char *policy; /* --fail-on */
+    bool fails;         /* the change does what the policy forbids: exit 1 */
 } review;
 
 typedef struct lint_list {

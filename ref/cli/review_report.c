@@ -88,6 +88,10 @@ static void print_side(enum review_format f, const version *v, const robots_verd
 static void print_text(const review *r, const lint_list *ln, const bool *fresh, size_t nfresh) {
     printf("robots review: %s -> %s: %zu of %zu answers change (%zu URLs x %zu crawlers)\n", r->old.name,
            r->now.name, r->changed, r->answers, r->urls.n, r->asked_crawlers);
+    printf("  --fail-on %s: %s\n", r->policy, r->fails ? "FAILS (exit 1)" : "passes");
+    if (r->urls.warnings)
+        printf("  %zu warning%s reading the URLs (said above): pages may be missing from this review\n",
+               r->urls.warnings, r->urls.warnings == 1 ? "" : "s");
     for (size_t k = 0; k < r->crawlers.n; k++) {
         const census_crawler *cr = &r->crawlers.list[k];
         if (!r->blocked[k] && !r->opened[k]) continue;
@@ -143,7 +147,10 @@ static void print_markdown(const review *r, const lint_list *ln, const bool *fre
     markdown_text(r->old.name, strlen(r->old.name));
     printf(" to ");
     markdown_text(r->now.name, strlen(r->now.name));
-    printf(".\n\n");
+    printf(".\n\n%s `--fail-on %s`.\n\n", r->fails ? "**Fails**" : "Passes", r->policy);
+    if (r->urls.warnings)
+        printf("> **%zu warning%s reading the URLs** (in the log): pages may be missing from this review.\n\n",
+               r->urls.warnings, r->urls.warnings == 1 ? "" : "s");
     if (r->changed) {
         printf("| Crawler | Purpose | Blocked now | Allowed now |\n| --- | --- | ---: | ---: |\n");
         for (size_t k = 0; k < r->crawlers.n; k++) {
@@ -217,8 +224,10 @@ static void print_json(const review *r, const lint_list *ln, const bool *fresh, 
     put_json_text(r->old.name, strlen(r->old.name), lost);
     printf(", \"new\": ");
     put_json_text(r->now.name, strlen(r->now.name), lost);
-    printf(", \"urls\": %zu, \"crawlers\": %zu, \"answers\": %zu, \"changed\": %zu,\n \"per_crawler\": [", r->urls.n,
-           r->asked_crawlers, r->answers, r->changed);
+    printf(", \"urls\": %zu, \"crawlers\": %zu, \"answers\": %zu, \"changed\": %zu, \"policy\": \"%s\", \"fails\": %s, "
+           "\"url_warnings\": %zu,\n \"per_crawler\": [",
+           r->urls.n, r->asked_crawlers, r->answers, r->changed, r->policy, r->fails ? "true" : "false",
+           r->urls.warnings);
     for (size_t k = 0, first = 1; k < r->crawlers.n; k++) {
         const census_crawler *cr = &r->crawlers.list[k];
         if (!cr->ntokens) continue;

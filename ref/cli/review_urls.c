@@ -108,6 +108,7 @@ int review_read_urls(url_set *u, const char *file) {
     }
     if (bad > URL_WARNINGS_SHOWN)
         fprintf(stderr, "robots review: %s: %zu lines that are not URLs skipped in all\n", file, bad);
+    u->warnings += bad;
     buf_free(&body);
     if (rc) fprintf(stderr, "robots review: memory ran out reading \"%s\"\n", file);
     return rc ? EXIT_USAGE : 0;
@@ -162,8 +163,11 @@ int review_read_sitemaps(url_set *u, const char *const *files, size_t n) {
         s.file = files[i];
         size_t before = u->n;
         rc = sitemap_read(files[i], on_sitemap_url, on_sitemap_entry, &s, &counts);
-        if (rc == 0 && !counts.index && u->n == before && !counts.broken)
+        u->warnings += counts.broken + counts.skipped;
+        if (rc == 0 && !counts.index && u->n == before && !counts.broken) {
             fprintf(stderr, "robots review: %s: a sitemap with no URL\n", files[i]);
+            u->warnings++;
+        }
     }
     if (s.bad > URL_WARNINGS_SHOWN)
         fprintf(stderr, "robots review: --sitemap: %zu <loc> that are not URLs skipped in all\n", s.bad);
@@ -184,6 +188,7 @@ int review_read_sitemaps(url_set *u, const char *const *files, size_t n) {
     if (missing > URL_WARNINGS_SHOWN)
         fprintf(stderr, "robots review: %zu entries of the sitemap index in all are not among the files given\n",
                 missing);
+    u->warnings += s.bad + missing;
     buf_free(&s.entries);
     if (rc == -1) fprintf(stderr, "robots review: memory ran out reading the sitemaps\n");
     return rc == 0 ? 0 : EXIT_USAGE;
@@ -270,8 +275,8 @@ int review_read_logs(url_set *u, census_crawlers *cs, const char *const *files, 
                             LOG_LINE_MAX - 1);
                 continue;
             }
-            if (len == 0 || (len == 1 && ended)) continue;
-            if (!access_log_line(line, len, &e) || memchr(e.target, '\0', e.target_len)) {
+            if (ended && (len == 1 || (len == 2 && line[0] == '\r'))) continue; /* a blank line */
+            if (!access_log_line(line, len, &e)) { /* a NUL ends the line here (strlen): no NUL in a target */
                 if (bad++ < URL_WARNINGS_SHOWN)
                     fprintf(stderr, "robots review: %s:%zu: not a line of the Common or Combined Log Format, skipped\n",
                             files[i], number);
@@ -292,6 +297,7 @@ int review_read_logs(url_set *u, census_crawlers *cs, const char *const *files, 
         if (bad > URL_WARNINGS_SHOWN)
             fprintf(stderr, "robots review: %s: %zu lines skipped in all\n", files[i], bad);
         if (rc == 0 && requests == 0) fprintf(stderr, "robots review: %s: no request read\n", files[i]);
+        u->warnings += bad + (why != NULL) + (requests == 0);
     }
     if (rc == -1) fprintf(stderr, "robots review: memory ran out reading the logs\n");
     return rc == 0 ? 0 : EXIT_USAGE;

@@ -58,10 +58,14 @@ static void XMLCALL on_start(void *data, const XML_Char *name, const XML_Char **
     r->depth++;
     if (r->depth == 1) {
         r->root = !strcmp(local, "urlset") ? 1 : !strcmp(local, "sitemapindex") ? 2 : -1;
-        if (r->root < 0)
+        if (r->root < 0) {
             fprintf(stderr,
-                    "robots review: %s: not a sitemap: its root element is <%s>, not <urlset> or <sitemapindex>\n",
+                    "robots review: %s: not a sitemap: its root element is <%s>, not <urlset> or <sitemapindex>: "
+                    "nothing of it is read\n",
                     r->file, local);
+            r->counts->broken = true;
+            XML_StopParser(r->parser, XML_FALSE); /* an HTML page need not be XML: no second warning */
+        }
         return;
     }
     if (r->depth == 2 && ((r->root == 1 && !strcmp(local, "url")) || (r->root == 2 && !strcmp(local, "sitemap"))))
@@ -126,7 +130,7 @@ static bool feed(reader *r, const char *s, size_t n, bool last) {
         bool end = last && (size_t)chunk == n;
         if (XML_Parse(r->parser, s, chunk, end) != XML_STATUS_OK) {
             if (!r->stop && XML_GetErrorCode(r->parser) == XML_ERROR_NO_MEMORY) r->stop = -1;
-            if (r->stop) return false;
+            if (r->stop || r->root < 0) return false; /* said already */
             fprintf(stderr, "robots review: %s:%lu:%lu: not XML (%s): the URLs before it are kept, the rest of "
                             "the file is not read\n",
                     r->file, (unsigned long)XML_GetCurrentLineNumber(r->parser),

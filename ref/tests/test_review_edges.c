@@ -49,7 +49,7 @@ static void options(void) {
     static const char *const policies[] = {"blocked-nothing", "sometimes"};
     for (int i = 0; i < 2; i++) {
         r = run_robots(NULL, 0, ARGS("review", "--fail-on", policies[i], o, n));
-        CHECK(r.status == 2 && has(&r.err, policies[i]));
+        CHECK(r.status == 2 && has(&r.err, policies[i]) && has(&r.err, "(search, "));
         proc_result_free(&r);
     }
     /* rfc9309, labels, and OLD read from standard input. */
@@ -58,6 +58,9 @@ static void options(void) {
                         "--new-label", "pull request", "-", n));
     CHECK_EQ(r.status, 1);
     CHECK(has(&r.out, "robots review: main -> pull request: ") && has(&r.out, "before: line 2 \"Allow: /\" in main"));
+    proc_result_free(&r);
+    r = run_robots(NULL, 0, ARGS("review"));
+    CHECK(r.status == 2 && has(&r.err, "two files, OLD and NEW, are needed; given 'none'"));
     proc_result_free(&r);
     r = run_robots(old_file, sizeof old_file - 1, ARGS("review", "-", "-"));
     CHECK(r.status == 2 && has(&r.err, "-"));
@@ -215,6 +218,22 @@ static void url_lists(void) {
     CHECK(has(&r.out, "3 of 3 answers change") && has(&r.out, "URLs: /p1 /p2 /p3\n"));
     CHECK(has(&r.err, ":3: not a URL or a path, skipped"));
     CHECK(has(&r.out, "after:  line 2 \"Disallow: /p\""));
+    /* The verdict of the policy, and the warnings, in the report itself: a CI
+     * summary shows no standard error. */
+    CHECK(has(&r.out, "\n  --fail-on blocked-search: FAILS (exit 1)\n"));
+    CHECK(has(&r.out, "\n  1 warning reading the URLs (said above): pages may be missing from this review\n"));
+    proc_result_free(&r);
+    r = run_robots(NULL, 0,
+                   ARGS("review", "--format", "markdown", "--fail-on", "none", "--crawlers", "Googlebot", "--urls", u,
+                        o, n));
+    CHECK_EQ(r.status, 0);
+    CHECK(has(&r.out, "\n\nPasses `--fail-on none`.\n\n> **1 warning reading the URLs** (in the log): "));
+    proc_result_free(&r);
+    r = run_robots(NULL, 0, ARGS("review", "--format", "json", "--crawlers", "Googlebot", "--urls", u, o, n));
+    CHECK(has(&r.out, "\"changed\": 3, \"policy\": \"blocked-search\", \"fails\": true, \"url_warnings\": 1,"));
+    proc_result_free(&r);
+    r = run_robots(NULL, 0, ARGS("review", "--format", "markdown", "--crawlers", "Googlebot", o, n));
+    CHECK(has(&r.out, "\n\n**Fails** `--fail-on blocked-search`.\n\n| Crawler"));
     proc_result_free(&r);
 }
 
@@ -292,7 +311,7 @@ static void sitemap_edges(void) {
 static void sitemap_edges(void) {}
 #endif
 
-/* --log: blank lines, a line that starts with a NUL, a NUL in a target, a
+/* --log: blank lines, a line that starts with a NUL (once skipped unsaid), a NUL in a target, a
  * User-Agent past 4 KiB, a last line with no line end, eleven lines too long (ten
  * said, then a count), a log with no request, a broken gzip log, and a crawler
  * seen past the 64 a review asks. */
@@ -304,7 +323,7 @@ static void log_edges(void) {
     char *log = malloc(cap);
     CHECK(log != NULL);
     if (!log) return;
-    len += (size_t)sprintf(log + len, "\n\n");
+    len += (size_t)sprintf(log + len, "\n\r\n\n");
     log[len++] = '\0';
     len += (size_t)sprintf(log + len, "x\nh - - [d] \"GET /p\1");
     log[len - 1] = '\0';
@@ -320,12 +339,14 @@ static void log_edges(void) {
     proc_result r = run_robots(NULL, 0, ARGS("review", "--crawlers", "Googlebot", "--log", l, o, n));
     CHECK_EQ(r.status, 1);
     CHECK(has(&r.out, "2 of 2 answers change") && has(&r.out, "URLs: /p1 /p2\n"));
-    CHECK(has(&r.err, ":4: not a line of the Common or Combined Log Format"));
+    CHECK(!has(&r.err, ":2: ")); /* a blank line, CR LF or not, is no warning */
+    CHECK(has(&r.err, ":4: not a line of the Common or Combined Log Format")); /* a NUL first */
+    CHECK(has(&r.err, ":5: not a line of the Common or Combined Log Format")); /* a NUL in the target */
     CHECK(has(&r.err, "lines skipped in all"));
     proc_result_free(&r);
     const char *none = scratch_file(21, "nothing here\n", 13);
     r = run_robots(NULL, 0, ARGS("review", "--crawlers", "Googlebot", "--log", none, o, n));
-    CHECK(r.status == 0 && has(&r.err, ": no request read"));
+    CHECK(r.status == 2 && has(&r.err, ": no request read") && has(&r.err, "no URL to review"));
     proc_result_free(&r);
     /* 64 crawlers asked already: one more seen in the log is one too many. */
     len = 0;
