@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "cli.h"
+#include "distance.h"
 #include "json.h"
 
 const char *census_crawlers_program = "robots census";
@@ -70,6 +71,19 @@ static int add_purpose(census_crawlers *cs, const char *item, const char *file) 
 }
 
 int census_crawlers_add(census_crawlers *cs, const catalog_entry *e) { return add(cs, e, NULL); }
+
+/* The catalog's crawler whose name is a slip of the keyboard from `item` (one or
+ * two edits, fewer than its length), for "did you mean"; NULL when none is. */
+static const char *nearest_name(const crawler_list *c, const char *item) {
+    const catalog_entry *all = (const catalog_entry *)c->entries.data;
+    const char *best = NULL;
+    size_t best_distance = 3, len = strlen(item);
+    for (size_t i = 0; i < c->n; i++) {
+        size_t d = word_distance(item, len, all[i].name.data, strlen(all[i].name.data));
+        if (d < best_distance && d < len) best = all[i].name.data, best_distance = d;
+    }
+    return best;
+}
 
 /* Cuts LIST (copied into cs->text) at its commas outside parentheses; each item,
  * without the spaces around it, into items (cap: half of cs->text holds them
@@ -150,9 +164,12 @@ int census_crawlers_read(census_crawlers *cs, const char *list, const char *cata
             rc = add_purpose(cs, item, file);
         } else {
             const catalog_entry *e = crawler_catalog_find(&cs->catalog, item);
-            if (!e)
-                fprintf(stderr, "%s: '%s' is no crawler of the catalog (%s): asked as the product token '%s'\n",
-                        census_crawlers_program, item, file, item);
+            if (!e) {
+                const char *near = nearest_name(&cs->catalog, item);
+                fprintf(stderr, "%s: '%s' is no crawler of the catalog (%s): asked as the product token '%s'%s%s%s\n",
+                        census_crawlers_program, item, file, item, near ? " (did you mean " : "", near ? near : "",
+                        near ? "?)" : "");
+            }
             rc = add(cs, e, item);
         }
         if (rc >= 0) return rc;

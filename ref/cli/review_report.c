@@ -70,7 +70,12 @@ static void print_side(enum review_format f, const version *v, const robots_verd
     size_t n;
     const char *text = review_line(v, d->line, &n);
     if (!d->line) {
-        printf("no rule (%s)", d->group == ROBOTS_GROUP_NONE ? "no group applies" : "nothing matches");
+        /* Which groups: when a group naming the crawler replaced the '*' one, the
+         * '*' group's rules, still in the file, no longer count for it (UA-2). */
+        printf("no rule (%s)", d->group == ROBOTS_GROUP_NONE     ? "no group applies"
+                               : d->group == ROBOTS_GROUP_GLOBAL ? "nothing matches in the '*' group"
+                                                                 : "nothing matches in the crawler's own group, "
+                                                                   "which replaces the '*' group");
         return;
     }
     printf("line %zu ", d->line);

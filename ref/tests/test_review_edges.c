@@ -126,8 +126,9 @@ static void many_causes(void) {
  * others, and crawlers the catalog does not know under a purpose's policy. */
 static void lessons_and_crawlers(void) {
     char o[512], n[512];
-    keep(o, sizeof o, 5, "User-agent: *\nDisallow: /p\n", 26);
-    keep(n, sizeof n, 6, "User-agent: *\nDisallow: /p\nAllow: /p\n", 36);
+    static const char shut[] = "User-agent: *\nDisallow: /p\n", tie[] = "User-agent: *\nDisallow: /p\nAllow: /p\n";
+    keep(o, sizeof o, 5, shut, sizeof shut - 1);
+    keep(n, sizeof n, 6, tie, sizeof tie - 1);
     proc_result r = run_robots(NULL, 0, ARGS("review", "--crawlers", "Googlebot", "--fail-on", "none", o, n));
     CHECK_EQ(r.status, 0);
     CHECK(has(&r.out, "after:  line 3 \"Allow: /p\" in") && has(&r.out, "(lesson PREC-2)"));
@@ -150,13 +151,32 @@ static void lessons_and_crawlers(void) {
     r = run_robots(NULL, 0, ARGS("review", "--crawlers", list, "--urls", u, "--fail-on", "blocked-any", o, n));
     CHECK_EQ(r.status, 1);
     proc_result_free(&r);
+    /* A group for Googlebot replaces the '*' one: the '*' group's rule, still in
+     * the file, no longer counts for it, and the report says which group. */
+    static const char star[] = "User-agent: *\nDisallow: /cart/\n";
+    static const char own[] = "User-agent: *\nDisallow: /cart/\n\nUser-agent: Googlebot\nDisallow: /products\n";
+    static const char paths[] = "/cart/x\n/products/a\n";
+    keep(o, sizeof o, 5, star, sizeof star - 1);
+    keep(n, sizeof n, 7, own, sizeof own - 1);
+    u = scratch_file(8, paths, sizeof paths - 1);
+    r = run_robots(NULL, 0, ARGS("review", "--crawlers", "Googlebot", "--urls", u, o, n));
+    CHECK(has(&r.out, "before: no rule (nothing matches in the '*' group) in "));
+    CHECK(has(&r.out, "after:  no rule (nothing matches in the crawler's own group, which replaces the '*' group)"));
+    proc_result_free(&r);
+    /* A slip of the keyboard in a crawler's name: asked as written, with the name
+     * it was probably meant to be; a name far from all gets no guess. */
+    r = run_robots(NULL, 0, ARGS("review", "--crawlers", "Googlbot,FooBot", "--urls", u, o, n));
+    CHECK(has(&r.err, "asked as the product token 'Googlbot' (did you mean Googlebot?)\n"));
+    CHECK(has(&r.err, "asked as the product token 'FooBot'\n"));
+    proc_result_free(&r);
 }
 
 /* Warnings of the same kind on lines of other text are introduced; on a line of
  * the same text, wherever it moved, they are not. */
 static void warnings_introduced(void) {
     char o[512], n[512];
-    keep(o, sizeof o, 8, "User-agent: *\nNoindex: /a\nCrawl-delay: 5\nDisallow: /x\n", 53);
+    static const char two[] = "User-agent: *\nNoindex: /a\nCrawl-delay: 5\nDisallow: /x\n";
+    keep(o, sizeof o, 8, two, sizeof two - 1);
     static const char *const news[] = {"User-agent: *\nCrawl-delay: 10\nDisallow: /x\n",
                                        "User-agent: *\nCrawl-delay: 6\nDisallow: /x\n",
                                        "User-agent: *\nDisallow: /x\nNoindex: /a\n"};
@@ -210,7 +230,8 @@ static void line_text(void) {
 static void url_lists(void) {
     char o[512], n[512];
     keep(o, sizeof o, 10, old_file, sizeof old_file - 1);
-    keep(n, sizeof n, 11, "User-agent: *\rDisallow: /p\r", 27);
+    static const char cr[] = "User-agent: *\rDisallow: /p\r";
+    keep(n, sizeof n, 11, cr, sizeof cr - 1);
     static const char list[] = " \t/p1 \t\r\n\t/p2\n/p\0x\n/p3";
     const char *u = scratch_file(12, list, sizeof list - 1);
     proc_result r = run_robots(NULL, 0, ARGS("review", "--crawlers", "Googlebot", "--urls", u, o, n));

@@ -65,13 +65,16 @@ static void each_allocation_fails(command *c, int ok) {
     CHECK_EQ(wrong, 0);
 }
 
-/* A gzipped copy of text, beside scratch file `slot`; NULL without zlib. */
+/* A gzipped copy of text, beside scratch file `slot`, 100,000 blanks after it so
+ * that it inflates in more than one call (zlib allocates its window then); NULL
+ * without zlib. */
 static const char *gzipped(int slot, const char *text, char *path, size_t cap) {
 #ifdef ROBOTS_CENSUS_ZLIB
     snprintf(path, cap, "%s.gz", scratch_file(slot, "", 0));
     gzFile z = gzopen(path, "wb");
     if (!z) return NULL;
     gzwrite(z, text, (unsigned)strlen(text));
+    for (int i = 0; i < 1000; i++) gzprintf(z, "%100s", "");
     gzclose(z);
     return path;
 #else
