@@ -73,14 +73,15 @@ static int add_purpose(census_crawlers *cs, const char *item, const char *file) 
 int census_crawlers_add(census_crawlers *cs, const catalog_entry *e) { return add(cs, e, NULL); }
 
 /* The catalog's crawler whose name is a slip of the keyboard from `item` (one or
- * two edits, fewer than its length), for "did you mean"; NULL when none is. */
+ * two edits, at most one in four of its letters: "Googlbot", not "MyBot" for
+ * CCBot), for "did you mean"; NULL when none is. */
 static const char *nearest_name(const crawler_list *c, const char *item) {
     const catalog_entry *all = (const catalog_entry *)c->entries.data;
     const char *best = NULL;
     size_t best_distance = 3, len = strlen(item);
     for (size_t i = 0; i < c->n; i++) {
         size_t d = word_distance(item, len, all[i].name.data, strlen(all[i].name.data));
-        if (d < best_distance && d < len) best = all[i].name.data, best_distance = d;
+        if (d < best_distance && d * 4 <= len) best = all[i].name.data, best_distance = d;
     }
     return best;
 }

@@ -415,7 +415,11 @@ int run_review(int argc, char **argv) {
             break;
         }
     }
-    if (nfiles != 2) return subcommand_usage_error("review", "two files, OLD and NEW, are needed; given", nfiles ? "one" : "none");
+    if (nfiles != 2) {
+        fprintf(stderr, "robots review: two files are needed, OLD and NEW; %s\nTry 'robots review --help'.\n",
+                nfiles ? "only one is given" : "none is given");
+        return EXIT_USAGE;
+    }
     if (!strcmp(files[0], "-") && !strcmp(files[1], "-"))
         return subcommand_usage_error("review", "only one of OLD and NEW can be standard input:", "-");
     review r = {0};

@@ -154,7 +154,8 @@ static void print_markdown(const review *r, const lint_list *ln, const bool *fre
     markdown_text(r->now.name, strlen(r->now.name));
     printf(".\n\n%s `--fail-on %s`.\n\n", r->fails ? "**Fails**" : "Passes", r->policy);
     if (r->urls.warnings)
-        printf("> **%zu warning%s reading the URLs** (in the log): pages may be missing from this review.\n\n",
+        printf("> **%zu warning%s reading the URLs** (among the run's warnings: standard error, or the CI job's "
+               "log): pages may be missing from this review.\n\n",
                r->urls.warnings, r->urls.warnings == 1 ? "" : "s");
     if (r->changed) {
         printf("| Crawler | Purpose | Blocked now | Allowed now |\n| --- | --- | ---: | ---: |\n");

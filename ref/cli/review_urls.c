@@ -27,18 +27,39 @@ static size_t url_hash(const char *s, size_t n) {
     return (size_t)(h ^ (h >> 32));
 }
 
+/* What a URL asks of a robots.txt: its path and query, from the first '/' after
+ * "scheme://host" ("/" when there is none), or the whole of a path. A URL and its
+ * path ("https://example.com/a" and "/a", from a sitemap and a log) are one page:
+ * the file answers both alike. */
+static const char *url_key(const char *s, size_t n, size_t *len) {
+    size_t i = 0; /* s holds n bytes, not a string: searched within them */
+    if (s[0] != '/')
+        while (i + 3 <= n && memcmp(s + i, "://", 3) != 0) i++;
+    if (s[0] == '/' || i + 3 > n) {
+        *len = n;
+        return s;
+    }
+    const char *path = memchr(s + i + 3, '/', n - (i + 3));
+    *len = path ? n - (size_t)(path - s) : 1;
+    return path ? path : "/";
+}
+
 /* The slot of s in the hash: where it is, or the free one it would take. */
 static size_t url_slot(const url_set *u, const char *s, size_t n) {
-    size_t h = url_hash(s, n) & (u->slots - 1);
+    size_t kn, tn;
+    const char *k = url_key(s, n, &kn);
+    size_t h = url_hash(k, kn) & (u->slots - 1);
     for (; u->slot[h]; h = (h + 1) & (u->slots - 1)) {
         const char *t = url_at(u, u->slot[h] - 1);
-        if (strlen(t) == n && !memcmp(t, s, n)) break;
+        t = url_key(t, strlen(t), &tn);
+        if (tn == kn && !memcmp(t, k, kn)) break;
     }
     return h;
 }
 
-/* Adds a URL once: a second time it is not asked again (a log asks for the same
- * paths over and over). -1 when memory ran out. */
+/* Adds a URL once: a second time, or its path after the URL (url_key), it is not
+ * asked again (a log asks for the same paths over and over). -1 when memory ran
+ * out. */
 static int url_add(url_set *u, const char *s, size_t n) {
     if (u->n * 2 >= u->slots) {
         size_t slots = u->slots ? u->slots * 2 : 2048;

@@ -242,7 +242,11 @@ static void mark_lines(const robots_rules *r, const unsigned char *d, size_t len
         if (n < first_agent && (li.key == ROBOTS_KEY_ALLOW || li.key == ROBOTS_KEY_DISALLOW))
             at[n] |= KIND(ROBOTS_LINT_RULE_OUTSIDE_GROUP);
         if (li.flags & ROBOTS_LINE_TYPO) at[n] |= KIND(ROBOTS_LINT_KEY_TYPO);
-        if (li.flags & ROBOTS_LINE_MISSING_COLON) at[n] |= KIND(ROBOTS_LINT_MISSING_COLON);
+        /* COLON-1: a known key without its ':' is read anyway; another word and a
+         * value without one ("<!DOCTYPE html>") is nothing any parser reads. */
+        bool colonless = li.flags & ROBOTS_LINE_MISSING_COLON;
+        if (colonless && li.key != ROBOTS_KEY_OTHER) at[n] |= KIND(ROBOTS_LINT_MISSING_COLON);
+        if (colonless && li.key == ROBOTS_KEY_OTHER && !is_utf16) at[n] |= KIND(ROBOTS_LINT_NOT_A_LINE);
         if (li.flags & ROBOTS_LINE_TOO_LONG) at[n] |= KIND(ROBOTS_LINT_LINE_TOO_LONG);
         /* A UTF-16 file is one warning, not one a line. */
         if (!is_utf16 && !(li.flags & (ROBOTS_LINE_DIRECTIVE | ROBOTS_LINE_EMPTY | ROBOTS_LINE_COMMENT)))

@@ -72,6 +72,10 @@ static void mistakes_on_their_lines(void) {
     CHECK_ONLY(l, ROBOTS_LINT_MISSING_COLON, 2);
     l = lint_text("<html>\nUser-agent: *\nDisallow: /a\n");
     CHECK_ONLY(l, ROBOTS_LINT_NOT_A_LINE, 1);
+    /* A word and a value with no ':' and no key anyone knows: an HTML page's first
+     * line, not a key whose colon was forgotten. */
+    l = lint_text("<!DOCTYPE html>\nUser-agent: *\nDisallow: /a\n");
+    CHECK_ONLY(l, ROBOTS_LINT_NOT_A_LINE, 1);
     /* RFC 9309 reads no typos: the key is unknown, so the rule after it is in no group. */
     const char *typo = "Useragent: *\nDisallow: /a\n";
     l = lint_bytes(RFC, typo, strlen(typo));

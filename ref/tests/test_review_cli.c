@@ -567,7 +567,7 @@ static void bad_use(void) {
         const char *const *args;
         const char *reason;
     } bad[] = {
-        {ARGS("review", o), "two files, OLD and NEW, are needed; given 'one'"},
+        {ARGS("review", o), "two files are needed, OLD and NEW; only one is given"},
         {ARGS("review", o, o, o), "too many arguments, starting at"},
         {ARGS("review", "--format", "yaml", o, o), "--format must be text, markdown or json, not 'yaml'"},
         {ARGS("review", "--fail-on", "blocked-everything", o, o), "--fail-on must be"},
