@@ -64,7 +64,8 @@ static void review_usage(FILE *out) {
             "  -h, --help         print this help\n"
             "\n"
             "Exit status: 0 when the change passes --fail-on, 1 when it does not, 2 for a\n"
-            "usage error, an unreadable file or an output that cannot be written.\n");
+            "usage error, an unreadable file, no URL left to review (a review of nothing\n"
+            "would pass any change) or an output that cannot be written.\n");
 }
 
 /* FORMAT-1: LF, CR LF and CR alone each end a line, as the parser counts them.
@@ -407,7 +408,8 @@ int run_review(int argc, char **argv) {
             if (!known_policy(v)) {
                 fprintf(stderr, "robots review: --fail-on must be blocked-any, any-change, none, or blocked- and a "
                                 "purpose of the catalog (");
-                for (size_t p = 0; p < CATALOG_PURPOSES; p++) fprintf(stderr, "%s%s", p ? ", " : "", catalog_purposes[p]);
+                for (size_t p = 0; p < CATALOG_PURPOSES; p++)
+                    fprintf(stderr, "%s%s", p ? ", " : "", catalog_purposes[p]);
                 fprintf(stderr, "), not '%s'\nTry 'robots review --help'.\n", v);
                 return EXIT_USAGE;
             }

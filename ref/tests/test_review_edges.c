@@ -37,7 +37,7 @@ static void options(void) {
     static const char *const help[] = {"-h", "--help"};
     for (int i = 0; i < 2; i++) {
         proc_result r = run_robots(NULL, 0, ARGS("review", help[i]));
-        CHECK(r.status == 0 && has(&r.out, "--fail-on POLICY"));
+        CHECK(r.status == 0 && has(&r.out, "--fail-on POLICY") && has(&r.out, "no URL left to review"));
         proc_result_free(&r);
     }
     proc_result r = run_robots(NULL, 0, ARGS("review", o, n, "--urls"));
